@@ -1,0 +1,28 @@
+// The few rules of HTTP syntax that several parts check (config, engine, snippets, webhook), in one place.
+
+/** RFC 9110 `token`: the characters allowed in a header name or a method. */
+const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+
+/** True when `name` can be sent as a header name. */
+export function isHeaderName(name: string): boolean {
+  return TOKEN.test(name);
+}
+
+/** True when `method` is a syntactically valid HTTP method (any token, custom methods included). */
+export function isMethod(method: string): boolean {
+  return TOKEN.test(method);
+}
+
+/** Why a header value cannot be sent, or `undefined` when it can. CR, LF and NUL would split or end the header. */
+export function headerValueProblem(value: string): string | undefined {
+  if (/[\r\n]/.test(value)) return 'contains a line break (CR or LF), which would split the header';
+  if (value.includes('\0')) return 'contains a NUL character';
+  return undefined;
+}
+
+/** True when `url` parses as an absolute http: or https: URL. */
+export function isHttpUrl(url: string): boolean {
+  if (!URL.canParse(url)) return false;
+  const { protocol } = new URL(url);
+  return protocol === 'http:' || protocol === 'https:';
+}

@@ -1,0 +1,56 @@
+// Browser tests run in Debian's Chromium (never a downloaded browser), headless, with TypeScript
+// compiled on the fly by esbuild.
+import { writeFileSync } from 'node:fs';
+import { esbuildPlugin } from '@web/dev-server-esbuild';
+import { chromeLauncher } from '@web/test-runner-chrome';
+import { defaultReporter } from '@web/test-runner';
+
+export const chromiumFlags = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+/** Counts passed and failed tests over all sessions, for the one summary line `npm test` prints. */
+function summaryReporter(path) {
+  const count = (suite, totals) => {
+    for (const test of suite.tests) {
+      if (test.skipped) continue;
+      if (test.passed) totals.passed += 1;
+      else totals.failed += 1;
+    }
+    for (const child of suite.suites) count(child, totals);
+    return totals;
+  };
+  return {
+    onTestRunFinished({ sessions }) {
+      const totals = { passed: 0, failed: 0 };
+      for (const session of sessions) {
+        if (session.testResults) count(session.testResults, totals);
+        if (!session.passed && session.errors?.length) totals.failed += session.errors.length;
+      }
+      if (path) writeFileSync(path, JSON.stringify(totals));
+    },
+  };
+}
+
+export default {
+  files: 'test/browser/**/*.test.ts',
+  nodeResolve: true,
+  concurrency: 1,
+  testsFinishTimeout: 300_000,
+  plugins: [esbuildPlugin({ ts: true, tsconfig: new URL('./tsconfig.json', import.meta.url).pathname, target: 'es2022' })],
+  browsers: [
+    chromeLauncher({
+      launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: chromiumFlags },
+    }),
+  ],
+  testFramework: { config: { timeout: 20_000 } },
+  reporters: [defaultReporter(), summaryReporter(process.env.TRY_IT_SUMMARY)],
+};
