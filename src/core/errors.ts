@@ -26,6 +26,18 @@ export class ConfigError extends TryItError {
   }
 }
 
+/** A function was called with an argument of the wrong type or shape. */
+export class InvalidArgumentError extends TryItError {
+  readonly argument: string;
+  readonly value: unknown;
+
+  constructor(argument: string, value: unknown, problem: string) {
+    super('ERR_INVALID_ARGUMENT', `Invalid ${argument}: ${problem} (got ${describeValue(value)}).`);
+    this.argument = argument;
+    this.value = value;
+  }
+}
+
 /** `setActive` (or anything that selects an environment by name) was given a name no environment has. */
 export class EnvironmentNotFoundError extends TryItError {
   readonly environmentName: string;

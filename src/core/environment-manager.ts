@@ -1,0 +1,197 @@
+import { dynamicVariableValue } from './dynamic-variables.js';
+import { parseEnvironment, type Environment } from './environment.js';
+import { EnvironmentNotFoundError, InvalidArgumentError, ResolveLimitError } from './errors.js';
+import { scanPlaceholders } from './placeholders.js';
+
+/** What `resolveDetailed` returns: the text, and the placeholders it had to leave as written. */
+export interface ResolveResult {
+  text: string;
+  /** Names the active environment does not define, in order of first use, without duplicates. */
+  missing: string[];
+  /** Names left as written because they refer back to themselves, or nest deeper than `maxDepth`. */
+  cyclic: string[];
+}
+
+export interface ResolveOptions {
+  /**
+   * Longest text a resolve may produce, in UTF-16 code units; past it, `ResolveLimitError`.
+   * @default 1_048_576 (1 MiB)
+   */
+  maxLength?: number;
+}
+
+/** Values may hold placeholders of their own; past this depth we stop expanding, as for a cycle. */
+const MAX_DEPTH = 10;
+const DEFAULT_MAX_LENGTH = 1 << 20;
+
+/**
+ * Holds named environments, tracks the active one and replaces `{{variable}}` placeholders with its
+ * values. Compatible with Postman's placeholders, so users can paste Postman environments.
+ *
+ * @example
+ * const envs = new EnvironmentManager({ name: 'prod', variables: { base_url: 'https://api.example' } });
+ * envs.resolve('{{base_url}}/users'); // 'https://api.example/users'
+ */
+export class EnvironmentManager {
+  /** In registration order. Maps, not objects, so `{{__proto__}}` can never reach a prototype. */
+  #environments = new Map<string, Map<string, string>>();
+  /** Undefined until `setActive`: then the first environment is the active one. */
+  #activeName: string | undefined;
+  #listeners = new Set<() => void>();
+
+  constructor(...environments: Environment[]) {
+    environments.forEach((value, index) => {
+      const environment = parseEnvironment(value, `environments[${index}]`);
+      if (this.#environments.has(environment.name)) {
+        throw new InvalidArgumentError(`environments[${index}].name`, environment.name, 'duplicates the name of an earlier environment; names must be unique');
+      }
+      this.#environments.set(environment.name, new Map(Object.entries(environment.variables)));
+    });
+  }
+
+  /** The selected environment (a copy), or `undefined` when none is registered. */
+  active(): Environment | undefined {
+    const name = this.#currentName();
+    return name === undefined ? undefined : this.#copy(name);
+  }
+
+  /**
+   * Selects the environment with exactly this name.
+   * @throws EnvironmentNotFoundError when no environment has the name; the active one stays as it was.
+   */
+  setActive(name: string): void {
+    if (typeof name !== 'string' || !this.#environments.has(name)) {
+      throw new EnvironmentNotFoundError(String(name), [...this.#environments.keys()]);
+    }
+    this.#activeName = name;
+    this.#notify();
+  }
+
+  /**
+   * Registers an environment. A name that exists already has its variables replaced in place: it keeps
+   * its position, and stays active if it was.
+   */
+  add(environment: Environment): void {
+    const { name, variables } = parseEnvironment(environment);
+    this.#environments.set(name, new Map(Object.entries(variables)));
+    this.#notify();
+  }
+
+  /** All environments in registration order, as copies: changing them changes nothing here. */
+  list(): Environment[] {
+    return [...this.#environments.keys()].map((name) => this.#copy(name));
+  }
+
+  /**
+   * Replaces each `{{variable}}` with the active environment's value. A placeholder whose variable is
+   * missing stays exactly as written; `resolveDetailed` also reports which ones.
+   */
+  resolve(input: string, options?: ResolveOptions): string {
+    return this.resolveDetailed(input, options).text;
+  }
+
+  /**
+   * Resolves like `resolve`, and reports the placeholders left as written, so a console can mark them
+   * and refuse to send in strict mode.
+   * @throws ResolveLimitError when the text would grow past `options.maxLength`.
+   */
+  resolveDetailed(input: string, options: ResolveOptions = {}): ResolveResult {
+    if (typeof input !== 'string') throw new InvalidArgumentError('input', input, 'resolve takes a string');
+    const maxLength = options.maxLength ?? DEFAULT_MAX_LENGTH;
+    const name = this.#currentName();
+    const variables = name === undefined ? new Map<string, string>() : this.#environments.get(name)!;
+    return new Resolution(variables, maxLength).run(input);
+  }
+
+  /** Calls `listener` after every change of the environments or of the active one. Returns the unsubscribe. */
+  subscribe(listener: () => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  #currentName(): string | undefined {
+    return this.#activeName ?? this.#environments.keys().next().value;
+  }
+
+  #copy(name: string): Environment {
+    return { name, variables: Object.fromEntries(this.#environments.get(name)!) };
+  }
+
+  #notify(): void {
+    for (const listener of this.#listeners) listener();
+  }
+}
+
+/** One resolve call. Keeps the expansions of values so that each variable is expanded at most once. */
+class Resolution {
+  readonly #variables: ReadonlyMap<string, string>;
+  readonly #maxLength: number;
+  readonly #missing = new Set<string>();
+  readonly #cyclic = new Set<string>();
+  /** Expansions that are the same wherever they appear (no cycle, no dynamic variable inside). */
+  readonly #stable = new Map<string, string>();
+  readonly #expanding: string[] = [];
+
+  constructor(variables: ReadonlyMap<string, string>, maxLength: number) {
+    this.#variables = variables;
+    this.#maxLength = maxLength;
+  }
+
+  run(input: string): ResolveResult {
+    const { text } = this.#expand(input);
+    return { text, missing: [...this.#missing], cyclic: [...this.#cyclic] };
+  }
+
+  /** `stable` is false when the result depends on where it was expanded, or is random. */
+  #expand(template: string): { text: string; stable: boolean } {
+    let text = '';
+    let stable = true;
+    let copiedUpTo = 0;
+    const append = (piece: string) => {
+      text += piece;
+      if (text.length > this.#maxLength) throw new ResolveLimitError(this.#maxLength);
+    };
+    for (const span of scanPlaceholders(template)) {
+      append(template.slice(copiedUpTo, span.start));
+      copiedUpTo = span.end;
+      const literal = template.slice(span.start, span.end);
+      const name = this.#variableName(span.name);
+      if (name === undefined) {
+        const trimmed = span.name.trim();
+        const dynamic = dynamicVariableValue(trimmed);
+        if (dynamic !== undefined) {
+          stable = false;
+          append(dynamic);
+        } else {
+          if (trimmed !== '') this.#missing.add(trimmed);
+          append(literal);
+        }
+        continue;
+      }
+      const known = this.#stable.get(name);
+      if (known !== undefined) {
+        append(known);
+      } else if (this.#expanding.includes(name) || this.#expanding.length >= MAX_DEPTH) {
+        this.#cyclic.add(name);
+        stable = false;
+        append(literal);
+      } else {
+        this.#expanding.push(name);
+        const inner = this.#expand(this.#variables.get(name)!);
+        this.#expanding.pop();
+        if (inner.stable) this.#stable.set(name, inner.text);
+        else stable = false;
+        append(inner.text);
+      }
+    }
+    append(template.slice(copiedUpTo));
+    return { text, stable };
+  }
+
+  /** The variable a placeholder refers to: its name as written, else trimmed (`{{ base_url }}`). */
+  #variableName(written: string): string | undefined {
+    if (this.#variables.has(written)) return written;
+    const trimmed = written.trim();
+    return this.#variables.has(trimmed) ? trimmed : undefined;
+  }
+}

@@ -1,0 +1,32 @@
+import { ConfigError } from './errors.js';
+import { expectKnownFields, expectPlainObject, expectString } from './validation.js';
+
+/** A named set of variables. A variable named `base_url` holds the base address of the API. */
+export interface Environment {
+  /** Display name, and the key `setActive` selects by. */
+  name: string;
+  /** Variable name to value; `{{name}}` placeholders are replaced by these values. */
+  variables: Record<string, string>;
+}
+
+/**
+ * Checks an environment given by a site and returns a clean copy (own string values only).
+ * `field` names it in errors, e.g. `environments[1]`.
+ */
+export function parseEnvironment(value: unknown, field = 'environment'): Environment {
+  const input = expectPlainObject(value, field);
+  expectKnownFields(input, ['name', 'variables'], field);
+  const name = expectString(input.name, `${field}.name`);
+  if (name.trim() === '') throw new ConfigError(`${field}.name`, name, 'must be a non-empty name');
+  const variables: Record<string, string> = {};
+  if (input.variables !== undefined) {
+    const given = expectPlainObject(input.variables, `${field}.variables`);
+    for (const [key, raw] of Object.entries(given)) {
+      const at = `${field}.variables[${JSON.stringify(key)}]`;
+      if (key === '' || /[{}]/.test(key)) throw new ConfigError(at, key, 'a variable name must be non-empty and contain no braces, or no {{placeholder}} could refer to it');
+      // defineProperty, not assignment: a variable named `__proto__` must stay an ordinary variable.
+      Object.defineProperty(variables, key, { value: expectString(raw, at), enumerable: true, writable: true, configurable: true });
+    }
+  }
+  return { name, variables };
+}

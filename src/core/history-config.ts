@@ -1,0 +1,71 @@
+import { ConfigError } from './errors.js';
+import { isHeaderName } from './http-syntax.js';
+import { expectArray, expectBoolean, expectKnownFields, expectPlainObject, expectPositiveInteger, expectString } from './validation.js';
+
+/** Request history settings. */
+export interface HistoryConfig {
+  /** Turns request history on or off. */
+  enabled: boolean;
+  /**
+   * Most entries kept; adding one more evicts the oldest.
+   * @default 50
+   */
+  maxItems?: number;
+  /**
+   * Names the IndexedDB database, so that two consoles on one site keep separate histories.
+   * @default 'default'
+   */
+  storageKey?: string;
+  /** More header names whose values are replaced by a marker before an entry is persisted. */
+  redactHeaders?: string[];
+  /**
+   * Persist credential header values as they are. Off by default: history outlives the page.
+   * @default false
+   */
+  keepCredentials?: boolean;
+  /**
+   * Longest request body persisted, in characters; longer ones are stored cut, with `bodyTruncated`.
+   * @default 65_536
+   */
+  maxStoredBodyLength?: number;
+}
+
+export type ResolvedHistoryConfig = Required<HistoryConfig>;
+
+export const DEFAULT_HISTORY_CONFIG: Readonly<ResolvedHistoryConfig> = Object.freeze({
+  enabled: true,
+  maxItems: 50,
+  storageKey: 'default',
+  redactHeaders: [],
+  keepCredentials: false,
+  maxStoredBodyLength: 65_536,
+});
+
+/** Credential headers whose values are never persisted unless `keepCredentials` is set. */
+export const CREDENTIAL_HEADERS: readonly string[] = ['authorization', 'proxy-authorization', 'cookie', 'x-api-key'];
+
+/** Checks history settings and fills in the defaults. */
+export function parseHistoryConfig(value: unknown, field = 'history'): ResolvedHistoryConfig {
+  if (value === undefined) return { ...DEFAULT_HISTORY_CONFIG, redactHeaders: [] };
+  const input = expectPlainObject(value, field);
+  expectKnownFields(input, Object.keys(DEFAULT_HISTORY_CONFIG), field);
+  const config: ResolvedHistoryConfig = { ...DEFAULT_HISTORY_CONFIG, redactHeaders: [] };
+  config.enabled = input.enabled === undefined ? true : expectBoolean(input.enabled, `${field}.enabled`);
+  if (input.maxItems !== undefined) config.maxItems = expectPositiveInteger(input.maxItems, `${field}.maxItems`);
+  if (input.storageKey !== undefined) {
+    config.storageKey = expectString(input.storageKey, `${field}.storageKey`);
+    if (config.storageKey === '') throw new ConfigError(`${field}.storageKey`, '', 'must be a non-empty name');
+  }
+  if (input.redactHeaders !== undefined) {
+    config.redactHeaders = expectArray(input.redactHeaders, `${field}.redactHeaders`).map((name, index) => {
+      const at = `${field}.redactHeaders[${index}]`;
+      if (typeof name !== 'string' || !isHeaderName(name)) throw new ConfigError(at, name, 'must be a header name');
+      return name.toLowerCase();
+    });
+  }
+  if (input.keepCredentials !== undefined) config.keepCredentials = expectBoolean(input.keepCredentials, `${field}.keepCredentials`);
+  if (input.maxStoredBodyLength !== undefined) {
+    config.maxStoredBodyLength = expectPositiveInteger(input.maxStoredBodyLength, `${field}.maxStoredBodyLength`);
+  }
+  return config;
+}

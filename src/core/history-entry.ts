@@ -1,0 +1,87 @@
+import { InvalidArgumentError } from './errors.js';
+import { isMethod } from './http-syntax.js';
+
+/** One past request and the status it got. */
+export interface HistoryEntry {
+  /** Unique identifier; a random UUID when the entry was added without one. */
+  id: string;
+  /** When the request was made. */
+  timestamp: Date;
+  method: string;
+  /** The real target URL, never the proxy's. */
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+  /** Response status; 0 when the request failed before a response (network error, CORS, timeout). */
+  status: number;
+  /** Round-trip time in milliseconds. */
+  duration: number;
+  /** Set when the stored body was cut to the persistence cap. */
+  bodyTruncated?: boolean;
+}
+
+/** What `History.add` takes: `id` and `timestamp` may be left out, `headers` and `body` default to empty. */
+export type HistoryEntryInput = Omit<HistoryEntry, 'id' | 'timestamp' | 'headers' | 'body'> & {
+  id?: string;
+  timestamp?: Date | string | number;
+  headers?: Record<string, string>;
+  body?: string;
+};
+
+/**
+ * Checks an entry and returns a clean copy with `id` and `timestamp` filled in. Used for entries a caller
+ * adds and for records read back from storage, which may be corrupted.
+ */
+export function parseHistoryEntry(value: unknown, field = 'entry'): HistoryEntry {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new InvalidArgumentError(field, value, 'a history entry must be an object');
+  }
+  const input = value as Record<string, unknown>;
+  const fail = (key: string, problem: string): never => {
+    throw new InvalidArgumentError(`${field}.${key}`, input[key], problem);
+  };
+  const id = input.id ?? crypto.randomUUID();
+  if (typeof id !== 'string' || id === '') fail('id', 'must be a non-empty string');
+  const timestamp = input.timestamp === undefined ? new Date() : new Date(input.timestamp as Date | string | number);
+  if (Number.isNaN(timestamp.getTime())) fail('timestamp', 'must be a Date, an ISO 8601 string or epoch milliseconds');
+  if (typeof input.method !== 'string' || !isMethod(input.method)) fail('method', 'must be an HTTP method such as GET');
+  if (typeof input.url !== 'string') fail('url', 'must be a string');
+  const body = input.body ?? '';
+  if (typeof body !== 'string') fail('body', 'must be a string');
+  const status = input.status;
+  if (typeof status !== 'number' || !Number.isInteger(status) || status < 0 || status > 999) {
+    fail('status', 'must be an HTTP status code, or 0 for a request that got no response');
+  }
+  const duration = input.duration;
+  if (typeof duration !== 'number' || !Number.isFinite(duration) || duration < 0) fail('duration', 'must be a number of milliseconds, 0 or more');
+  const entry: HistoryEntry = {
+    id: id as string,
+    timestamp,
+    method: input.method as string,
+    url: input.url as string,
+    headers: parseHeaders(input.headers, `${field}.headers`),
+    body: body as string,
+    status: status as number,
+    duration: duration as number,
+  };
+  if (input.bodyTruncated === true) entry.bodyTruncated = true;
+  return entry;
+}
+
+/** A deep enough copy that callers can change what they get without changing what is stored. */
+export function copyHistoryEntry(entry: HistoryEntry): HistoryEntry {
+  return { ...entry, timestamp: new Date(entry.timestamp), headers: { ...entry.headers } };
+}
+
+function parseHeaders(value: unknown, field: string): Record<string, string> {
+  if (value === undefined) return {};
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new InvalidArgumentError(field, value, 'must be an object of header names to string values');
+  }
+  const headers: Record<string, string> = {};
+  for (const [name, headerValue] of Object.entries(value)) {
+    if (typeof headerValue !== 'string') throw new InvalidArgumentError(`${field}[${JSON.stringify(name)}]`, headerValue, 'must be a string');
+    Object.defineProperty(headers, name, { value: headerValue, enumerable: true, writable: true, configurable: true });
+  }
+  return headers;
+}

@@ -1,0 +1,41 @@
+// Checks for values that come from a site's configuration (often hand-written JSON). Each failure is a
+// `ConfigError` that names the field and shows the bad value.
+import { ConfigError } from './errors.js';
+
+export function expectPlainObject(value: unknown, field: string): Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new ConfigError(field, value, 'must be an object');
+  }
+  return value as Record<string, unknown>;
+}
+
+export function expectString(value: unknown, field: string): string {
+  if (typeof value !== 'string') throw new ConfigError(field, value, 'must be a string');
+  return value;
+}
+
+export function expectBoolean(value: unknown, field: string): boolean {
+  if (typeof value !== 'boolean') throw new ConfigError(field, value, 'must be true or false');
+  return value;
+}
+
+export function expectPositiveInteger(value: unknown, field: string): number {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value <= 0) {
+    throw new ConfigError(field, value, 'must be a positive whole number');
+  }
+  return value;
+}
+
+export function expectArray(value: unknown, field: string): unknown[] {
+  if (!Array.isArray(value)) throw new ConfigError(field, value, 'must be an array');
+  return value;
+}
+
+/** A misspelt option is a silent no-op unless we refuse unknown fields, so we refuse them. */
+export function expectKnownFields(input: Record<string, unknown>, known: readonly string[], field: string): void {
+  for (const key of Object.keys(input)) {
+    if (!known.includes(key)) {
+      throw new ConfigError(`${field}.${key}`, input[key], `is not a known field; known fields: ${known.join(', ')}`);
+    }
+  }
+}

@@ -1,0 +1,231 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  ConfigError,
+  EnvironmentManager,
+  EnvironmentNotFoundError,
+  InvalidArgumentError,
+  ResolveLimitError,
+  scanPlaceholders,
+  type Environment,
+} from '../../src/core/index.js';
+
+const prod: Environment = { name: 'prod', variables: { base_url: 'https://api.example', token: 'p-123' } };
+const staging: Environment = { name: 'staging', variables: { base_url: 'https://staging.api.example', token: 's-456' } };
+
+describe('EnvironmentManager: the spec operations', () => {
+  it('NewEnvironmentManager holds the given environments; List returns them in order', () => {
+    const manager = new EnvironmentManager(prod, staging);
+    assert.deepEqual(manager.list(), [prod, staging]);
+    assert.deepEqual(new EnvironmentManager().list(), []);
+  });
+
+  it('Active is the first environment before any SetActive, and undefined with none', () => {
+    assert.deepEqual(new EnvironmentManager(prod, staging).active(), prod);
+    assert.equal(new EnvironmentManager().active(), undefined);
+  });
+
+  it('SetActive selects by exact name', () => {
+    const manager = new EnvironmentManager(prod, staging);
+    manager.setActive('staging');
+    assert.equal(manager.active()?.name, 'staging');
+    assert.throws(() => manager.setActive('Staging'), EnvironmentNotFoundError);
+  });
+
+  it('SetActive with an unknown name throws and leaves the active environment unchanged', () => {
+    const manager = new EnvironmentManager(prod, staging);
+    manager.setActive('staging');
+    assert.throws(
+      () => manager.setActive('qa'),
+      (error: unknown) =>
+        error instanceof EnvironmentNotFoundError &&
+        error.code === 'ERR_ENVIRONMENT_NOT_FOUND' &&
+        error.environmentName === 'qa' &&
+        /"qa".*"prod", "staging"/.test(error.message),
+    );
+    assert.equal(manager.active()?.name, 'staging');
+    assert.throws(() => new EnvironmentManager().setActive('x'), /no environments are registered/);
+  });
+
+  it('Resolve follows the rule: {{base_url}}/<path> becomes <base_url_value>/<path>', () => {
+    const manager = new EnvironmentManager(prod, staging);
+    assert.equal(manager.resolve('{{base_url}}/users/42'), 'https://api.example/users/42');
+    manager.setActive('staging');
+    assert.equal(manager.resolve('{{base_url}}/users/42'), 'https://staging.api.example/users/42');
+  });
+
+  it('Add registers an environment at runtime; the first one added to an empty manager is active', () => {
+    const manager = new EnvironmentManager();
+    manager.add(staging);
+    manager.add(prod);
+    assert.deepEqual(manager.list().map((e) => e.name), ['staging', 'prod']);
+    assert.equal(manager.active()?.name, 'staging');
+    manager.setActive('prod');
+    assert.equal(manager.resolve('{{token}}'), 'p-123');
+  });
+
+  it('Add with an existing name replaces its variables in place, and it stays active', () => {
+    const manager = new EnvironmentManager(prod, staging);
+    manager.setActive('prod');
+    manager.add({ name: 'prod', variables: { base_url: 'https://v2.api.example' } });
+    assert.deepEqual(manager.list().map((e) => e.name), ['prod', 'staging']);
+    assert.equal(manager.active()?.name, 'prod');
+    assert.equal(manager.resolve('{{base_url}}|{{token}}'), 'https://v2.api.example|{{token}}');
+  });
+
+  it('List and Active return copies: changing them changes nothing inside', () => {
+    const given = { name: 'prod', variables: { base_url: 'https://api.example' } };
+    const manager = new EnvironmentManager(given);
+    given.variables.base_url = 'https://changed.example';
+    manager.list()[0]!.variables.base_url = 'https://changed.example';
+    manager.active()!.variables.base_url = 'https://changed.example';
+    assert.equal(manager.resolve('{{base_url}}'), 'https://api.example');
+  });
+
+  it('tells subscribers about changes', () => {
+    const manager = new EnvironmentManager(prod, staging);
+    let calls = 0;
+    const unsubscribe = manager.subscribe(() => (calls += 1));
+    manager.setActive('staging');
+    manager.add({ name: 'qa', variables: {} });
+    unsubscribe();
+    manager.setActive('prod');
+    assert.equal(calls, 2);
+  });
+});
+
+describe('EnvironmentManager: resolve rules', () => {
+  const manager = new EnvironmentManager({
+    name: 'dev',
+    variables: { host: 'localhost', port: '8080', base_url: 'http://{{host}}:{{port}}', self: 'x{{self}}', ping: '{{pong}}', pong: '{{ping}}', empty: '' },
+  });
+
+  it('trims whitespace around a name, after trying it as written', () => {
+    assert.equal(manager.resolve('{{ host }}:{{port }}'), 'localhost:8080');
+    const spaced = new EnvironmentManager({ name: 'e', variables: { ' a ': 'as-written', a: 'trimmed' } });
+    assert.equal(spaced.resolve('{{ a }}|{{a}}'), 'as-written|trimmed');
+  });
+
+  it('leaves a missing variable exactly as written and reports it', () => {
+    const result = manager.resolveDetailed('{{base_url}}/{{ version }}/{{missing}}?k={{missing}}');
+    assert.equal(result.text, 'http://localhost:8080/{{ version }}/{{missing}}?k={{missing}}');
+    assert.deepEqual(result.missing, ['version', 'missing']);
+    assert.deepEqual(result.cyclic, []);
+  });
+
+  it('resolves values that hold placeholders (nested)', () => {
+    assert.equal(manager.resolve('{{base_url}}/x'), 'http://localhost:8080/x');
+  });
+
+  it('leaves a self-reference or a cycle literal and never loops', () => {
+    const self = manager.resolveDetailed('{{self}}');
+    assert.equal(self.text, 'x{{self}}');
+    assert.deepEqual(self.cyclic, ['self']);
+    const cycle = manager.resolveDetailed('{{ping}}');
+    assert.equal(cycle.text, '{{ping}}');
+    assert.deepEqual(cycle.cyclic, ['ping']);
+  });
+
+  it('stops nesting past a fixed depth, as for a cycle', () => {
+    const variables: Record<string, string> = { v30: 'end' };
+    for (let i = 0; i < 30; i += 1) variables[`v${i}`] = `{{v${i + 1}}}`;
+    const deep = new EnvironmentManager({ name: 'deep', variables });
+    const result = deep.resolveDetailed('{{v0}}');
+    assert.match(result.text, /^\{\{v\d+\}\}$/);
+    assert.equal(result.cyclic.length, 1);
+    assert.equal(deep.resolve('{{v25}}'), 'end');
+  });
+
+  it('counts only the environment’s own variables', () => {
+    for (const name of ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'prototype']) {
+      const result = manager.resolveDetailed(`{{${name}}}`);
+      assert.equal(result.text, `{{${name}}}`);
+      assert.deepEqual(result.missing, [name]);
+    }
+    const own = new EnvironmentManager({ name: 'p', variables: JSON.parse('{"__proto__": "proto-value", "constructor": "c"}') });
+    assert.equal(own.resolve('{{__proto__}}-{{constructor}}'), 'proto-value-c');
+    assert.deepEqual(own.list()[0]!.variables, JSON.parse('{"__proto__": "proto-value", "constructor": "c"}'));
+  });
+
+  it('matches Postman on unbalanced and nested braces', () => {
+    assert.equal(manager.resolve('{{{host}}}'), '{localhost}');
+    assert.equal(manager.resolve('{{host}'), '{{host}');
+    assert.equal(manager.resolve('{host}}'), '{host}}');
+    assert.equal(manager.resolve('{{ho{st}}'), '{{ho{st}}');
+    assert.equal(manager.resolve('{{host}x}}'), '{{host}x}}');
+    assert.equal(manager.resolve('{{{{host}}'), '{{localhost');
+    assert.equal(manager.resolve('}}{{host}}{{'), '}}localhost{{');
+    assert.equal(manager.resolve('{{}}{{ }}'), '{{}}{{ }}');
+    assert.equal(manager.resolve('{{empty}}|'), '|');
+  });
+
+  it('replaces dynamic variables with fresh values', () => {
+    const text = manager.resolve('{{$guid}} {{$guid}} {{$timestamp}} {{$isoTimestamp}} {{$randomInt}}');
+    const [guid1, guid2, timestamp, iso, randomInt] = text.split(' ');
+    assert.match(guid1!, /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    assert.notEqual(guid1, guid2);
+    assert.ok(Math.abs(Number(timestamp) - Date.now() / 1000) < 60);
+    assert.equal(new Date(iso!).toISOString(), iso);
+    assert.ok(Number.isInteger(Number(randomInt)) && Number(randomInt) >= 0 && Number(randomInt) <= 1000);
+    const overridden = new EnvironmentManager({ name: 'o', variables: { $guid: 'fixed' } });
+    assert.equal(overridden.resolve('{{$guid}}'), 'fixed');
+    assert.deepEqual(manager.resolveDetailed('{{$unknown}}').missing, ['$unknown']);
+  });
+
+  it('resolves a 1 MB template with many placeholders', () => {
+    const unit = '{{host}}/{{missing}}/{{ port }}{ }}{{';
+    const template = unit.repeat(Math.ceil((1 << 20) / unit.length));
+    const result = manager.resolveDetailed(template, { maxLength: 4 << 20 });
+    assert.equal(result.text, template.replaceAll('{{host}}', 'localhost').replaceAll('{{ port }}', '8080'));
+    assert.deepEqual(result.missing, ['missing']);
+  });
+
+  it('fails with ResolveLimitError instead of growing past the cap', () => {
+    const variables: Record<string, string> = { a0: 'x'.repeat(1000) };
+    for (let i = 1; i <= 8; i += 1) variables[`a${i}`] = `{{a${i - 1}}}`.repeat(10);
+    const bomb = new EnvironmentManager({ name: 'bomb', variables });
+    assert.throws(() => bomb.resolve('{{a8}}'), (error: unknown) => error instanceof ResolveLimitError && error.limit === 1 << 20);
+    assert.throws(() => bomb.resolve('{{a2}}', { maxLength: 50_000 }), ResolveLimitError);
+    assert.equal(bomb.resolve('{{a2}}').length, 100_000);
+    assert.throws(() => bomb.resolve('x'.repeat(20), { maxLength: 10 }), ResolveLimitError);
+  });
+
+  it('finds placeholder spans for highlighting', () => {
+    assert.deepEqual([...scanPlaceholders('a{{b}}c{{ d }}{{{e}}}')], [
+      { start: 1, end: 6, name: 'b' },
+      { start: 7, end: 14, name: ' d ' },
+      { start: 15, end: 20, name: 'e' },
+    ]);
+  });
+});
+
+describe('EnvironmentManager: bad input', () => {
+  it('refuses environments without a usable name', () => {
+    for (const bad of [{ name: '', variables: {} }, { name: '   ', variables: {} }, { name: 42, variables: {} }, { variables: {} }, null, 'prod', []]) {
+      assert.throws(() => new EnvironmentManager(bad as unknown as Environment), ConfigError);
+      assert.throws(() => new EnvironmentManager().add(bad as unknown as Environment), ConfigError);
+    }
+  });
+
+  it('refuses non-string variable values and names no placeholder could reach, naming the field', () => {
+    assert.throws(
+      () => new EnvironmentManager({ name: 'x', variables: { port: 8080 as unknown as string } }),
+      (error: unknown) => error instanceof ConfigError && error.field === 'environments[0].variables["port"]' && /must be a string.*got 8080/.test(error.message),
+    );
+    assert.throws(() => new EnvironmentManager({ name: 'x', variables: { 'a}b': '1' } }), ConfigError);
+    assert.throws(() => new EnvironmentManager({ name: 'x', variables: { '': '1' } }), ConfigError);
+    assert.throws(() => new EnvironmentManager({ name: 'x', variables: [] as unknown as Record<string, string> }), ConfigError);
+  });
+
+  it('refuses unknown fields and duplicate names at construction', () => {
+    assert.throws(() => new EnvironmentManager({ name: 'x', variables: {}, values: [] } as unknown as Environment), /environments\[0\]\.values.*not a known field/);
+    assert.throws(() => new EnvironmentManager(prod, { ...staging, name: 'prod' }), InvalidArgumentError);
+  });
+
+  it('refuses a resolve of something that is not a string', () => {
+    const manager = new EnvironmentManager(prod);
+    for (const bad of [undefined, null, 42, {}]) {
+      assert.throws(() => manager.resolve(bad as unknown as string), InvalidArgumentError);
+    }
+  });
+});
