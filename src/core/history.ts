@@ -128,11 +128,13 @@ export class History {
       this.#fallBackToMemory(error);
       return;
     }
-    const merged = [...this.#records.values()];
+    const merged: StoredHistoryRecord[] = [];
     for (const raw of stored) {
       const record = readStoredRecord(raw);
       if (record && !this.#records.has(record.entry.id)) merged.push(record);
     }
+    // Stored first, so that on equal times (same millisecond) what this page added counts as newer.
+    merged.push(...this.#records.values());
     merged.sort((a, b) => a.addedAt - b.addedAt);
     this.#records = new Map(merged.map((record) => [record.entry.id, record]));
     this.#lastAddedAt = Math.max(this.#lastAddedAt, merged.at(-1)?.addedAt ?? 0);

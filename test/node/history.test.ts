@@ -1,0 +1,290 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  ConfigError,
+  History,
+  HistoryEntryNotFoundError,
+  InvalidArgumentError,
+  REDACTED,
+  type HistoryEntryInput,
+  type HistoryStore,
+  type StoredHistoryRecord,
+} from '../../src/core/index.js';
+
+/** A store over a Map, standing in for IndexedDB (tested for real in Chromium) so History's own logic runs in Node. */
+class MapStore implements HistoryStore {
+  records = new Map<string, unknown>();
+  failWith: Error | undefined;
+  async load() {
+    if (this.failWith) throw this.failWith;
+    return [...this.records.values()];
+  }
+  async put(record: StoredHistoryRecord) {
+    if (this.failWith) throw this.failWith;
+    this.records.set(record.entry.id, structuredClone(record));
+  }
+  async delete(id: string) {
+    this.records.delete(id);
+  }
+  async clear() {
+    this.records.clear();
+  }
+  stored(id: string) {
+    return (this.records.get(id) as StoredHistoryRecord).entry;
+  }
+}
+
+const request = (n: number, extra: Partial<HistoryEntryInput> = {}): HistoryEntryInput => ({
+  method: 'GET',
+  url: `https://api.example/items/${n}`,
+  headers: { accept: 'application/json' },
+  body: '',
+  status: 200,
+  duration: n,
+  ...extra,
+});
+
+describe('History: the spec operations', () => {
+  it('Add stores; List returns newest first', () => {
+    const history = new History({ enabled: true });
+    for (let n = 1; n <= 3; n += 1) history.add(request(n, { id: `e${n}` }));
+    assert.deepEqual(history.list().map((e) => e.id), ['e3', 'e2', 'e1']);
+  });
+
+  it('List orders by when entries were added, not by their timestamps', () => {
+    const history = new History({ enabled: true });
+    history.add(request(1, { id: 'late', timestamp: new Date('2030-01-01T00:00:00Z') }));
+    history.add(request(2, { id: 'early', timestamp: new Date('2001-01-01T00:00:00Z') }));
+    assert.deepEqual(history.list().map((e) => e.id), ['early', 'late']);
+  });
+
+  it('evicts the oldest entry when MaxItems is reached (default 50)', () => {
+    const history = new History({ enabled: true });
+    for (let n = 1; n <= 51; n += 1) history.add(request(n, { id: `e${n}` }));
+    assert.equal(history.list().length, 50);
+    assert.throws(() => history.get('e1'), HistoryEntryNotFoundError);
+    assert.equal(history.list().at(-1)!.id, 'e2');
+    const small = new History({ enabled: true, maxItems: 2 });
+    for (let n = 1; n <= 5; n += 1) small.add(request(n, { id: `e${n}` }));
+    assert.deepEqual(small.list().map((e) => e.id), ['e5', 'e4']);
+  });
+
+  it('Clear removes all entries', () => {
+    const history = new History({ enabled: true });
+    history.add(request(1, { id: 'a' }));
+    history.clear();
+    assert.deepEqual(history.list(), []);
+    assert.throws(() => history.get('a'), HistoryEntryNotFoundError);
+  });
+
+  it('Get returns the entry with that id, and an error for an unknown id', () => {
+    const history = new History({ enabled: true });
+    const added = history.add(request(7, { id: 'abc', headers: { 'x-one': '1' }, body: '{"a":1}', status: 201 }));
+    assert.deepEqual(history.get('abc'), added);
+    assert.equal(added.status, 201);
+    assert.throws(
+      () => history.get('nope'),
+      (error: unknown) => error instanceof HistoryEntryNotFoundError && error.code === 'ERR_HISTORY_ENTRY_NOT_FOUND' && error.id === 'nope',
+    );
+  });
+
+  it('gives an entry added without id a random UUID and without timestamp the current time', () => {
+    const history = new History({ enabled: true });
+    const before = Date.now();
+    const a = history.add(request(1));
+    const b = history.add(request(2));
+    assert.match(a.id, /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    assert.notEqual(a.id, b.id);
+    assert.ok(a.timestamp.getTime() >= before && a.timestamp.getTime() <= Date.now());
+  });
+
+  it('replaces an entry added again with an existing id, which becomes the newest', () => {
+    const history = new History({ enabled: true });
+    history.add(request(1, { id: 'a' }));
+    history.add(request(2, { id: 'b' }));
+    history.add(request(3, { id: 'a', status: 500 }));
+    assert.deepEqual(history.list().map((e) => [e.id, e.status]), [['a', 500], ['b', 200]]);
+  });
+
+  it('keeps nothing when disabled', () => {
+    const store = new MapStore();
+    const history = new History({ enabled: false }, { store });
+    const returned = history.add(request(1, { id: 'a' }));
+    assert.equal(returned.id, 'a');
+    assert.deepEqual(history.list(), []);
+    assert.throws(() => history.get('a'), HistoryEntryNotFoundError);
+    assert.equal(store.records.size, 0);
+  });
+
+  it('hands out copies', () => {
+    const history = new History({ enabled: true });
+    const input = request(1, { id: 'a' });
+    const added = history.add(input);
+    input.headers!.accept = 'changed';
+    added.headers.accept = 'changed';
+    history.list()[0]!.headers.accept = 'changed';
+    history.get('a').timestamp.setFullYear(1999);
+    assert.equal(history.get('a').headers.accept, 'application/json');
+    assert.notEqual(history.get('a').timestamp.getFullYear(), 1999);
+  });
+
+  it('deletes single entries', () => {
+    const history = new History({ enabled: true });
+    history.add(request(1, { id: 'a' }));
+    history.add(request(2, { id: 'b' }));
+    assert.equal(history.delete('a'), true);
+    assert.equal(history.delete('a'), false);
+    assert.deepEqual(history.list().map((e) => e.id), ['b']);
+  });
+});
+
+describe('History: bad input', () => {
+  it('refuses maxItems 0, negative or fractional, and unknown fields, naming them', () => {
+    for (const maxItems of [0, -1, 1.5, Number.NaN, '10']) {
+      assert.throws(
+        () => new History({ enabled: true, maxItems: maxItems as number }),
+        (error: unknown) => error instanceof ConfigError && error.field === 'history.maxItems',
+      );
+    }
+    assert.throws(() => new History({ enabled: true, maxitems: 5 } as never), /history\.maxitems.*not a known field/);
+    assert.throws(() => new History({ enabled: 'yes' } as never), ConfigError);
+  });
+
+  it('refuses malformed entries with the field named', () => {
+    const history = new History({ enabled: true });
+    const cases: [Partial<Record<keyof HistoryEntryInput, unknown>>, string][] = [
+      [{ method: '' }, 'entry.method'],
+      [{ method: 'GE T' }, 'entry.method'],
+      [{ url: 42 }, 'entry.url'],
+      [{ status: 1000 }, 'entry.status'],
+      [{ status: 200.5 }, 'entry.status'],
+      [{ duration: -1 }, 'entry.duration'],
+      [{ duration: Number.POSITIVE_INFINITY }, 'entry.duration'],
+      [{ headers: { a: 1 } }, 'entry.headers["a"]'],
+      [{ body: {} }, 'entry.body'],
+      [{ id: '' }, 'entry.id'],
+      [{ timestamp: 'not a date' }, 'entry.timestamp'],
+    ];
+    for (const [patch, field] of cases) {
+      assert.throws(
+        () => history.add({ ...request(1), ...patch } as HistoryEntryInput),
+        (error: unknown) => error instanceof InvalidArgumentError && error.argument === field,
+        field,
+      );
+    }
+    assert.throws(() => history.add(null as never), InvalidArgumentError);
+    assert.equal(history.size, 0);
+  });
+});
+
+describe('History: persistence', () => {
+  it('stores one record per entry and loads them back in order', async () => {
+    const store = new MapStore();
+    const first = new History({ enabled: true }, { store });
+    for (let n = 1; n <= 3; n += 1) first.add(request(n, { id: `e${n}` }));
+    await first.flush();
+    assert.equal(store.records.size, 3);
+    const second = new History({ enabled: true }, { store });
+    assert.deepEqual(second.list(), []);
+    await second.ready();
+    assert.deepEqual(second.list().map((e) => e.id), ['e3', 'e2', 'e1']);
+    assert.deepEqual(second.get('e2'), first.get('e2'));
+  });
+
+  it('merges what was added before the load finished', async () => {
+    const store = new MapStore();
+    const first = new History({ enabled: true }, { store });
+    first.add(request(1, { id: 'old' }));
+    await first.flush();
+    const second = new History({ enabled: true }, { store });
+    second.add(request(2, { id: 'new' }));
+    await second.ready();
+    assert.deepEqual(second.list().map((e) => e.id), ['new', 'old']);
+  });
+
+  it('persists eviction and trims an over-full store on load', async () => {
+    const store = new MapStore();
+    const history = new History({ enabled: true, maxItems: 3 }, { store });
+    for (let n = 1; n <= 5; n += 1) history.add(request(n, { id: `e${n}` }));
+    await history.flush();
+    assert.deepEqual([...store.records.keys()].sort(), ['e3', 'e4', 'e5']);
+    const smaller = new History({ enabled: true, maxItems: 2 }, { store });
+    await smaller.ready();
+    await smaller.flush();
+    assert.deepEqual(smaller.list().map((e) => e.id), ['e5', 'e4']);
+    assert.deepEqual([...store.records.keys()].sort(), ['e4', 'e5']);
+  });
+
+  it('redacts credential headers in what it stores, but not in memory', async () => {
+    const store = new MapStore();
+    const history = new History({ enabled: true, redactHeaders: ['X-Session'] }, { store });
+    const headers = { Authorization: 'Bearer s3cret', 'Proxy-Authorization': 'Basic x', Cookie: 'sid=1', 'X-API-Key': 'k', 'x-session': 'abc', Accept: 'text/plain' };
+    history.add(request(1, { id: 'a', headers }));
+    await history.flush();
+    assert.deepEqual(store.stored('a').headers, {
+      Authorization: REDACTED,
+      'Proxy-Authorization': REDACTED,
+      Cookie: REDACTED,
+      'X-API-Key': REDACTED,
+      'x-session': REDACTED,
+      Accept: 'text/plain',
+    });
+    assert.deepEqual(history.get('a').headers, headers);
+    const keeping = new History({ enabled: true, keepCredentials: true }, { store });
+    keeping.add(request(2, { id: 'b', headers }));
+    await keeping.flush();
+    assert.deepEqual(store.stored('b').headers, headers);
+  });
+
+  it('stores a body above the cap truncated, with a flag', async () => {
+    const store = new MapStore();
+    const history = new History({ enabled: true, maxStoredBodyLength: 10 }, { store });
+    history.add(request(1, { id: 'long', body: 'abcdefghijKLMNOP' }));
+    history.add(request(2, { id: 'short', body: 'abcdefghij' }));
+    await history.flush();
+    assert.equal(store.stored('long').body, 'abcdefghij');
+    assert.equal(store.stored('long').bodyTruncated, true);
+    assert.equal(store.stored('short').bodyTruncated, undefined);
+    assert.equal(history.get('long').body, 'abcdefghijKLMNOP');
+  });
+
+  it('skips corrupted records', async () => {
+    const store = new MapStore();
+    const history = new History({ enabled: true }, { store });
+    history.add(request(1, { id: 'good' }));
+    await history.flush();
+    store.records.set('a', null);
+    store.records.set('b', 'garbage');
+    store.records.set('c', { entry: { id: 'c' }, addedAt: 5 });
+    store.records.set('d', { entry: { ...request(4) }, addedAt: 6 });
+    store.records.set('e', { entry: { ...request(5), id: 'e', timestamp: new Date() }, addedAt: 'x' });
+    const reloaded = new History({ enabled: true }, { store, onWarning: () => assert.fail('no warning expected') });
+    await reloaded.ready();
+    assert.deepEqual(reloaded.list().map((e) => e.id), ['good']);
+  });
+
+  it('falls back to memory with one warning when the store fails', async () => {
+    const store = new MapStore();
+    store.failWith = new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    const warnings: string[] = [];
+    const history = new History({ enabled: true }, { store, onWarning: (message) => warnings.push(message) });
+    await history.ready();
+    history.add(request(1, { id: 'a' }));
+    history.add(request(2, { id: 'b' }));
+    await history.flush();
+    assert.equal(warnings.length, 1);
+    assert.match(warnings[0]!, /QuotaExceededError.*kept for this page only/);
+    assert.equal(history.warning, warnings[0]);
+    assert.deepEqual(history.list().map((e) => e.id), ['b', 'a']);
+  });
+
+  it('tells subscribers about every change', async () => {
+    const history = new History({ enabled: true });
+    let calls = 0;
+    history.subscribe(() => (calls += 1));
+    history.add(request(1, { id: 'a' }));
+    history.delete('a');
+    history.clear();
+    assert.equal(calls, 3);
+  });
+});
