@@ -1,0 +1,187 @@
+import { expect, waitUntil } from '@open-wc/testing';
+import { createStore, set, values } from 'idb-keyval';
+import { History, IdbHistoryStore, REDACTED, type HistoryEntryInput, type StoredHistoryRecord } from '../../src/core/index.js';
+
+let storageKey = '';
+let databaseName = '';
+
+function deleteDatabase(name: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const request = indexedDB.deleteDatabase(name);
+    request.onsuccess = () => resolve();
+    request.onerror = () => reject(request.error);
+    request.onblocked = () => reject(new Error(`deleting ${name} is blocked by an open connection`));
+  });
+}
+
+/** Reads what is really in IndexedDB, around the code under test. */
+function rawRecords(): Promise<StoredHistoryRecord[]> {
+  return values(createStore(databaseName, 'history'));
+}
+
+const request = (n: number, extra: Partial<HistoryEntryInput> = {}): HistoryEntryInput => ({
+  id: `e${n}`,
+  method: 'POST',
+  url: `https://api.example/items/${n}`,
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ n }),
+  status: 201,
+  duration: n,
+  ...extra,
+});
+
+const newHistory = (config: Partial<ConstructorParameters<typeof History>[0]> = {}, warnings: string[] = []) =>
+  new History({ enabled: true, ...config }, { store: new IdbHistoryStore(storageKey), onWarning: (m) => warnings.push(m) });
+
+describe('History persisted in IndexedDB', () => {
+  let run = 0;
+  beforeEach(async () => {
+    run += 1;
+    storageKey = `test-${Date.now()}-${run}`;
+    databaseName = `try-it-console:${storageKey}`;
+    await deleteDatabase(databaseName);
+  });
+
+  it('opens nothing until first used', async () => {
+    newHistory();
+    const names = (await indexedDB.databases()).map((d) => d.name);
+    expect(names).not.to.include(databaseName);
+  });
+
+  it('is seen again after a reload of the store', async () => {
+    const first = newHistory();
+    for (let n = 1; n <= 3; n += 1) first.add(request(n));
+    await first.flush();
+    const reloaded = newHistory();
+    await reloaded.ready();
+    expect(reloaded.list().map((e) => e.id)).to.deep.equal(['e3', 'e2', 'e1']);
+    const entry = reloaded.get('e2');
+    expect(entry.body).to.equal('{"n":2}');
+    expect(entry.timestamp).to.be.instanceOf(Date);
+    expect(entry.timestamp.getTime()).to.equal(first.get('e2').timestamp.getTime());
+  });
+
+  it('keeps one record per entry', async () => {
+    const history = newHistory();
+    for (let n = 1; n <= 5; n += 1) history.add(request(n));
+    history.add(request(3, { status: 500 }));
+    await history.flush();
+    const records = await rawRecords();
+    expect(records.length).to.equal(5);
+    expect(records.find((r) => r.entry.id === 'e3')!.entry.status).to.equal(500);
+  });
+
+  it('loses nothing when two stores on one database write at once, and each sees the other live', async () => {
+    const a = newHistory({ maxItems: 500 });
+    const b = newHistory({ maxItems: 500 });
+    await Promise.all([a.ready(), b.ready()]);
+    for (let n = 0; n < 100; n += 1) {
+      a.add(request(n, { id: `a${n}` }));
+      b.add(request(n, { id: `b${n}` }));
+    }
+    await Promise.all([a.flush(), b.flush()]);
+    expect((await rawRecords()).length).to.equal(200);
+    await waitUntil(() => a.size === 200 && b.size === 200, 'both tabs see all 200 entries', { timeout: 5000 });
+    const reloaded = newHistory({ maxItems: 500 });
+    await reloaded.ready();
+    expect(reloaded.size).to.equal(200);
+    b.clear();
+    await b.flush();
+    await waitUntil(() => a.size === 0, 'a clear in one tab reaches the other', { timeout: 5000 });
+  });
+
+  it('persists eviction', async () => {
+    const history = newHistory({ maxItems: 3 });
+    for (let n = 1; n <= 5; n += 1) history.add(request(n));
+    await history.flush();
+    expect((await rawRecords()).map((r) => r.entry.id).sort()).to.deep.equal(['e3', 'e4', 'e5']);
+    const reloaded = newHistory({ maxItems: 3 });
+    await reloaded.ready();
+    expect(reloaded.list().map((e) => e.id)).to.deep.equal(['e5', 'e4', 'e3']);
+  });
+
+  it('clears persisted entries', async () => {
+    const history = newHistory();
+    history.add(request(1));
+    history.clear();
+    await history.flush();
+    expect(await rawRecords()).to.deep.equal([]);
+  });
+
+  it('stores credential headers redacted and long bodies truncated', async () => {
+    const history = newHistory({ maxStoredBodyLength: 4 });
+    history.add(request(1, { headers: { Authorization: 'Bearer s3cret', 'X-API-Key': 'k', Cookie: 'a=b', Accept: '*/*' }, body: 'abcdefgh' }));
+    await history.flush();
+    const [record] = await rawRecords();
+    expect(record!.entry.headers).to.deep.equal({ Authorization: REDACTED, 'X-API-Key': REDACTED, Cookie: REDACTED, Accept: '*/*' });
+    expect(record!.entry.body).to.equal('abcd');
+    expect(record!.entry.bodyTruncated).to.equal(true);
+    expect(JSON.stringify(record)).not.to.contain('s3cret');
+  });
+
+  it('skips corrupted records', async () => {
+    const history = newHistory();
+    history.add(request(1));
+    await history.flush();
+    const store = createStore(databaseName, 'history');
+    await set('junk', { entry: { id: 'junk', method: 42 }, addedAt: 1 }, store);
+    await set('text', 'not a record', store);
+    const warnings: string[] = [];
+    const reloaded = newHistory({}, warnings);
+    await reloaded.ready();
+    expect(reloaded.list().map((e) => e.id)).to.deep.equal(['e1']);
+    expect(warnings).to.deep.equal([]);
+  });
+
+  it('keeps working in memory, with one warning, when IndexedDB is missing', async () => {
+    const original = Object.getOwnPropertyDescriptor(globalThis, 'indexedDB');
+    Object.defineProperty(globalThis, 'indexedDB', { value: undefined, configurable: true });
+    try {
+      const warnings: string[] = [];
+      const history = newHistory({}, warnings);
+      await history.ready();
+      history.add(request(1));
+      history.add(request(2));
+      await history.flush();
+      expect(history.list().map((e) => e.id)).to.deep.equal(['e2', 'e1']);
+      expect(warnings).to.have.length(1);
+      expect(warnings[0]).to.match(/IndexedDB is not available.*kept for this page only/);
+    } finally {
+      if (original) Object.defineProperty(globalThis, 'indexedDB', original);
+      else delete (globalThis as { indexedDB?: unknown }).indexedDB;
+    }
+    expect(globalThis.indexedDB).to.be.instanceOf(IDBFactory);
+  });
+
+  it('keeps working in memory when the browser refuses to open IndexedDB', async () => {
+    const refusing = { open: () => { throw new DOMException('Access to IndexedDB is denied', 'SecurityError'); } } as unknown as IDBFactory;
+    const warnings: string[] = [];
+    const history = new History({ enabled: true }, { store: new IdbHistoryStore(storageKey, { indexedDB: refusing }), onWarning: (m) => warnings.push(m) });
+    history.add(request(1));
+    await history.flush();
+    expect(history.get('e1').id).to.equal('e1');
+    expect(warnings).to.have.length(1);
+    expect(warnings[0]).to.contain('SecurityError');
+  });
+
+  it('gives up on a blocked database instead of hanging', async () => {
+    // A connection that ignores versionchange, and an upgrade waiting on it: later opens queue behind.
+    const holder = await new Promise<IDBDatabase>((resolve) => {
+      const open = indexedDB.open(databaseName);
+      open.onupgradeneeded = () => open.result.createObjectStore('history');
+      open.onsuccess = () => resolve(open.result);
+    });
+    const upgrade = indexedDB.open(databaseName, 2);
+    await new Promise((resolve) => (upgrade.onblocked = resolve));
+    const warnings: string[] = [];
+    const history = new History({ enabled: true }, { store: new IdbHistoryStore(storageKey, { openTimeout: 200 }), onWarning: (m) => warnings.push(m) });
+    await history.ready();
+    history.add(request(1));
+    await history.flush();
+    expect(history.size).to.equal(1);
+    expect(warnings).to.have.length(1);
+    expect(warnings[0]).to.match(/did not open within 200 ms/);
+    holder.close();
+    await new Promise((resolve) => (upgrade.onsuccess = () => (upgrade.result.close(), resolve(undefined))));
+  });
+});
