@@ -1,0 +1,16 @@
+// `try-it-console/webhook`: Node only. Signed webhook sending with retries, and verification for receivers.
+export { WebhookChannel } from './webhook-channel.js';
+export type { WebhookChannelConfig, Notifiable, WebhookBody, PreparedDelivery, AttemptOutcome } from './webhook-channel.js';
+export { WebhookMessage, newMessage } from './webhook-message.js';
+export type { WebhookPayload } from './webhook-message.js';
+export { Notifier } from './notifier.js';
+export type { NotifierOptions, WebhookNotification, DeliveryResult, AttemptEvent, SentEvent, FailedEvent, NotifierEventMap } from './notifier.js';
+export { RetryPolicy, parseRetryAfter } from './retry-policy.js';
+export type { RetryOptions } from './retry-policy.js';
+export { WebhookAttemptError } from './attempt-failure.js';
+export type { AttemptFailure, AttemptFailureKind } from './attempt-failure.js';
+export { WebhookSigner, signPayload, verifySignature, SIGNATURE_HEADER } from './signature.js';
+export type { RawBody } from './signature.js';
+export { createWebhookHandler } from './receiver.js';
+export type { WebhookReceiverOptions, WebhookReceiverContext, WebhookRequestHandler } from './receiver.js';
+export { TryItError, ConfigError, WebhookDeliveryError, isTryItError } from '../core/errors.js';

@@ -1,0 +1,235 @@
+// Routes a notification to its channels, retries failed attempts under the retry policy, and reports every
+// outcome: in the result of `send` and as events. Nothing is thrown away and nothing rejects unhandled.
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ConfigError, WebhookDeliveryError } from '../core/errors.js';
+import type { AttemptFailure, WebhookAttemptError } from './attempt-failure.js';
+import { RetryPolicy, type RetryOptions } from './retry-policy.js';
+import { WebhookChannel, type Notifiable, type PreparedDelivery } from './webhook-channel.js';
+import { WebhookMessage } from './webhook-message.js';
+
+export interface NotifierOptions {
+  /** Retry policy for failed attempts; see `RetryOptions` for the defaults. */
+  retry?: RetryOptions;
+}
+
+/** What `send` delivers: the channels to use and the message for the webhook channel. */
+export interface WebhookNotification {
+  /** Names of registered channels to deliver through. */
+  via(notifiable: Notifiable): readonly string[];
+  /** The message, built with `newMessage().event(name).payload(map)`. */
+  toWebhook(notifiable: Notifiable): WebhookMessage | Promise<WebhookMessage>;
+}
+
+/** One channel's outcome of a `send`. */
+export interface DeliveryResult {
+  channel: string;
+  ok: boolean;
+  /** HTTP status of the last attempt, when the receiver answered. */
+  status?: number;
+  /** Attempts made; 0 when the delivery could not start (unknown channel, bad message, closed notifier). */
+  attempts: number;
+  /** Set when `ok` is false; its `cause` is the last attempt's error. */
+  error?: WebhookDeliveryError;
+}
+
+/** After each attempt. */
+export interface AttemptEvent {
+  channel: string;
+  notifiable: Notifiable;
+  event: string;
+  /** 1 for the first attempt. */
+  attempt: number;
+  ok: boolean;
+  status?: number;
+  error?: WebhookAttemptError;
+  /** Milliseconds until the next attempt; absent when none follows. */
+  retryIn?: number;
+}
+
+/** A delivery succeeded. */
+export interface SentEvent {
+  channel: string;
+  notifiable: Notifiable;
+  event: string;
+  status: number;
+  attempts: number;
+}
+
+/** A delivery failed for good. `body` is the exact JSON that was (or would have been) sent, to store and replay. */
+export interface FailedEvent {
+  channel: string;
+  notifiable: Notifiable;
+  event?: string;
+  status?: number;
+  attempts: number;
+  error: WebhookDeliveryError;
+  body?: string;
+}
+
+export interface NotifierEventMap {
+  attempt: AttemptEvent;
+  sent: SentEvent;
+  failed: FailedEvent;
+}
+
+type Listener<K extends keyof NotifierEventMap> = (event: NotifierEventMap[K]) => void;
+
+/**
+ * @example
+ * const notifier = new Notifier({ retry: { attempts: 5 } });
+ * notifier.registerChannel('webhook', new WebhookChannel({ url, secret }));
+ * const results = await notifier.send({ type: 'user', id: 42 }, {
+ *   via: () => ['webhook'],
+ *   toWebhook: () => newMessage().event('user.created').payload({ email: 'a@example.com' }),
+ * });
+ */
+export class Notifier {
+  readonly retry: RetryPolicy;
+  readonly #channels = new Map<string, WebhookChannel>();
+  readonly #inFlight = new Set<Promise<DeliveryResult>>();
+  readonly #listeners: { [K in keyof NotifierEventMap]: Set<Listener<K>> } = { attempt: new Set(), sent: new Set(), failed: new Set() };
+  // Aborted when close() runs out of patience: waiting retries end at once and are reported failed.
+  readonly #stopRetrying = new AbortController();
+  #closed = false;
+
+  constructor(options: NotifierOptions = {}) {
+    this.retry = new RetryPolicy(options.retry);
+  }
+
+  /** Registers `channel` under `name`, the name `via()` returns. A name can be registered once. */
+  registerChannel(name: string, channel: WebhookChannel): this {
+    if (typeof name !== 'string' || name.length === 0) throw new ConfigError('channel name', name, 'must be a non-empty string');
+    if (!(channel instanceof WebhookChannel)) throw new ConfigError(`channel ${JSON.stringify(name)}`, channel, 'must be a WebhookChannel');
+    if (this.#channels.has(name)) throw new ConfigError('channel name', name, 'is already registered; use another name');
+    this.#channels.set(name, channel);
+    return this;
+  }
+
+  /**
+   * Delivers `notification` through each channel its `via()` names (duplicates once), concurrently, with retries.
+   * Resolves with one result per channel once every delivery has ended; failures are results, not rejections. It
+   * rejects only when `via()` itself throws or returns something other than a list, since there is then no channel
+   * to report against.
+   */
+  async send(notifiable: Notifiable, notification: WebhookNotification): Promise<DeliveryResult[]> {
+    const names: unknown = notification.via(notifiable);
+    if (!Array.isArray(names)) throw new ConfigError('via()', names, 'must return a list of channel names');
+    const unique = [...new Set(names.map(String))];
+    return Promise.all(unique.map((name) => this.#track(this.#deliver(name, notifiable, notification))));
+  }
+
+  /** Listens for `attempt`, `sent` or `failed`. A listener that throws does not disturb deliveries (see README). */
+  on<K extends keyof NotifierEventMap>(name: K, listener: Listener<K>): this {
+    this.#listeners[name].add(listener);
+    return this;
+  }
+
+  off<K extends keyof NotifierEventMap>(name: K, listener: Listener<K>): this {
+    this.#listeners[name].delete(listener);
+    return this;
+  }
+
+  /**
+   * Stops accepting sends, waits for every delivery in flight (retries included), then closes the channels'
+   * connections. With `timeout` (ms), retries still waiting after that long are not made: those deliveries are
+   * reported failed (result and `failed` event, with the body) instead of being dropped.
+   */
+  async close(options: { timeout?: number } = {}): Promise<void> {
+    const { timeout } = options;
+    if (timeout !== undefined && !(typeof timeout === 'number' && timeout >= 0 && Number.isFinite(timeout))) {
+      throw new ConfigError('close timeout', timeout, 'must be a non-negative number of milliseconds');
+    }
+    this.#closed = true;
+    const timer = timeout === undefined ? undefined : setTimeout(() => this.#stopRetrying.abort(), timeout);
+    try {
+      while (this.#inFlight.size > 0) await Promise.allSettled([...this.#inFlight]);
+    } finally {
+      clearTimeout(timer);
+    }
+    await Promise.allSettled([...new Set(this.#channels.values())].map((channel) => channel.close()));
+  }
+
+  #track(delivery: Promise<DeliveryResult>): Promise<DeliveryResult> {
+    this.#inFlight.add(delivery);
+    void delivery.finally(() => this.#inFlight.delete(delivery));
+    return delivery;
+  }
+
+  async #deliver(name: string, notifiable: Notifiable, notification: WebhookNotification): Promise<DeliveryResult> {
+    const channel = this.#channels.get(name);
+    if (this.#closed) return this.#fail({ channel: name, notifiable, attempts: 0 }, `The notifier is closed; channel ${JSON.stringify(name)} was not used.`);
+    if (!channel) {
+      const known = [...this.#channels.keys()].map((n) => JSON.stringify(n)).join(', ') || 'none';
+      return this.#fail({ channel: name, notifiable, attempts: 0 }, `No channel is registered as ${JSON.stringify(name)} (registered: ${known}); call notifier.registerChannel(${JSON.stringify(name)}, channel) first.`);
+    }
+    let delivery: PreparedDelivery;
+    try {
+      delivery = await channel.prepare(notifiable, await buildMessage(notification, notifiable));
+    } catch (cause) {
+      return this.#fail({ channel: name, notifiable, attempts: 0 }, `The webhook for channel ${JSON.stringify(name)} could not be built: ${(cause as Error)?.message ?? String(cause)}`, cause);
+    }
+    return this.#attemptUntilDone(name, channel, notifiable, delivery);
+  }
+
+  async #attemptUntilDone(name: string, channel: WebhookChannel, notifiable: Notifiable, delivery: PreparedDelivery): Promise<DeliveryResult> {
+    const base = { channel: name, notifiable, event: delivery.event };
+    for (let attempt = 1; ; attempt += 1) {
+      const outcome = await channel.attempt(delivery);
+      if (outcome.ok) {
+        this.#emit('attempt', { ...base, attempt, ok: true, status: outcome.status });
+        this.#emit('sent', { ...base, status: outcome.status, attempts: attempt });
+        return { channel: name, ok: true, status: outcome.status, attempts: attempt };
+      }
+      const failure: AttemptFailure = { channel: name, attempt, kind: outcome.kind, status: outcome.status, retryAfter: outcome.retryAfter, error: outcome.error };
+      const retryIn = !this.#stopRetrying.signal.aborted && this.retry.shouldRetry(failure) ? this.retry.delayAfter(failure) : undefined;
+      this.#emit('attempt', { ...base, attempt, ok: false, ...optional('status', outcome.status), error: outcome.error, ...optional('retryIn', retryIn) });
+      const stillWaiting = retryIn !== undefined && (await this.#wait(retryIn));
+      if (!stillWaiting) {
+        const closing = this.#stopRetrying.signal.aborted ? ' The notifier closed before the next retry.' : '';
+        const summary = `Webhook ${JSON.stringify(delivery.event)} through channel ${JSON.stringify(name)} failed after ${attempt} attempt${attempt === 1 ? '' : 's'}: ${outcome.error.message}${closing}`;
+        return this.#fail({ ...base, attempts: attempt, status: outcome.status, body: delivery.body.toString('utf8') }, summary, outcome.error);
+      }
+    }
+  }
+
+  // True when the delay passed; false when close() cut it short.
+  async #wait(ms: number): Promise<boolean> {
+    try {
+      await sleep(ms, undefined, { signal: this.#stopRetrying.signal });
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  #fail(details: Omit<FailedEvent, 'error'>, message: string, cause?: unknown): DeliveryResult {
+    const error = new WebhookDeliveryError(message, { ...optional('status', details.status), attempts: details.attempts, cause });
+    this.#emit('failed', { ...details, error });
+    return { channel: details.channel, ok: false, ...optional('status', details.status), attempts: details.attempts, error };
+  }
+
+  #emit<K extends keyof NotifierEventMap>(name: K, event: NotifierEventMap[K]): void {
+    for (const listener of this.#listeners[name]) {
+      try {
+        listener(event);
+      } catch (error) {
+        // As EventTarget does: a broken listener is reported as an uncaught exception, never inside a delivery.
+        process.nextTick(() => {
+          throw error;
+        });
+      }
+    }
+  }
+}
+
+async function buildMessage(notification: WebhookNotification, notifiable: Notifiable): Promise<WebhookMessage> {
+  if (typeof notification.toWebhook !== 'function') throw new ConfigError('notification.toWebhook', notification.toWebhook, 'must be a function returning newMessage()…');
+  const message = await notification.toWebhook(notifiable);
+  if (!(message instanceof WebhookMessage)) throw new ConfigError('toWebhook()', message, 'must return a message built with newMessage()');
+  return message;
+}
+
+// Keeps absent values absent, so results and events carry no `status: undefined` keys.
+function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
+  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
+}

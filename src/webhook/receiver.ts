@@ -1,0 +1,129 @@
+// The receiving side: a request handler for Node `http` and Express-style servers that verifies the signature
+// over the raw bytes before anything parses them.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ConfigError } from '../core/errors.js';
+import { WebhookSigner } from './signature.js';
+import type { WebhookBody } from './webhook-channel.js';
+
+/** What the handler passes along with each verified event. */
+export interface WebhookReceiverContext {
+  request: IncomingMessage;
+  response: ServerResponse;
+  /** The exact bytes the signature was checked against. */
+  rawBody: Buffer;
+}
+
+export interface WebhookReceiverOptions<Data = Record<string, unknown>> {
+  /** The channel's secret. */
+  secret: string;
+  /**
+   * Called with each verified event. Answer quickly: when it returns without responding, the handler answers
+   * `204 No Content`; when it throws, `500` (or Express's `next(error)`), so the sender retries.
+   */
+  onEvent(event: WebhookBody<Data>, context: WebhookReceiverContext): void | Promise<void>;
+  /**
+   * Largest body read, in bytes; a bigger one is answered `413`.
+   * @default 1048576
+   */
+  maxBodySize?: number;
+}
+
+/** `(req, res)` for `http.createServer`, `(req, res, next)` for Express, Connect, Polka and the like. Never rejects. */
+export type WebhookRequestHandler = (request: IncomingMessage & { body?: unknown }, response: ServerResponse, next?: (error?: unknown) => void) => Promise<void>;
+
+const DEFAULT_MAX_BODY = 1024 * 1024;
+
+/**
+ * Builds the handler. It reads the raw body (or takes the Buffer that `express.raw()` left in `req.body`), checks
+ * `X-Signature` in constant time, answers `401` on a mismatch, `400` when the body is not a webhook event, and
+ * otherwise hands the parsed event to `onEvent`.
+ *
+ * @example
+ * http.createServer(createWebhookHandler({ secret, onEvent: (event) => queue.push(event) })).listen(3000);
+ * app.post('/hooks', createWebhookHandler({ secret, onEvent }));   // before any express.json()
+ */
+export function createWebhookHandler<Data = Record<string, unknown>>(options: WebhookReceiverOptions<Data>): WebhookRequestHandler {
+  const signer = new WebhookSigner(options.secret);
+  if (typeof options.onEvent !== 'function') throw new ConfigError('onEvent', options.onEvent, 'must be a function (event, context) => void');
+  const maxBodySize = options.maxBodySize ?? DEFAULT_MAX_BODY;
+  if (!Number.isInteger(maxBodySize) || maxBodySize <= 0) throw new ConfigError('maxBodySize', maxBodySize, 'must be a positive integer of bytes');
+
+  return async (request, response, next) => {
+    try {
+      const rawBody = await rawBodyOf(request, maxBodySize);
+      if (rawBody === 'already-parsed') {
+        const error = new ConfigError('webhook handler', 'a parsed body', 'needs the raw body: mount it before express.json(), or use express.raw({ type: "application/json" }) on its route');
+        if (next) return next(error);
+        return answer(response, 500, error.message);
+      }
+      if (rawBody === 'too-large') return answer(response, 413, `body larger than ${maxBodySize} bytes`, true);
+      if (!(await signer.verify(rawBody, request.headers['x-signature']))) return answer(response, 401, 'invalid signature');
+      const event = parseEvent<Data>(rawBody);
+      if (!event) return answer(response, 400, 'body is not a webhook event');
+      await options.onEvent(event, { request, response, rawBody });
+      if (!response.headersSent) answer(response, 204);
+    } catch (error) {
+      if (next) return next(error);
+      if (!response.headersSent) answer(response, 500, 'webhook handler failed');
+      else response.destroy();
+    }
+  };
+}
+
+async function rawBodyOf(request: IncomingMessage & { body?: unknown }, limit: number): Promise<Buffer | 'too-large' | 'already-parsed'> {
+  if (Buffer.isBuffer(request.body)) return request.body.length > limit ? 'too-large' : request.body;
+  if (request.readableEnded) return 'already-parsed';
+  const declared = Number(request.headers['content-length']);
+  if (declared > limit) return 'too-large';
+  return readStream(request, limit);
+}
+
+function readStream(request: IncomingMessage, limit: number): Promise<Buffer | 'too-large'> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        request.off('data', onData);
+        request.resume(); // let the rest flow away; the 413 closes the connection
+        resolve('too-large');
+        return;
+      }
+      chunks.push(chunk);
+    };
+    request.on('data', onData);
+    request.once('end', () => resolve(Buffer.concat(chunks, size)));
+    request.once('error', reject);
+    request.once('close', () => {
+      if (!request.readableEnded) reject(new Error('the request was aborted before its body arrived'));
+    });
+  });
+}
+
+function parseEvent<Data>(rawBody: Buffer): WebhookBody<Data> | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(rawBody.toString('utf8'));
+  } catch {
+    return undefined;
+  }
+  if (!isObject(value) || typeof value.event !== 'string' || typeof value.sent_at !== 'string') return undefined;
+  const { notifiable, data } = value;
+  if (!isObject(notifiable) || typeof notifiable.type !== 'string' || !['string', 'number'].includes(typeof notifiable.id)) return undefined;
+  if (!isObject(data)) return undefined;
+  return value as unknown as WebhookBody<Data>;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function answer(response: ServerResponse, status: number, error?: string, closeConnection = false): void {
+  if (closeConnection) response.setHeader('Connection', 'close');
+  if (error === undefined) {
+    response.writeHead(status).end();
+    return;
+  }
+  response.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify({ error }));
+}

@@ -1,0 +1,120 @@
+// When a failed webhook attempt is tried again, and after how long.
+import { ConfigError } from '../core/errors.js';
+import type { AttemptFailure } from './attempt-failure.js';
+
+/** Every field is optional; the defaults are in `RetryPolicy.defaults`. */
+export interface RetryOptions {
+  /**
+   * Attempts in total, the first one included. `1` disables retries.
+   * @default 5
+   */
+  attempts?: number;
+  /**
+   * Milliseconds before the first retry, and the floor of every backoff delay.
+   * @default 1000
+   */
+  minDelay?: number;
+  /**
+   * Ceiling of the exponential backoff, in milliseconds.
+   * @default 60000
+   */
+  maxDelay?: number;
+  /**
+   * Spread retries randomly so that many senders failing together do not retry together. With jitter, the wait
+   * before retry `n` is uniform between `minDelay` and `min(maxDelay, minDelay * 2^n)`; without it, it is
+   * `min(maxDelay, minDelay * 2^(n-1))`.
+   * @default true
+   */
+  jitter?: boolean;
+  /**
+   * A receiver's `Retry-After` (seconds or an HTTP date) replaces the backoff delay, up to this many milliseconds.
+   * @default 60000
+   */
+  maxRetryAfter?: number;
+  /**
+   * Return `false` to stop retrying this delivery, e.g. `(failure) => failure.status !== 410`.
+   * A predicate that throws counts as `false`.
+   * @default () => true (every failure is retried, as the specification asks)
+   */
+  shouldRetry?: (failure: AttemptFailure) => boolean;
+}
+
+// setTimeout cannot wait longer than this.
+const MAX_TIMER = 2 ** 31 - 1;
+
+/** Validated retry settings plus the backoff arithmetic. Invalid options throw `ConfigError`. */
+export class RetryPolicy {
+  static readonly defaults = Object.freeze({ attempts: 5, minDelay: 1_000, maxDelay: 60_000, jitter: true, maxRetryAfter: 60_000 });
+
+  readonly attempts: number;
+  readonly minDelay: number;
+  readonly maxDelay: number;
+  readonly jitter: boolean;
+  readonly maxRetryAfter: number;
+  readonly #shouldRetry: (failure: AttemptFailure) => boolean;
+  readonly #random: () => number;
+
+  /** @param random source of jitter in [0, 1); injectable so tests can pin it. */
+  constructor(options: RetryOptions = {}, random: () => number = Math.random) {
+    const merged = { ...RetryPolicy.defaults, ...withoutUndefined(options) };
+    if (!Number.isInteger(merged.attempts) || merged.attempts < 1 || merged.attempts > 100) {
+      throw new ConfigError('retry.attempts', merged.attempts, 'must be an integer from 1 to 100');
+    }
+    for (const field of ['minDelay', 'maxDelay', 'maxRetryAfter'] as const) {
+      const value = merged[field];
+      if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > MAX_TIMER) {
+        throw new ConfigError(`retry.${field}`, value, `must be a number of milliseconds from 0 to ${MAX_TIMER}`);
+      }
+    }
+    if (merged.maxDelay < merged.minDelay) {
+      throw new ConfigError('retry.maxDelay', merged.maxDelay, `must not be below retry.minDelay (${merged.minDelay})`);
+    }
+    if (typeof merged.jitter !== 'boolean') throw new ConfigError('retry.jitter', merged.jitter, 'must be true or false');
+    if (options.shouldRetry !== undefined && typeof options.shouldRetry !== 'function') {
+      throw new ConfigError('retry.shouldRetry', options.shouldRetry, 'must be a function (failure) => boolean');
+    }
+    this.attempts = merged.attempts;
+    this.minDelay = merged.minDelay;
+    this.maxDelay = merged.maxDelay;
+    this.jitter = merged.jitter;
+    this.maxRetryAfter = merged.maxRetryAfter;
+    this.#shouldRetry = options.shouldRetry ?? (() => true);
+    this.#random = random;
+  }
+
+  /** True when `failure` gets another attempt: attempts remain and the predicate agrees. */
+  shouldRetry(failure: AttemptFailure): boolean {
+    if (failure.attempt >= this.attempts) return false;
+    try {
+      return this.#shouldRetry(failure) === true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Milliseconds to wait after `failure` before the next attempt. */
+  delayAfter(failure: AttemptFailure): number {
+    if (failure.retryAfter !== undefined) return Math.min(failure.retryAfter, this.maxRetryAfter);
+    const retry = failure.attempt; // the first retry follows the first attempt
+    if (!this.jitter) return Math.min(this.maxDelay, this.minDelay * 2 ** (retry - 1));
+    const ceiling = Math.min(this.maxDelay, this.minDelay * 2 ** retry);
+    return Math.round(this.minDelay + this.#random() * (ceiling - this.minDelay));
+  }
+}
+
+/**
+ * A `Retry-After` header in milliseconds: delta-seconds or an HTTP date (a past date is 0). `undefined` when the
+ * header is absent or unreadable.
+ */
+export function parseRetryAfter(value: string | readonly string[] | undefined, now: number = Date.now()): number | undefined {
+  const text = (Array.isArray(value) ? value[0] : value)?.trim();
+  if (!text) return undefined;
+  if (/^\d+$/.test(text)) return Math.min(Number(text) * 1000, MAX_TIMER);
+  const date = Date.parse(text);
+  if (Number.isNaN(date)) return undefined;
+  return Math.min(Math.max(0, date - now), MAX_TIMER);
+}
+
+function withoutUndefined<T extends object>(options: T): Partial<T> {
+  return Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)) as Partial<T>;
+}

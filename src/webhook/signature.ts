@@ -1,0 +1,79 @@
+// HMAC-SHA256 signing in the `X-Signature: sha256=<lowercase hex>` format (the same format as GitHub's
+// `X-Hub-Signature-256`), with Web Crypto so the key is imported once and reused.
+import { timingSafeEqual } from 'node:crypto';
+import { ConfigError } from '../core/errors.js';
+
+/** The header that carries the signature. */
+export const SIGNATURE_HEADER = 'X-Signature';
+
+const PREFIX = 'sha256=';
+const WELL_FORMED = /^sha256=[0-9a-f]{64}$/;
+const encoder = new TextEncoder();
+
+/** The bytes a receiver got, in any of the shapes Node servers hand them over. */
+export type RawBody = string | Uint8Array | ArrayBuffer;
+
+/** Signs and verifies with one secret. The HMAC key is imported on first use and then reused. */
+export class WebhookSigner {
+  readonly #secret: string;
+  #key: Promise<CryptoKey> | undefined;
+
+  /** @param secret the shared secret; a non-empty string. */
+  constructor(secret: string) {
+    if (typeof secret !== 'string' || secret.length === 0) {
+      throw new ConfigError('secret', secret, 'must be a non-empty string (omit it to send unsigned requests)');
+    }
+    this.#secret = secret;
+  }
+
+  /** `sha256=<lowercase hex HMAC-SHA256 of body>`. */
+  async sign(body: RawBody): Promise<string> {
+    const digest = await this.#digest(body);
+    return PREFIX + Buffer.from(digest).toString('hex');
+  }
+
+  /**
+   * True only when `headerValue` is exactly `sha256=` plus 64 lowercase hex digits and matches the HMAC of
+   * `rawBody`. The comparison takes the same time wherever the first differing byte is. Never throws for a
+   * missing or malformed header.
+   */
+  async verify(rawBody: RawBody, headerValue: string | readonly string[] | null | undefined): Promise<boolean> {
+    const header = Array.isArray(headerValue) ? (headerValue.length === 1 ? headerValue[0] : undefined) : headerValue;
+    if (typeof header !== 'string' || !WELL_FORMED.test(header)) return false;
+    const expected = Buffer.from(await this.#digest(rawBody));
+    const received = Buffer.from(header.slice(PREFIX.length), 'hex');
+    return timingSafeEqual(expected, received);
+  }
+
+  async #digest(body: RawBody): Promise<ArrayBuffer> {
+    this.#key ??= crypto.subtle.importKey('raw', encoder.encode(this.#secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+    return crypto.subtle.sign('HMAC', await this.#key, toBytes(body));
+  }
+}
+
+/** Signs `body` with `secret`: `sha256=<lowercase hex>`. For repeated use, keep one `WebhookSigner`. */
+export function signPayload(body: RawBody, secret: string): Promise<string> {
+  return new WebhookSigner(secret).sign(body);
+}
+
+/**
+ * Checks an `X-Signature` header against the raw request body, in constant time. Pass the bytes exactly as
+ * received, never a re-serialised object. A missing or malformed header gives `false`; an empty secret throws
+ * `ConfigError`, because that is a setup mistake rather than a bad request.
+ *
+ * @example
+ * const ok = await verifySignature(rawBody, req.headers['x-signature'], process.env.WEBHOOK_SECRET!);
+ */
+export async function verifySignature(rawBody: RawBody | null | undefined, headerValue: string | readonly string[] | null | undefined, secret: string): Promise<boolean> {
+  const signer = new WebhookSigner(secret);
+  // A request that arrived without a body cannot be verified (see the README's receiver guidance).
+  if (rawBody === null || rawBody === undefined) return false;
+  return signer.verify(rawBody, headerValue);
+}
+
+function toBytes(body: RawBody): BufferSource {
+  if (typeof body === 'string') return encoder.encode(body);
+  if (body instanceof ArrayBuffer) return body;
+  // Buffer and friends are typed over ArrayBufferLike; Web Crypto reads any view of bytes.
+  return body as Uint8Array<ArrayBuffer>;
+}

@@ -1,0 +1,252 @@
+// One webhook destination: validated config, the exact request it sends, and one attempt at sending it.
+import { Agent, request, type Dispatcher } from 'undici';
+import { ConfigError } from '../core/errors.js';
+import { headerValueProblem, isHeaderName, isHttpUrl, isMethod } from '../core/http-syntax.js';
+import { WebhookAttemptError, type AttemptFailureKind } from './attempt-failure.js';
+import { parseRetryAfter } from './retry-policy.js';
+import { SIGNATURE_HEADER, WebhookSigner } from './signature.js';
+import type { WebhookMessage } from './webhook-message.js';
+
+/** The spec's webhook channel configuration (B1). */
+export interface WebhookChannelConfig {
+  /** Destination, an absolute http(s) URL, sent exactly as given. */
+  url: string;
+  /** HMAC-SHA256 secret. When set, every request carries `X-Signature: sha256=<hex>`. */
+  secret?: string;
+  /**
+   * HTTP method; one that carries a body.
+   * @default 'POST'
+   */
+  method?: string;
+  /**
+   * Static headers sent on every request, e.g. `{ Authorization: 'Bearer …' }`. `X-Signature` is reserved, and the
+   * framing headers (`Host`, `Content-Length`, `Connection`…) belong to the HTTP client. A `Content-Type` here
+   * replaces the default `application/json`.
+   */
+  headers?: Record<string, string>;
+  /**
+   * Milliseconds one attempt may take, from connecting to the response status.
+   * @default 30000
+   */
+  timeout?: number;
+  /** An undici dispatcher to send through (a `ProxyAgent`, custom TLS…). Default: a keep-alive `Agent` of its own. */
+  dispatcher?: Dispatcher;
+}
+
+/** The entity a notification is about: the body's `notifiable`. */
+export interface Notifiable {
+  type: string;
+  id: string | number;
+}
+
+/** The JSON body the channel sends (spec B3). */
+export interface WebhookBody<Data = Record<string, unknown>> {
+  event: string;
+  /** ISO 8601 UTC, when the delivery started; the same on every retry. */
+  sent_at: string;
+  notifiable: Notifiable;
+  data: Data;
+}
+
+/** One delivery's request, built once so that every attempt sends the same bytes with the same signature. */
+export interface PreparedDelivery {
+  readonly event: string;
+  readonly body: Buffer;
+  readonly headers: Readonly<Record<string, string>>;
+}
+
+/** How one attempt ended. Never a rejection: failures are values the retry policy looks at. */
+export type AttemptOutcome =
+  | { readonly ok: true; readonly status: number }
+  | { readonly ok: false; readonly kind: AttemptFailureKind; readonly status: number | undefined; readonly retryAfter: number | undefined; readonly error: WebhookAttemptError };
+
+const DEFAULT_TIMEOUT = 30_000;
+// Enough to let a short error page finish so the connection is reused; beyond it the connection is dropped.
+const RESPONSE_DRAIN_LIMIT = 64 * 1024;
+const MAX_TIMER = 2 ** 31 - 1;
+const BODYLESS_METHODS = new Set(['GET', 'HEAD', 'CONNECT', 'TRACE']);
+const STANDARD_METHODS = new Set(['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT', 'CONNECT', 'TRACE']);
+// Framing and connection headers are the HTTP client's; setting them by hand breaks the request.
+const CLIENT_HEADERS = new Set(['host', 'content-length', 'transfer-encoding', 'connection', 'keep-alive', 'upgrade', 'expect', 'te', 'trailer', 'proxy-connection']);
+
+/** The spec's `webhook.New`: `new WebhookChannel({ url, secret, headers, timeout })`. Bad config throws `ConfigError`. */
+export class WebhookChannel {
+  readonly url: string;
+  readonly method: string;
+  readonly timeout: number;
+  /** The configured headers, validated. */
+  readonly headers: Readonly<Record<string, string>>;
+  readonly #signer: WebhookSigner | undefined;
+  readonly #injectedDispatcher: Dispatcher | undefined;
+  #ownAgent: Agent | undefined;
+  readonly #drains = new Set<Promise<void>>();
+
+  constructor(config: WebhookChannelConfig) {
+    if (typeof config !== 'object' || config === null) throw new ConfigError('webhook', config, 'must be an object with at least a url');
+    this.url = validUrl(config.url);
+    this.method = validMethod(config.method);
+    this.headers = validHeaders(config.headers);
+    this.timeout = validTimeout(config.timeout);
+    this.#signer = config.secret === undefined ? undefined : new WebhookSigner(config.secret);
+    this.#injectedDispatcher = config.dispatcher;
+  }
+
+  /** True when requests carry `X-Signature`. */
+  get signed(): boolean {
+    return this.#signer !== undefined;
+  }
+
+  /**
+   * Serialises and signs one delivery. Throws `ConfigError` when the message has no event name or its payload is
+   * not a JSON-serialisable object.
+   */
+  async prepare(notifiable: Notifiable, message: WebhookMessage, sentAt: Date = new Date()): Promise<PreparedDelivery> {
+    const event = message.eventName;
+    if (typeof event !== 'string' || event.length === 0) {
+      throw new ConfigError('message.event', event, 'must be a non-empty string; build the message with newMessage().event(name)');
+    }
+    const body: WebhookBody = { event, sent_at: sentAt.toISOString(), notifiable: validNotifiable(notifiable), data: validPayload(message.data) };
+    const bytes = serialise(body);
+    const headers: Record<string, string> = {};
+    if (!Object.keys(this.headers).some((name) => name.toLowerCase() === 'content-type')) headers['Content-Type'] = 'application/json';
+    Object.assign(headers, this.headers);
+    if (this.#signer) headers[SIGNATURE_HEADER] = await this.#signer.sign(bytes);
+    return { event, body: bytes, headers };
+  }
+
+  /** Sends `delivery` once. 2xx is success; anything else, a network error or a timeout is a failure. */
+  async attempt(delivery: PreparedDelivery): Promise<AttemptOutcome> {
+    const signal = AbortSignal.timeout(this.timeout);
+    try {
+      const response = await request(this.url, {
+        method: this.method as Dispatcher.HttpMethod,
+        headers: delivery.headers,
+        body: delivery.body,
+        signal,
+        dispatcher: this.#dispatcher(),
+      });
+      this.#discard(response.body);
+      const status = response.statusCode;
+      if (status >= 200 && status < 300) return { ok: true, status };
+      const redirect = status >= 300 && status < 400;
+      const error = new WebhookAttemptError(
+        redirect ? 'redirect' : 'status',
+        redirect
+          ? `${this.#target()} answered ${status} (a redirect to ${String(response.headers.location ?? 'nowhere')}); redirects are not followed, so a signed payload never reaches a host that was not configured. Configure the final URL.`
+          : `${this.#target()} answered ${status}.`,
+        { status },
+      );
+      return { ok: false, kind: error.kind, status, retryAfter: parseRetryAfter(response.headers['retry-after']), error };
+    } catch (cause) {
+      const timedOut = signal.aborted;
+      const error = timedOut
+        ? new WebhookAttemptError('timeout', `${this.#target()} did not answer within ${this.timeout} ms; raise the channel's timeout, or have the receiver answer 202 at once and work afterwards.`, { cause })
+        : new WebhookAttemptError('network', `${this.#target()} could not be reached: ${describeCause(cause)}.`, { cause });
+      return { ok: false, kind: error.kind, status: undefined, retryAfter: undefined, error };
+    }
+  }
+
+  /** Waits for response bodies still draining, then closes the channel's own connections. Sending again reopens. */
+  async close(): Promise<void> {
+    await Promise.allSettled([...this.#drains]);
+    const agent = this.#ownAgent;
+    this.#ownAgent = undefined;
+    await agent?.close();
+  }
+
+  #dispatcher(): Dispatcher {
+    return this.#injectedDispatcher ?? (this.#ownAgent ??= new Agent({ keepAliveTimeout: 10_000 }));
+  }
+
+  // The body is never used: read a little so the connection can be reused, then drop it. Runs in the background
+  // (the attempt's timeout still bounds it) so a slow body never delays the outcome.
+  #discard(body: Dispatcher.ResponseData['body']): void {
+    const drain = body.dump({ limit: RESPONSE_DRAIN_LIMIT }).catch(() => undefined);
+    this.#drains.add(drain);
+    void drain.finally(() => this.#drains.delete(drain));
+  }
+
+  // Method and address without the query string, which often carries tokens.
+  #target(): string {
+    const { origin, pathname } = new URL(this.url);
+    return `${this.method} ${origin}${pathname}`;
+  }
+}
+
+function validUrl(url: unknown): string {
+  if (typeof url !== 'string' || !isHttpUrl(url)) throw new ConfigError('webhook.url', url, 'must be an absolute http: or https: URL');
+  const parsed = new URL(url);
+  if (parsed.username || parsed.password) {
+    throw new ConfigError('webhook.url', `${parsed.protocol}//…@${parsed.host}`, 'must not carry credentials; send them in headers (e.g. Authorization)');
+  }
+  return url;
+}
+
+function validMethod(method: unknown): string {
+  if (method === undefined) return 'POST';
+  if (typeof method !== 'string' || !isMethod(method)) throw new ConfigError('webhook.method', method, 'must be an HTTP method such as POST or PUT');
+  // Like fetch: standard methods are case-insensitive, custom ones are sent as written.
+  const normalised = STANDARD_METHODS.has(method.toUpperCase()) ? method.toUpperCase() : method;
+  if (BODYLESS_METHODS.has(normalised)) throw new ConfigError('webhook.method', method, 'must be a method that carries a body (POST, PUT, PATCH…)');
+  return normalised;
+}
+
+function validHeaders(headers: unknown): Readonly<Record<string, string>> {
+  if (headers === undefined) return Object.freeze({});
+  if (typeof headers !== 'object' || headers === null || Array.isArray(headers)) {
+    throw new ConfigError('webhook.headers', headers, 'must be an object of header names to string values');
+  }
+  const seen = new Set<string>();
+  for (const [name, value] of Object.entries(headers)) {
+    const field = `webhook.headers[${JSON.stringify(name)}]`;
+    const lower = name.toLowerCase();
+    if (!isHeaderName(name)) throw new ConfigError(field, name, 'is not a valid HTTP header name');
+    if (lower === SIGNATURE_HEADER.toLowerCase()) throw new ConfigError(field, value, 'is reserved: the channel sets X-Signature itself when a secret is configured');
+    if (CLIENT_HEADERS.has(lower)) throw new ConfigError(field, value, 'is set by the HTTP client and cannot be configured');
+    if (seen.has(lower)) throw new ConfigError(field, value, 'repeats a header name already given in another letter case');
+    if (typeof value !== 'string') throw new ConfigError(field, value, 'must be a string');
+    const problem = headerValueProblem(value);
+    if (problem) throw new ConfigError(field, value, problem);
+    seen.add(lower);
+  }
+  return Object.freeze({ ...(headers as Record<string, string>) });
+}
+
+function validTimeout(timeout: unknown): number {
+  if (timeout === undefined) return DEFAULT_TIMEOUT;
+  if (typeof timeout !== 'number' || !Number.isFinite(timeout) || timeout <= 0 || timeout > MAX_TIMER) {
+    throw new ConfigError('webhook.timeout', timeout, `must be a positive number of milliseconds up to ${MAX_TIMER}`);
+  }
+  return timeout;
+}
+
+function validNotifiable(notifiable: Notifiable): Notifiable {
+  if (typeof notifiable !== 'object' || notifiable === null) throw new ConfigError('notifiable', notifiable, 'must be an object { type, id }');
+  const { type, id } = notifiable;
+  if (typeof type !== 'string' || type.length === 0) throw new ConfigError('notifiable.type', type, 'must be a non-empty string');
+  if (!(typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id)))) {
+    throw new ConfigError('notifiable.id', id, 'must be a string or a finite number');
+  }
+  return { type, id };
+}
+
+function validPayload(data: unknown): Record<string, unknown> {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    throw new ConfigError('message.payload', data, 'must be an object (a map of string keys to values)');
+  }
+  return data as Record<string, unknown>;
+}
+
+function serialise(body: WebhookBody): Buffer {
+  try {
+    return Buffer.from(JSON.stringify(body), 'utf8');
+  } catch (error) {
+    throw new ConfigError('message.payload', body.data, `must be JSON-serialisable (${(error as Error).message})`);
+  }
+}
+
+function describeCause(cause: unknown): string {
+  if (!(cause instanceof Error)) return String(cause);
+  const code = (cause as { code?: unknown }).code;
+  return typeof code === 'string' ? `${cause.message} (${code})` : cause.message;
+}
