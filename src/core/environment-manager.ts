@@ -1,7 +1,7 @@
 import { dynamicVariableValue } from './dynamic-variables.js';
 import { parseEnvironment, type Environment } from './environment.js';
 import { EnvironmentNotFoundError, InvalidArgumentError, ResolveLimitError } from './errors.js';
-import { scanPlaceholders } from './placeholders.js';
+import { TemplateCache } from './placeholders.js';
 
 /** What `resolveDetailed` returns: the text, and the placeholders it had to leave as written. */
 export interface ResolveResult {
@@ -38,6 +38,9 @@ export class EnvironmentManager {
   /** Undefined until `setActive`: then the first environment is the active one. */
   #activeName: string | undefined;
   #listeners = new Set<() => void>();
+  readonly #templates = new TemplateCache();
+  /** Stable expansions of the active environment's variables; emptied whenever anything changes. */
+  #expansions = new Map<string, string>();
 
   constructor(...environments: Environment[]) {
     environments.forEach((value, index) => {
@@ -100,7 +103,7 @@ export class EnvironmentManager {
     const maxLength = options.maxLength ?? DEFAULT_MAX_LENGTH;
     const name = this.#currentName();
     const variables = name === undefined ? new Map<string, string>() : this.#environments.get(name)!;
-    return new Resolution(variables, maxLength).run(input);
+    return new Resolution(variables, this.#expansions, this.#templates, maxLength).run(input);
   }
 
   /** Calls `listener` after every change of the environments or of the active one. Returns the unsubscribe. */
@@ -118,80 +121,71 @@ export class EnvironmentManager {
   }
 
   #notify(): void {
+    this.#expansions = new Map();
     for (const listener of this.#listeners) listener();
   }
 }
 
-/** One resolve call. Keeps the expansions of values so that each variable is expanded at most once. */
+/** One resolve call. Expansions that hold no cycle and no dynamic variable are kept per environment. */
 class Resolution {
   readonly #variables: ReadonlyMap<string, string>;
   readonly #maxLength: number;
-  readonly #missing = new Set<string>();
-  readonly #cyclic = new Set<string>();
+  readonly #templates: TemplateCache;
   /** Expansions that are the same wherever they appear (no cycle, no dynamic variable inside). */
-  readonly #stable = new Map<string, string>();
+  readonly #stable: Map<string, string>;
   readonly #expanding: string[] = [];
+  #missing: Set<string> | undefined;
+  #cyclic: Set<string> | undefined;
 
-  constructor(variables: ReadonlyMap<string, string>, maxLength: number) {
+  constructor(variables: ReadonlyMap<string, string>, stable: Map<string, string>, templates: TemplateCache, maxLength: number) {
     this.#variables = variables;
+    this.#stable = stable;
+    this.#templates = templates;
     this.#maxLength = maxLength;
   }
 
   run(input: string): ResolveResult {
     const { text } = this.#expand(input);
-    return { text, missing: [...this.#missing], cyclic: [...this.#cyclic] };
+    return { text, missing: this.#missing ? [...this.#missing] : [], cyclic: this.#cyclic ? [...this.#cyclic] : [] };
   }
 
   /** `stable` is false when the result depends on where it was expanded, or is random. */
   #expand(template: string): { text: string; stable: boolean } {
     let text = '';
     let stable = true;
-    let copiedUpTo = 0;
-    const append = (piece: string) => {
-      text += piece;
-      if (text.length > this.#maxLength) throw new ResolveLimitError(this.#maxLength);
-    };
-    for (const span of scanPlaceholders(template)) {
-      append(template.slice(copiedUpTo, span.start));
-      copiedUpTo = span.end;
-      const literal = template.slice(span.start, span.end);
-      const name = this.#variableName(span.name);
-      if (name === undefined) {
-        const trimmed = span.name.trim();
-        const dynamic = dynamicVariableValue(trimmed);
-        if (dynamic !== undefined) {
-          stable = false;
-          append(dynamic);
-        } else {
-          if (trimmed !== '') this.#missing.add(trimmed);
-          append(literal);
-        }
-        continue;
-      }
-      const known = this.#stable.get(name);
-      if (known !== undefined) {
-        append(known);
-      } else if (this.#expanding.includes(name) || this.#expanding.length >= MAX_DEPTH) {
-        this.#cyclic.add(name);
-        stable = false;
-        append(literal);
+    for (const part of this.#templates.get(template)) {
+      if (typeof part === 'string') {
+        text += part;
       } else {
-        this.#expanding.push(name);
-        const inner = this.#expand(this.#variables.get(name)!);
-        this.#expanding.pop();
-        if (inner.stable) this.#stable.set(name, inner.text);
-        else stable = false;
-        append(inner.text);
+        const name = this.#variables.has(part.name) ? part.name : this.#variables.has(part.trimmed) ? part.trimmed : undefined;
+        const expansion = name === undefined ? this.#unknown(part) : this.#variable(name, part.literal);
+        if (!expansion.stable) stable = false;
+        text += expansion.text;
       }
+      if (text.length > this.#maxLength) throw new ResolveLimitError(this.#maxLength);
     }
-    append(template.slice(copiedUpTo));
     return { text, stable };
   }
 
-  /** The variable a placeholder refers to: its name as written, else trimmed (`{{ base_url }}`). */
-  #variableName(written: string): string | undefined {
-    if (this.#variables.has(written)) return written;
-    const trimmed = written.trim();
-    return this.#variables.has(trimmed) ? trimmed : undefined;
+  #variable(name: string, literal: string): { text: string; stable: boolean } {
+    const known = this.#stable.get(name);
+    if (known !== undefined) return { text: known, stable: true };
+    if (this.#expanding.includes(name) || this.#expanding.length >= MAX_DEPTH) {
+      (this.#cyclic ??= new Set()).add(name);
+      return { text: literal, stable: false };
+    }
+    this.#expanding.push(name);
+    const inner = this.#expand(this.#variables.get(name)!);
+    this.#expanding.pop();
+    if (inner.stable) this.#stable.set(name, inner.text);
+    return inner;
+  }
+
+  /** A dynamic variable gets a fresh value; any other unknown name stays as written and is reported. */
+  #unknown(part: { literal: string; trimmed: string }): { text: string; stable: boolean } {
+    const dynamic = dynamicVariableValue(part.trimmed);
+    if (dynamic !== undefined) return { text: dynamic, stable: false };
+    if (part.trimmed !== '') (this.#missing ??= new Set()).add(part.trimmed);
+    return { text: part.literal, stable: true };
   }
 }

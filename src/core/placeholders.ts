@@ -37,3 +37,50 @@ export function* scanPlaceholders(text: string): Generator<PlaceholderSpan> {
 
 const OPEN_BRACE = 0x7b;
 const CLOSE_BRACE = 0x7d;
+
+/** A template split into literal text and placeholders, so it can be resolved again without re-scanning. */
+export type TemplatePart = string | { literal: string; name: string; trimmed: string };
+
+/** Splits `text` into parts; adjacent literal text is one string. */
+export function parseTemplate(text: string): TemplatePart[] {
+  const parts: TemplatePart[] = [];
+  let copiedUpTo = 0;
+  for (const { start, end, name } of scanPlaceholders(text)) {
+    if (start > copiedUpTo) parts.push(text.slice(copiedUpTo, start));
+    parts.push({ literal: text.slice(start, end), name, trimmed: name.trim() });
+    copiedUpTo = end;
+  }
+  if (copiedUpTo < text.length) parts.push(text.slice(copiedUpTo));
+  return parts;
+}
+
+/**
+ * Parsed templates, kept while their total length stays under a budget. A console resolves the same
+ * URL, headers and body on every keystroke and render, so parsing each once pays off.
+ */
+export class TemplateCache {
+  readonly #parts = new Map<string, TemplatePart[]>();
+  readonly #budget: number;
+  #size = 0;
+
+  constructor(budget = 4 << 20) {
+    this.#budget = budget;
+  }
+
+  get(text: string): TemplatePart[] {
+    const cached = this.#parts.get(text);
+    if (cached) return cached;
+    const parts = parseTemplate(text);
+    if (text.length <= this.#budget / 4) {
+      this.#parts.set(text, parts);
+      this.#size += text.length;
+      // Oldest first out, until the budget holds again.
+      for (const key of this.#parts.keys()) {
+        if (this.#size <= this.#budget) break;
+        this.#parts.delete(key);
+        this.#size -= key.length;
+      }
+    }
+    return parts;
+  }
+}
