@@ -1,0 +1,30 @@
+import { InvalidArgumentError } from '../errors.js';
+import { isDoubleQuoteSafe, shellWord, singleQuoted } from './shell-quoting.js';
+import type { CheckedRequest } from './snippet-request.js';
+
+/**
+ * The spec's curl shape: `curl -X <METHOD> <URL> \`, one `  -H "<name>: <value>" \` per header, `  -d '<body>'`.
+ * It deviates only where the literal shape would send something else: see the README's "Snippets" section.
+ */
+export function curlSnippet(request: CheckedRequest): string {
+  // `-X HEAD` would wait for a body that never comes; `-I` is curl's HEAD.
+  const start = request.method === 'HEAD' ? 'curl -I' : `curl -X ${shellWord(request.method)}`;
+  const lines = [`${start} ${shellWord(request.url)}`];
+  for (const [name, value] of request.headers) lines.push(`  -H ${headerArgument(name, value)}`);
+  if (request.body !== undefined) lines.push(`  ${bodyOption(request.body)} ${singleQuoted(request.body)}`);
+  return lines.join(' \\\n');
+}
+
+function headerArgument(name: string, value: string): string {
+  // `-H "Name:"` would remove the header; `Name;` is curl's spelling of an empty value.
+  const header = value === '' ? `${name};` : `${name}: ${value}`;
+  return isDoubleQuoteSafe(header) ? `"${header}"` : singleQuoted(header);
+}
+
+function bodyOption(body: string): string {
+  if (body.includes('\0')) {
+    throw new InvalidArgumentError('request.body', body, 'contains a NUL character, which no shell argument can carry; use another snippet language for this body');
+  }
+  // `-d @name` would upload the file `name`; `--data-raw` sends the text as written.
+  return body.startsWith('@') ? '--data-raw' : '-d';
+}

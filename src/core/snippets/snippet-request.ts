@@ -1,0 +1,103 @@
+import { InvalidArgumentError } from '../errors.js';
+import { headerValueProblem, isHeaderName, isHttpUrl, isMethod } from '../http-syntax.js';
+
+/** The input to the snippet generator: the request a snippet must send. */
+export interface SnippetRequest {
+  /** Any HTTP method; sent uppercased. */
+  method: string;
+  /** Absolute http(s) URL, sent exactly as written (characters outside RFC 3986 must be percent-encoded). */
+  url: string;
+  /** Headers in the order to send them. */
+  headers?: Record<string, string>;
+  /** The body, sent byte for byte as UTF-8. An empty string is the same as no body. */
+  body?: string;
+}
+
+/** A request that passed every check, in the form the language writers use. */
+export interface CheckedRequest {
+  method: string;
+  url: string;
+  headers: ReadonlyArray<readonly [name: string, value: string]>;
+  body: string | undefined;
+}
+
+// Characters RFC 3986 allows in a URI. Anything else (space, quotes, braces, non-ASCII…) is percent-encoded
+// differently by each client, so it cannot be "sent exactly as written" and is refused with the fix.
+const URI_CHARACTERS = /^[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]*$/;
+const BAD_PERCENT_ESCAPE = /%(?![0-9A-Fa-f]{2})/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+// CR, LF and NUL are reported by headerValueProblem; the other controls (tab aside) are invalid too.
+const CONTROL_CHARACTER = /[\x00-\x08\x0A-\x1F\x7F]/;
+// Optional whitespace around a field value is not part of it (RFC 9110 §5.5); every client trims it.
+const SURROUNDING_WHITESPACE = /^[ \t]+|[ \t]+$/g;
+// Headers the client derives from the request itself; a copy in the request would contradict it.
+const CLIENT_OWNED_HEADERS = new Set(['host', 'content-length', 'transfer-encoding', 'connection', 'keep-alive', 'upgrade', 'te', 'trailer', 'proxy-connection']);
+
+/** Checks `request` and returns it normalised (method uppercased, header values trimmed, empty body dropped). */
+export function checkSnippetRequest(request: SnippetRequest): CheckedRequest {
+  if (typeof request !== 'object' || request === null) throw new InvalidArgumentError('request', request, 'must be an object with method and url');
+  return {
+    method: checkMethod(request.method),
+    url: checkUrl(request.url),
+    headers: checkHeaders(request.headers),
+    body: checkBody(request.body, request.method),
+  };
+}
+
+function checkMethod(method: unknown): string {
+  if (typeof method !== 'string' || !isMethod(method)) {
+    throw new InvalidArgumentError('request.method', method, 'must be an HTTP method such as GET, POST or a custom token like PURGE');
+  }
+  const upper = method.toUpperCase();
+  if (upper === 'CONNECT') throw new InvalidArgumentError('request.method', method, 'CONNECT opens a tunnel rather than sending a request; use another method');
+  return upper;
+}
+
+function checkUrl(url: unknown): string {
+  if (typeof url !== 'string' || !isHttpUrl(url)) {
+    throw new InvalidArgumentError('request.url', url, 'must be an absolute http:// or https:// URL');
+  }
+  const authorityStart = url.indexOf('//') + 2;
+  const authorityLength = url.slice(authorityStart).search(/[/?#]/);
+  const afterAuthority = authorityLength < 0 ? '' : url.slice(authorityStart + authorityLength);
+  if (!URI_CHARACTERS.test(url) || /[[\]]/.test(afterAuthority)) {
+    // Brackets are only allowed around an IPv6 host.
+    const bad = [...url].find((c) => !URI_CHARACTERS.test(c)) ?? (afterAuthority.includes('[') ? '[' : ']');
+    throw new InvalidArgumentError('request.url', url, `contains ${JSON.stringify(bad)}, which HTTP clients encode in different ways; write it percent-encoded as ${percentEncode(bad)}`);
+  }
+  if (BAD_PERCENT_ESCAPE.test(url)) throw new InvalidArgumentError('request.url', url, 'has a "%" that does not start a %XX escape; write a literal "%" as %25');
+  if (url.indexOf('#') !== url.lastIndexOf('#')) throw new InvalidArgumentError('request.url', url, 'has more than one "#"; write the later ones as %23');
+  return url;
+}
+
+function percentEncode(character: string): string {
+  return [...new TextEncoder().encode(character)].map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join('');
+}
+
+function checkHeaders(headers: unknown): CheckedRequest['headers'] {
+  if (headers === undefined || headers === null) return [];
+  if (typeof headers !== 'object' || Array.isArray(headers)) throw new InvalidArgumentError('request.headers', headers, 'must be an object mapping header names to values');
+  const seen = new Set<string>();
+  const checked: Array<readonly [string, string]> = [];
+  for (const [name, rawValue] of Object.entries(headers)) {
+    const field = `request.headers[${JSON.stringify(name)}]`;
+    if (!isHeaderName(name)) throw new InvalidArgumentError(field, name, 'the header name must be an HTTP token (letters, digits and !#$%&\'*+-.^_`|~, no spaces or colons)');
+    const lower = name.toLowerCase();
+    if (CLIENT_OWNED_HEADERS.has(lower)) throw new InvalidArgumentError(field, name, 'every HTTP client sets this header from the request itself; remove it');
+    if (seen.has(lower)) throw new InvalidArgumentError(field, name, 'the same header appears twice (names ignore case); merge the values into one, separated by ", "');
+    seen.add(lower);
+    if (typeof rawValue !== 'string') throw new InvalidArgumentError(field, rawValue, 'the header value must be a string');
+    const problem = headerValueProblem(rawValue) ?? (CONTROL_CHARACTER.test(rawValue) ? 'contains a control character' : undefined) ?? (LONE_SURROGATE.test(rawValue) ? 'contains a lone UTF-16 surrogate, which has no UTF-8 form' : undefined);
+    if (problem !== undefined) throw new InvalidArgumentError(field, rawValue, `the value ${problem}; remove it, no HTTP client can send it`);
+    checked.push([name, rawValue.replace(SURROUNDING_WHITESPACE, '')]);
+  }
+  return checked;
+}
+
+function checkBody(body: unknown, method: unknown): string | undefined {
+  if (body === undefined || body === null || body === '') return undefined;
+  if (typeof body !== 'string') throw new InvalidArgumentError('request.body', body, 'must be a string');
+  if (LONE_SURROGATE.test(body)) throw new InvalidArgumentError('request.body', body, 'contains a lone UTF-16 surrogate, which has no UTF-8 form; remove it');
+  if (String(method).toUpperCase() === 'HEAD') throw new InvalidArgumentError('request.body', body, 'a HEAD request carries no body; remove it or use another method');
+  return body;
+}
