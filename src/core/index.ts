@@ -10,3 +10,4 @@ export * from './history-entry.js';
 export * from './history-store.js';
 export * from './history.js';
 export * from './idb-history-store.js';
+export * from './snippets/index.js';
