@@ -4,18 +4,7 @@ import { writeFileSync } from 'node:fs';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { defaultReporter } from '@web/test-runner';
-
-export const chromiumFlags = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
+import { chromiumFlags, chromiumPath } from './scripts/chromium.mjs';
 
 /** Counts passed and failed tests over all sessions, for the one summary line `npm test` prints. */
 function summaryReporter(path) {
@@ -48,7 +37,7 @@ export default {
   plugins: [esbuildPlugin({ ts: true, tsconfig: new URL('./tsconfig.json', import.meta.url).pathname, target: 'es2022' })],
   browsers: [
     chromeLauncher({
-      launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: chromiumFlags },
+      launchOptions: { executablePath: chromiumPath, headless: true, args: chromiumFlags },
     }),
   ],
   testFramework: { config: { timeout: 20_000 } },

@@ -13,7 +13,7 @@ const variables: Record<string, string> = {
   tenant: 'acme',
 };
 const manager = new EnvironmentManager({ name: 'bench', variables });
-const postmanVariables = new postman.VariableScope({ values: Object.entries(variables).map(([key, value]) => ({ key, value })) }).toObject();
+const postmanVariables = new postman.VariableScope({ values: Object.entries(variables).map(([key, value]) => ({ key, value })) }).toObject(false, true);
 const postmanResolve = (template: string) => postman.Property.replaceSubstitutions(template, postmanVariables);
 
 const body = (size: number) =>
