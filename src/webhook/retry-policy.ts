@@ -110,7 +110,8 @@ export function parseRetryAfter(value: string | readonly string[] | undefined, n
   const text = (Array.isArray(value) ? value[0] : value)?.trim();
   if (!text) return undefined;
   if (/^\d+$/.test(text)) return Math.min(Number(text) * 1000, MAX_TIMER);
-  const date = Date.parse(text);
+  // HTTP dates start with the day name; Date.parse alone would also read "-3" or "1.5" as dates.
+  const date = /^[A-Za-z]{3},? /.test(text) ? Date.parse(text) : Number.NaN;
   if (Number.isNaN(date)) return undefined;
   return Math.min(Math.max(0, date - now), MAX_TIMER);
 }

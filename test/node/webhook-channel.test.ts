@@ -1,0 +1,136 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { createHmac } from 'node:crypto';
+import { ConfigError } from '../../src/core/errors.js';
+import { Notifier, WebhookChannel, newMessage, type WebhookNotification } from '../../src/webhook/index.js';
+import { startTestServer, type TestServer } from './webhook-test-server.js';
+
+const userCreated: WebhookNotification = {
+  via: () => ['webhook'],
+  toWebhook: () => newMessage().event('user.created').payload({ email: 'a@example.com', plan: { name: 'pro', seats: 3 }, note: 'héllo "world" 🎉' }),
+};
+
+describe('WebhookChannel config', () => {
+  const url = 'https://hooks.example/in';
+
+  it('has the documented defaults', () => {
+    const channel = new WebhookChannel({ url });
+    assert.equal(channel.url, url);
+    assert.equal(channel.method, 'POST');
+    assert.equal(channel.timeout, 30_000);
+    assert.deepEqual(channel.headers, {});
+    assert.equal(channel.signed, false);
+    assert.equal(new WebhookChannel({ url, secret: 's' }).signed, true);
+  });
+
+  it('accepts methods that carry a body, standard ones in any case', () => {
+    assert.equal(new WebhookChannel({ url, method: 'put' }).method, 'PUT');
+    assert.equal(new WebhookChannel({ url, method: 'PATCH' }).method, 'PATCH');
+    assert.equal(new WebhookChannel({ url, method: 'NOTIFY' }).method, 'NOTIFY');
+  });
+
+  const bad: Array<[string, Record<string, unknown>, RegExp]> = [
+    ['a missing url', {}, /webhook\.url/],
+    ['a relative url', { url: '/hooks' }, /webhook\.url.*absolute/],
+    ['a non-http url', { url: 'ftp://example.com/x' }, /webhook\.url/],
+    ['a url with credentials', { url: 'https://user:pw@example.com/x' }, /credentials/],
+    ['GET, which cannot carry a body', { url, method: 'GET' }, /webhook\.method.*carries a body/],
+    ['HEAD, which cannot carry a body', { url, method: 'head' }, /webhook\.method/],
+    ['a method that is not a token', { url, method: 'PO ST' }, /webhook\.method/],
+    ['an empty secret', { url, secret: '' }, /secret/],
+    ['a secret that is not a string', { url, secret: 42 }, /secret/],
+    ['headers that are not an object', { url, headers: ['a'] }, /webhook\.headers/],
+    ['an invalid header name', { url, headers: { 'Bad Name': 'x' } }, /not a valid HTTP header name/],
+    ['a header value with a line break', { url, headers: { 'X-A': 'a\r\nX-Injected: 1' } }, /line break/],
+    ['a header value that is not a string', { url, headers: { 'X-A': 1 } }, /must be a string/],
+    ['X-Signature in headers', { url, headers: { 'X-Signature': 'sha256=00' } }, /reserved/],
+    ['x-signature in another case', { url, headers: { 'x-SIGNATURE': 'sha256=00' } }, /reserved/],
+    ['a framing header', { url, headers: { 'Content-Length': '3' } }, /HTTP client/],
+    ['the same header twice in different cases', { url, headers: { 'X-A': '1', 'x-a': '2' } }, /repeats/],
+    ['a zero timeout', { url, timeout: 0 }, /webhook\.timeout/],
+    ['a non-numeric timeout', { url, timeout: '30s' }, /webhook\.timeout/],
+    ['an infinite timeout', { url, timeout: Infinity }, /webhook\.timeout/],
+  ];
+  for (const [what, config, message] of bad) {
+    it(`throws ConfigError for ${what}`, () => {
+      assert.throws(() => new WebhookChannel(config as never), (error: unknown) => error instanceof ConfigError && message.test(error.message));
+    });
+  }
+});
+
+describe('WebhookChannel: the exact request', () => {
+  let server: TestServer;
+  before(async () => {
+    server = await startTestServer();
+  });
+  after(() => server.close());
+
+  it('sends method, URL, headers, body and signature exactly as the spec says', async () => {
+    const secret = 'It is a secret';
+    const url = `${server.url}/hooks/in?tenant=a%20b&x=1`;
+    const notifier = new Notifier();
+    notifier.registerChannel('webhook', new WebhookChannel({ url, secret, headers: { Authorization: 'Bearer t0ken', 'X-Tenant': 'acme' } }));
+    const before = Date.now();
+    const results = await notifier.send({ type: 'user', id: 42 }, userCreated);
+    await notifier.close();
+
+    assert.deepEqual(results, [{ channel: 'webhook', ok: true, status: 204, attempts: 1 }]);
+    assert.equal(server.requests.length, 1);
+    const [received] = server.requests;
+    assert.equal(received!.method, 'POST');
+    assert.equal(received!.url, '/hooks/in?tenant=a%20b&x=1');
+    // Exactly these headers: the spec's three kinds plus the framing the HTTP client adds.
+    assert.deepEqual(received!.headerNames.map((n) => n.toLowerCase()).sort(), ['authorization', 'connection', 'content-length', 'content-type', 'host', 'x-signature', 'x-tenant']);
+    assert.equal(received!.headers['content-type'], 'application/json');
+    assert.equal(received!.headers.authorization, 'Bearer t0ken');
+    assert.equal(received!.headers['x-tenant'], 'acme');
+    assert.equal(received!.headers['content-length'], String(received!.body.length));
+    assert.equal(received!.headers['x-signature'], `sha256=${createHmac('sha256', secret).update(received!.body).digest('hex')}`);
+
+    const text = received!.body.toString('utf8');
+    const body = JSON.parse(text);
+    assert.deepEqual(Object.keys(body), ['event', 'sent_at', 'notifiable', 'data']);
+    assert.equal(body.event, 'user.created');
+    assert.deepEqual(body.notifiable, { type: 'user', id: 42 });
+    assert.deepEqual(body.data, { email: 'a@example.com', plan: { name: 'pro', seats: 3 }, note: 'héllo "world" 🎉' });
+    assert.match(body.sent_at, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    assert.ok(Date.parse(body.sent_at) >= before - 1000 && Date.parse(body.sent_at) <= Date.now() + 1000);
+    assert.equal(text, JSON.stringify(body), 'compact JSON, no extra whitespace');
+  });
+
+  it('sends no X-Signature without a secret, and the configured method', async () => {
+    server.requests.length = 0;
+    const notifier = new Notifier();
+    notifier.registerChannel('webhook', new WebhookChannel({ url: `${server.url}/plain`, method: 'put' }));
+    const results = await notifier.send({ type: 'order', id: 'ord_1' }, userCreated);
+    await notifier.close();
+    assert.equal(results[0]!.ok, true);
+    const [received] = server.requests;
+    assert.equal(received!.method, 'PUT');
+    assert.equal(received!.headers['x-signature'], undefined);
+    assert.ok(!received!.headerNames.some((n) => n.toLowerCase() === 'x-signature'));
+    assert.deepEqual(JSON.parse(received!.body.toString()).notifiable, { type: 'order', id: 'ord_1' });
+  });
+
+  it('lets a configured Content-Type replace the default', async () => {
+    server.requests.length = 0;
+    const notifier = new Notifier();
+    notifier.registerChannel('webhook', new WebhookChannel({ url: server.url, headers: { 'content-type': 'application/json; charset=utf-8' } }));
+    await notifier.send({ type: 'user', id: 1 }, userCreated);
+    await notifier.close();
+    const [received] = server.requests;
+    assert.equal(received!.headers['content-type'], 'application/json; charset=utf-8');
+    assert.equal(received!.headerNames.filter((n) => n.toLowerCase() === 'content-type').length, 1);
+  });
+
+  it('delivers to several channels concurrently and reports each', async () => {
+    server.requests.length = 0;
+    const notifier = new Notifier();
+    notifier.registerChannel('a', new WebhookChannel({ url: `${server.url}/a` }));
+    notifier.registerChannel('b', new WebhookChannel({ url: `${server.url}/b`, secret: 'x' }));
+    const results = await notifier.send({ type: 'user', id: 1 }, { ...userCreated, via: () => ['a', 'b', 'a'] });
+    await notifier.close();
+    assert.deepEqual(results.map((r) => [r.channel, r.ok]), [['a', true], ['b', true]]);
+    assert.deepEqual(server.requests.map((r) => r.url).sort(), ['/a', '/b']);
+  });
+});

@@ -1,0 +1,323 @@
+import { after, afterEach, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { createHmac } from 'node:crypto';
+import { WebhookDeliveryError } from '../../src/core/errors.js';
+import {
+  Notifier,
+  WebhookAttemptError,
+  WebhookChannel,
+  newMessage,
+  type AttemptEvent,
+  type FailedEvent,
+  type NotifierOptions,
+  type SentEvent,
+  type WebhookChannelConfig,
+  type WebhookNotification,
+} from '../../src/webhook/index.js';
+import { startTestServer, type Responder, type TestServer } from './webhook-test-server.js';
+
+const SECRET = 'fault-secret';
+const quickRetry = { attempts: 3, minDelay: 1, maxDelay: 5, maxRetryAfter: 5 };
+
+const notification = (id = 'n1'): WebhookNotification => ({
+  via: () => ['webhook'],
+  toWebhook: () => newMessage().event('invoice.paid').payload({ idempotency_key: id, amount: 1999 }),
+});
+
+const unhandled: unknown[] = [];
+const onUnhandled = (reason: unknown) => unhandled.push(reason);
+before(() => process.on('unhandledRejection', onUnhandled));
+after(() => {
+  process.off('unhandledRejection', onUnhandled);
+  assert.deepEqual(unhandled, [], 'no unhandled rejections');
+});
+
+/** A notifier with one channel and every event recorded. */
+function harness(config: Partial<WebhookChannelConfig> & { url: string }, options: NotifierOptions = { retry: quickRetry }) {
+  const notifier = new Notifier(options);
+  notifier.registerChannel('webhook', new WebhookChannel({ secret: SECRET, ...config }));
+  const events = { attempt: [] as AttemptEvent[], sent: [] as SentEvent[], failed: [] as FailedEvent[] };
+  notifier.on('attempt', (e) => events.attempt.push(e));
+  notifier.on('sent', (e) => events.sent.push(e));
+  notifier.on('failed', (e) => events.failed.push(e));
+  return { notifier, events };
+}
+
+/** Every request the server got carried the same body bytes and a correct, identical signature. */
+function assertIdenticalSignedBodies(server: TestServer, count: number) {
+  assert.equal(server.requests.length, count);
+  const [first] = server.requests;
+  for (const received of server.requests) {
+    assert.ok(received.body.equals(first!.body), 'same body bytes on every attempt');
+    assert.equal(received.headers['x-signature'], first!.headers['x-signature']);
+  }
+  assert.equal(first!.headers['x-signature'], `sha256=${createHmac('sha256', SECRET).update(first!.body).digest('hex')}`);
+}
+
+describe('webhook faults', () => {
+  const servers: TestServer[] = [];
+  async function serve(respond: Responder) {
+    const server = await startTestServer(respond);
+    servers.push(server);
+    return server;
+  }
+  afterEach(async () => {
+    await Promise.all(servers.splice(0).map((s) => s.close()));
+  });
+
+  it('500 every time: retried as configured, then reported failed with status, attempts and cause', async () => {
+    const server = await serve((res) => res.writeHead(500, { 'Content-Type': 'text/plain' }).end('boom'));
+    const { notifier, events } = harness({ url: `${server.url}/in` });
+    const [result] = await notifier.send({ type: 'invoice', id: 7 }, notification());
+    await notifier.close();
+
+    assert.equal(result!.ok, false);
+    assert.equal(result!.status, 500);
+    assert.equal(result!.attempts, 3);
+    assert.ok(result!.error instanceof WebhookDeliveryError);
+    assert.equal(result!.error.status, 500);
+    assert.equal(result!.error.attempts, 3);
+    assert.ok(result!.error.cause instanceof WebhookAttemptError);
+    assert.equal((result!.error.cause as WebhookAttemptError).kind, 'status');
+    assert.match(result!.error.message, /invoice\.paid.*failed after 3 attempts.*POST http:\/\/127\.0\.0\.1:\d+\/in answered 500/);
+    assertIdenticalSignedBodies(server, 3);
+
+    assert.deepEqual(events.attempt.map((e) => [e.attempt, e.ok, e.status, e.retryIn !== undefined]), [[1, false, 500, true], [2, false, 500, true], [3, false, 500, false]]);
+    assert.equal(events.sent.length, 0);
+    assert.equal(events.failed.length, 1);
+    assert.equal(events.failed[0]!.error, result!.error);
+    assert.equal(events.failed[0]!.body, server.requests[0]!.body.toString('utf8'), 'the failed event hands back the exact body');
+  });
+
+  it('500 then 200: succeeds on the retry with the same bytes', async () => {
+    const server = await serve((res, _r, i) => res.writeHead(i < 2 ? 503 : 200).end());
+    const { notifier, events } = harness({ url: server.url });
+    const [result] = await notifier.send({ type: 'invoice', id: 7 }, notification());
+    await notifier.close();
+    assert.deepEqual(result, { channel: 'webhook', ok: true, status: 200, attempts: 3 });
+    assertIdenticalSignedBodies(server, 3);
+    assert.deepEqual(events.sent.map((e) => [e.status, e.attempts]), [[200, 3]]);
+    assert.equal(events.failed.length, 0);
+  });
+
+  it('stops early when shouldRetry says so (410 Gone)', async () => {
+    const server = await serve((res) => res.writeHead(410).end());
+    const { notifier } = harness({ url: server.url }, { retry: { ...quickRetry, attempts: 5, shouldRetry: (f) => f.status !== 410 } });
+    const [result] = await notifier.send({ type: 'invoice', id: 7 }, notification());
+    await notifier.close();
+    assert.equal(result!.ok, false);
+    assert.equal(result!.attempts, 1);
+    assert.equal(result!.status, 410);
+    assert.equal(server.requests.length, 1);
+  });
+
+  it('429 with Retry-After: waits as told, within maxRetryAfter', async () => {
+    const server = await serve((res, _r, i) => {
+      if (i === 0) res.writeHead(429, { 'Retry-After': '0' }).end();
+      else if (i === 1) res.writeHead(429, { 'Retry-After': '3600' }).end();
+      else res.writeHead(202).end();
+    });
+    const { notifier, events } = harness({ url: server.url }, { retry: { attempts: 4, minDelay: 1, maxDelay: 2, maxRetryAfter: 7 } });
+    const [result] = await notifier.send({ type: 'invoice', id: 7 }, notification());
+    await notifier.close();
+    assert.deepEqual(result, { channel: 'webhook', ok: true, status: 202, attempts: 3 });
+    // Retry-After 0 is taken as is; an hour is capped at maxRetryAfter.
+    assert.deepEqual(events.attempt.map((e) => e.retryIn), [0, 7, undefined]);
+    assertIdenticalSignedBodies(server, 3);
+  });
+
+  for (const status of [301, 302, 307, 308]) {
+    it(`${status} redirect: a failure, and the second server is never reached`, async () => {
+      const elsewhere = await serve((res) => res.writeHead(200).end());
+      const server = await serve((res) => res.writeHead(status, { Location: `${elsewhere.url}/stolen` }).end());
+      const { notifier, events } = harness({ url: server.url });
+      const [result] = await notifier.send({ type: 'invoice', id: 7 }, notification());
+      await notifier.close();
+      assert.equal(result!.ok, false);
+      assert.equal(result!.status, status);
+      assert.equal(result!.attempts, 3, '3xx counts as a failed attempt and is retried like any other');
+      assert.equal((result!.error!.cause as WebhookAttemptError).kind, 'redirect');
+      assert.match(result!.error!.message, /redirects are not followed/);
+      assert.equal(elsewhere.requests.length, 0);
+      assert.equal(events.failed.length, 1);
+    });
+  }
+
+  it('a receiver that hangs past the timeout: each attempt times out, then failure is reported', async () => {
+    const server = await serve(() => {
+      /* never answers */
+    });
+    const { notifier, events } = harness({ url: server.url, timeout: 60 }, { retry: { ...quickRetry, attempts: 2 } });
+    const [result] = await notifier.send({ type: 'invoice', id: 7 }, notification());
+    await notifier.close();
+    assert.equal(result!.ok, false);
+    assert.equal(result!.attempts, 2);
+    assert.equal(result!.status, undefined);
+    assert.equal((result!.error!.cause as WebhookAttemptError).kind, 'timeout');
+    assert.match(result!.error!.message, /did not answer within 60 ms/);
+    assertIdenticalSignedBodies(server, 2);
+    assert.deepEqual(events.attempt.map((e) => e.error?.kind), ['timeout', 'timeout']);
+  });
+
+  it('a receiver that resets the connection: network failures, retried, reported', async () => {
+    const server = await serve((_res, _r, _i, req) => req.socket.resetAndDestroy());
+    const { notifier } = harness({ url: server.url });
+    const [result] = await notifier.send({ type: 'invoice', id: 7 }, notification());
+    await notifier.close();
+    assert.equal(result!.ok, false);
+    assert.equal(result!.attempts, 3);
+    assert.equal((result!.error!.cause as WebhookAttemptError).kind, 'network');
+    assertIdenticalSignedBodies(server, 3);
+  });
+
+  it('a reset, then success', async () => {
+    const server = await serve((res, _r, i, req) => (i === 0 ? req.socket.resetAndDestroy() : res.writeHead(204).end()));
+    const { notifier } = harness({ url: server.url });
+    const [result] = await notifier.send({ type: 'invoice', id: 7 }, notification());
+    await notifier.close();
+    assert.deepEqual(result, { channel: 'webhook', ok: true, status: 204, attempts: 2 });
+    assertIdenticalSignedBodies(server, 2);
+  });
+
+  /** Answers `status`, then dribbles up to 4 MiB in 16 KiB chunks until the client goes away. */
+  const slowLargeBody = (status: number): Responder => (res) => {
+    res.writeHead(status, { 'Content-Type': 'application/octet-stream' });
+    let sent = 0;
+    const chunk = Buffer.alloc(16 * 1024, 120);
+    const timer = setInterval(() => {
+      if (res.destroyed || sent >= 256) {
+        clearInterval(timer);
+        res.end();
+        return;
+      }
+      res.write(chunk);
+      sent += 1;
+    }, 2);
+    res.on('close', () => clearInterval(timer));
+  };
+
+  it('a slow, large 200 body: success as soon as the status arrives; the body is dropped after a small cap', async () => {
+    const server = await serve(slowLargeBody(200));
+    const { notifier } = harness({ url: server.url, timeout: 10_000 });
+    const [result] = await notifier.send({ type: 'invoice', id: 7 }, notification());
+    await notifier.close();
+    assert.deepEqual(result, { channel: 'webhook', ok: true, status: 200, attempts: 1 });
+  });
+
+  it('a slow, large 500 body: retried and reported like any 500', async () => {
+    const server = await serve(slowLargeBody(500));
+    const { notifier } = harness({ url: server.url, timeout: 10_000 });
+    const [result] = await notifier.send({ type: 'invoice', id: 7 }, notification());
+    await notifier.close();
+    assert.equal(result!.ok, false);
+    assert.equal(result!.attempts, 3);
+    assert.equal(result!.status, 500);
+    assertIdenticalSignedBodies(server, 3);
+  });
+
+  it('several hundred deliveries against a receiver failing a random third: none lost', async () => {
+    const total = 300;
+    const accepted = new Set<string>();
+    const server = await serve((res, received, _i, req) => {
+      const roll = Math.random();
+      if (roll < 1 / 9) return req.socket.resetAndDestroy();
+      if (roll < 2 / 9) return res.writeHead(503, { 'Retry-After': '0' }).end();
+      if (roll < 3 / 9) return res.writeHead(500).end('nope');
+      accepted.add(JSON.parse(received.body.toString()).data.idempotency_key);
+      res.writeHead(204).end();
+    });
+    // 15 attempts: the chance that any of 300 deliveries fails them all is about 300 / 3^15, under 1 in 40,000.
+    const { notifier, events } = harness({ url: server.url }, { retry: { attempts: 15, minDelay: 1, maxDelay: 5, maxRetryAfter: 5 } });
+    const sends = Array.from({ length: total }, (_, i) => notifier.send({ type: 'invoice', id: i }, notification(`key-${i}`)));
+    const results = (await Promise.all(sends)).flat();
+    await notifier.close();
+
+    assert.equal(results.length, total);
+    const delivered = results.filter((r) => r.ok).length;
+    assert.equal(delivered + events.failed.length, total, 'every delivery ends delivered or reported failed');
+    assert.equal(delivered, total);
+    assert.equal(accepted.size, total);
+    assert.equal(events.sent.length, total);
+    assert.ok(server.requests.length > total, 'some deliveries needed retries');
+  });
+});
+
+describe('notifier bookkeeping', () => {
+  let server: TestServer;
+  before(async () => {
+    server = await startTestServer((res, received) => (received.url === '/fail' ? res.writeHead(500).end() : setTimeout(() => res.writeHead(204).end(), 20)));
+  });
+  after(() => server.close());
+
+  it('reports an unregistered channel name in the results and as a failed event, without throwing', async () => {
+    const { notifier, events } = harness({ url: server.url });
+    const results = await notifier.send({ type: 'user', id: 1 }, { ...notification(), via: () => ['webhook', 'sms'] });
+    await notifier.close();
+    assert.deepEqual(results.map((r) => [r.channel, r.ok, r.attempts]), [['webhook', true, 1], ['sms', false, 0]]);
+    assert.ok(results[1]!.error instanceof WebhookDeliveryError);
+    assert.match(results[1]!.error.message, /No channel is registered as "sms" \(registered: "webhook"\)/);
+    assert.deepEqual(events.failed.map((e) => e.channel), ['sms']);
+  });
+
+  it('reports a message that cannot be built: toWebhook throws, no event name, unserialisable payload, bad notifiable', async () => {
+    const { notifier, events } = harness({ url: server.url });
+    const requestsBefore = server.requests.length;
+    const cases: Array<[WebhookNotification, { type: string; id: number }, RegExp]> = [
+      [{ via: () => ['webhook'], toWebhook: () => { throw new Error('template missing'); } }, { type: 'user', id: 1 }, /template missing/],
+      [{ via: () => ['webhook'], toWebhook: () => newMessage().payload({ a: 1 }) }, { type: 'user', id: 1 }, /message\.event/],
+      [{ via: () => ['webhook'], toWebhook: () => newMessage().event('x').payload({ big: 10n }) }, { type: 'user', id: 1 }, /JSON-serialisable/],
+      [{ via: () => ['webhook'], toWebhook: () => ({}) as never }, { type: 'user', id: 1 }, /newMessage/],
+      [notification(), { type: '', id: 1 }, /notifiable\.type/],
+    ];
+    for (const [n, notifiable, message] of cases) {
+      const [result] = await notifier.send(notifiable, n);
+      assert.equal(result!.ok, false);
+      assert.equal(result!.attempts, 0);
+      assert.match(result!.error!.message, message);
+    }
+    await notifier.close();
+    assert.equal(events.failed.length, cases.length);
+    assert.equal(server.requests.length, requestsBefore, 'nothing was sent');
+  });
+
+  it('close() waits for deliveries in flight', async () => {
+    const { notifier, events } = harness({ url: server.url });
+    const pending = notifier.send({ type: 'user', id: 1 }, notification());
+    await notifier.close();
+    assert.equal(events.sent.length, 1, 'the delivery finished before close() resolved');
+    assert.deepEqual(await pending, [{ channel: 'webhook', ok: true, status: 204, attempts: 1 }]);
+  });
+
+  it('close({ timeout }) hands back deliveries still waiting to retry, as failures with their body', async () => {
+    const { notifier, events } = harness({ url: `${server.url}/fail` }, { retry: { attempts: 5, minDelay: 600_000, maxDelay: 600_000 } });
+    const firstAttempt = new Promise<void>((resolve) => notifier.on('attempt', () => resolve()));
+    const pending = notifier.send({ type: 'user', id: 1 }, notification());
+    await firstAttempt;
+    await notifier.close({ timeout: 0 });
+    const [result] = await pending;
+    assert.equal(result!.ok, false);
+    assert.equal(result!.attempts, 1);
+    assert.match(result!.error!.message, /closed before the next retry/);
+    assert.equal(events.failed.length, 1);
+    assert.equal(JSON.parse(events.failed[0]!.body!).data.idempotency_key, 'n1');
+  });
+
+  it('after close(), sends are reported failed, not thrown', async () => {
+    const { notifier, events } = harness({ url: server.url });
+    await notifier.close();
+    const [result] = await notifier.send({ type: 'user', id: 1 }, notification());
+    assert.equal(result!.ok, false);
+    assert.equal(result!.attempts, 0);
+    assert.match(result!.error!.message, /closed/);
+    assert.equal(events.failed.length, 1);
+  });
+
+  it('rejects duplicate or invalid channel registrations', () => {
+    const notifier = new Notifier();
+    const channel = new WebhookChannel({ url: server.url });
+    notifier.registerChannel('webhook', channel);
+    assert.throws(() => notifier.registerChannel('webhook', channel), /already registered/);
+    assert.throws(() => notifier.registerChannel('', channel), /non-empty/);
+    assert.throws(() => notifier.registerChannel('x', {} as never), /WebhookChannel/);
+  });
+});

@@ -1,0 +1,75 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { createHmac } from 'node:crypto';
+import { ConfigError } from '../../src/core/errors.js';
+import { WebhookSigner, signPayload, verifySignature } from '../../src/webhook/index.js';
+
+// GitHub's published test vector for its identical `sha256=` format (X-Hub-Signature-256).
+const GITHUB_SECRET = "It's a Secret to Everybody";
+const GITHUB_BODY = 'Hello, World!';
+const GITHUB_SIGNATURE = 'sha256=757107ea0eb2509fc211221cce984b8a37570b6d7586c22c46f4379c8b043e17';
+
+const secret = 'whsec_test';
+const body = Buffer.from('{"event":"user.created","sent_at":"2025-01-02T03:04:05.678Z","notifiable":{"type":"user","id":42},"data":{"email":"a@example.com"}}');
+const independent = (bytes: Buffer | string, key: string) => `sha256=${createHmac('sha256', key).update(bytes).digest('hex')}`;
+
+describe('webhook signature: GitHub test vector', () => {
+  it('signs "Hello, World!" to the published value', async () => {
+    assert.equal(await signPayload(GITHUB_BODY, GITHUB_SECRET), GITHUB_SIGNATURE);
+    assert.equal(await new WebhookSigner(GITHUB_SECRET).sign(Buffer.from(GITHUB_BODY)), GITHUB_SIGNATURE);
+  });
+
+  it('verifies the published value', async () => {
+    assert.equal(await verifySignature(GITHUB_BODY, GITHUB_SIGNATURE, GITHUB_SECRET), true);
+    assert.equal(await verifySignature(Buffer.from(GITHUB_BODY), GITHUB_SIGNATURE, GITHUB_SECRET), true);
+    assert.equal(await verifySignature(new TextEncoder().encode(GITHUB_BODY).buffer as ArrayBuffer, GITHUB_SIGNATURE, GITHUB_SECRET), true);
+  });
+});
+
+describe('webhook signature: verification', () => {
+  const right = independent(body, secret);
+
+  it('accepts the right signature (computed independently with node:crypto)', async () => {
+    assert.equal(await new WebhookSigner(secret).sign(body), right);
+    assert.equal(await verifySignature(body, right, secret), true);
+  });
+
+  it('rejects a signature made with another secret', async () => {
+    assert.equal(await verifySignature(body, independent(body, 'another secret'), secret), false);
+  });
+
+  it('rejects a tampered body', async () => {
+    const tampered = Buffer.from(body.toString().replace('42', '43'));
+    assert.equal(await verifySignature(tampered, right, secret), false);
+  });
+
+  it('rejects a re-serialised body (whitespace differs from the bytes that were signed)', async () => {
+    const reserialised = JSON.stringify(JSON.parse(body.toString()), null, 2);
+    assert.notEqual(reserialised, body.toString());
+    assert.equal(await verifySignature(reserialised, right, secret), false);
+  });
+
+  it('rejects uppercase hex: the format is lowercase', async () => {
+    assert.equal(await verifySignature(body, `sha256=${right.slice(7).toUpperCase()}`, secret), false);
+    assert.equal(await verifySignature(body, `SHA256=${right.slice(7)}`, secret), false);
+  });
+
+  it('answers false, never throws, for a missing header', async () => {
+    assert.equal(await verifySignature(body, undefined, secret), false);
+    assert.equal(await verifySignature(body, null, secret), false);
+    assert.equal(await verifySignature(body, '', secret), false);
+    assert.equal(await verifySignature(undefined, right, secret), false);
+  });
+
+  it('answers false, never throws, for a garbage header', async () => {
+    for (const garbage of ['garbage', 'sha256=', 'sha256=zz', `sha1=${right.slice(7)}`, `${right} `, ` ${right}`, `${right}00`, right.slice(0, -1), 'sha256=' + 'g'.repeat(64), '\u0000'.repeat(71), [right, right], []]) {
+      assert.equal(await verifySignature(body, garbage, secret), false, `header ${JSON.stringify(garbage)}`);
+    }
+    assert.equal(await verifySignature(body, [right], secret), true);
+  });
+
+  it('throws ConfigError for an empty secret, which is a setup mistake', async () => {
+    await assert.rejects(verifySignature(body, right, ''), ConfigError);
+    assert.throws(() => new WebhookSigner(''), ConfigError);
+  });
+});

@@ -1,0 +1,51 @@
+// A real HTTP receiver on 127.0.0.1 (ephemeral port) that records every request it gets, for the webhook tests.
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface ReceivedRequest {
+  method: string;
+  url: string;
+  headers: IncomingHttpHeaders;
+  /** Header names in the order and case they arrived. */
+  headerNames: string[];
+  body: Buffer;
+}
+
+/** Answers one request; `index` counts from 0. May leave `response` hanging or destroy the socket. */
+export type Responder = (response: ServerResponse, received: ReceivedRequest, index: number, request: IncomingMessage) => void;
+
+export interface TestServer {
+  url: string;
+  requests: ReceivedRequest[];
+  close(): Promise<void>;
+}
+
+export async function startTestServer(respond: Responder = (response) => response.writeHead(204).end()): Promise<TestServer> {
+  const requests: ReceivedRequest[] = [];
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const received: ReceivedRequest = {
+        method: request.method ?? '',
+        url: request.url ?? '',
+        headers: request.headers,
+        headerNames: request.rawHeaders.filter((_, i) => i % 2 === 0),
+        body: Buffer.concat(chunks),
+      };
+      requests.push(received);
+      respond(response, received, requests.length - 1, request);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
