@@ -11,3 +11,4 @@ export * from './history-store.js';
 export * from './history.js';
 export * from './idb-history-store.js';
 export * from './snippets/index.js';
+export * from './console-config.js';

@@ -1,0 +1,135 @@
+import { parseEnvironment, type Environment } from './environment.js';
+import { ConfigError } from './errors.js';
+import { parseHistoryConfig, type HistoryConfig, type ResolvedHistoryConfig } from './history-config.js';
+import { headerValueProblem, isHeaderName, isHttpUrl } from './http-syntax.js';
+import { SnippetGenerator, type SnippetLanguage, type SnippetsConfig } from './snippets/index.js';
+import { expectArray, expectBoolean, expectKnownFields, expectPlainObject, expectPositiveInteger, expectString } from './validation.js';
+
+/** Everything a site can set on a console. Only `enabled` matters for turning it on; the rest has defaults. */
+export interface ConsoleConfig {
+  /**
+   * Turns the console on or off; off, the elements render a notice and send nothing.
+   * @default true
+   */
+  enabled?: boolean;
+  /**
+   * Proxy for cross-origin requests. With `{url}` in it, that is replaced by the encoded target URL
+   * (`https://proxy.example/?url={url}`); without, the target URL is appended (`https://proxy.example/`).
+   */
+  corsProxy?: string;
+  /** Headers added to every request; a header of the request itself wins (names compared case-insensitively). */
+  defaultHeaders?: Record<string, string>;
+  /** Named environments; the first is active until the user picks another. */
+  environments?: Environment[];
+  /** @default { enabled: true, maxItems: 50 } */
+  history?: HistoryConfig;
+  /** @default all five languages: curl, javascript, go, python, php */
+  snippets?: SnippetsConfig;
+  /**
+   * Milliseconds before a request is abandoned as timed out.
+   * @default 30_000
+   */
+  timeout?: number;
+  /**
+   * Refuse to send while a `{{variable}}` is missing from the active environment.
+   * @default false
+   */
+  strictVariables?: boolean;
+  /**
+   * Whether the browser sends cookies and HTTP auth with requests. `omit` keeps a docs reader's own
+   * sessions out of requests they did not mean to authenticate.
+   * @default 'omit'
+   */
+  credentials?: RequestCredentials;
+}
+
+/** A checked configuration with every default filled in. */
+export interface ResolvedConsoleConfig {
+  enabled: boolean;
+  corsProxy: string | undefined;
+  defaultHeaders: Record<string, string>;
+  environments: Environment[];
+  history: ResolvedHistoryConfig;
+  snippets: { languages: SnippetLanguage[] };
+  timeout: number;
+  strictVariables: boolean;
+  credentials: RequestCredentials;
+}
+
+const FIELDS = ['enabled', 'corsProxy', 'defaultHeaders', 'environments', 'history', 'snippets', 'timeout', 'strictVariables', 'credentials'];
+const CREDENTIALS: readonly RequestCredentials[] = ['omit', 'same-origin', 'include'];
+
+/**
+ * Checks a console configuration once, up front, and fills in the defaults.
+ * @throws ConfigError naming the field and the bad value.
+ */
+export function parseConsoleConfig(value: unknown = {}): ResolvedConsoleConfig {
+  const input = expectPlainObject(value, 'config');
+  expectKnownFields(input, FIELDS, 'config');
+  return {
+    enabled: input.enabled === undefined ? true : expectBoolean(input.enabled, 'enabled'),
+    corsProxy: input.corsProxy === undefined ? undefined : parseCorsProxy(input.corsProxy),
+    defaultHeaders: parseHeaderMap(input.defaultHeaders, 'defaultHeaders'),
+    environments: parseEnvironments(input.environments),
+    history: parseHistoryConfig(input.history),
+    snippets: { languages: parseSnippetLanguages(input.snippets) },
+    timeout: input.timeout === undefined ? 30_000 : expectPositiveInteger(input.timeout, 'timeout'),
+    strictVariables: input.strictVariables === undefined ? false : expectBoolean(input.strictVariables, 'strictVariables'),
+    credentials: parseCredentials(input.credentials),
+  };
+}
+
+function parseCorsProxy(value: unknown): string {
+  const proxy = expectString(value, 'corsProxy');
+  if (!isHttpUrl(proxy.replaceAll('{url}', 'target'))) {
+    throw new ConfigError('corsProxy', proxy, 'must be an absolute http(s) URL, e.g. https://proxy.example/?url={url}');
+  }
+  return proxy;
+}
+
+/** Header names and values the browser would refuse are caught here, not at the first send. */
+export function parseHeaderMap(value: unknown, field: string): Record<string, string> {
+  if (value === undefined) return {};
+  const input = expectPlainObject(value, field);
+  const headers: Record<string, string> = {};
+  const seen = new Set<string>();
+  for (const [name, raw] of Object.entries(input)) {
+    const at = `${field}[${JSON.stringify(name)}]`;
+    if (!isHeaderName(name)) throw new ConfigError(at, name, 'is not a valid header name (letters, digits and !#$%&\'*+-.^_`|~ only)');
+    if (seen.has(name.toLowerCase())) throw new ConfigError(at, name, 'repeats a header name (names are case-insensitive)');
+    seen.add(name.toLowerCase());
+    const headerValue = expectString(raw, at);
+    const problem = headerValueProblem(headerValue);
+    if (problem) throw new ConfigError(at, headerValue, problem);
+    headers[name] = headerValue;
+  }
+  return headers;
+}
+
+function parseEnvironments(value: unknown): Environment[] {
+  if (value === undefined) return [];
+  const seen = new Set<string>();
+  return expectArray(value, 'environments').map((item, index) => {
+    const environment = parseEnvironment(item, `environments[${index}]`);
+    if (seen.has(environment.name)) {
+      throw new ConfigError(`environments[${index}].name`, environment.name, 'duplicates the name of an earlier environment; names must be unique');
+    }
+    seen.add(environment.name);
+    return environment;
+  });
+}
+
+/** The generator's own rules (configured order, duplicates dropped, none given means all five). */
+function parseSnippetLanguages(value: unknown): SnippetLanguage[] {
+  if (value === undefined) return new SnippetGenerator().languages();
+  expectKnownFields(expectPlainObject(value, 'snippets'), ['languages'], 'snippets');
+  return new SnippetGenerator(value as SnippetsConfig).languages();
+}
+
+function parseCredentials(value: unknown): RequestCredentials {
+  if (value === undefined) return 'omit';
+  if (!CREDENTIALS.includes(value as RequestCredentials)) {
+    throw new ConfigError('credentials', value, `must be one of ${CREDENTIALS.join(', ')}`);
+  }
+  return value as RequestCredentials;
+}

@@ -1,0 +1,90 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { ConfigError, parseConsoleConfig } from '../../src/core/index.js';
+
+/** Asserts that `config` is refused with a ConfigError naming `field`, and returns its message. */
+function refused(config: unknown, field: string): string {
+  let message = '';
+  assert.throws(
+    () => parseConsoleConfig(config),
+    (error: unknown) => {
+      assert.ok(error instanceof ConfigError, `expected a ConfigError, got ${String(error)}`);
+      assert.equal(error.field, field);
+      assert.equal(error.code, 'ERR_CONFIG');
+      message = error.message;
+      return true;
+    },
+  );
+  return message;
+}
+
+describe('ConsoleConfig', () => {
+  it('fills in the defaults: enabled, history on with 50 items, all five snippet languages', () => {
+    const config = parseConsoleConfig({});
+    assert.equal(config.enabled, true);
+    assert.equal(config.corsProxy, undefined);
+    assert.deepEqual(config.defaultHeaders, {});
+    assert.deepEqual(config.environments, []);
+    assert.equal(config.history.enabled, true);
+    assert.equal(config.history.maxItems, 50);
+    assert.deepEqual(config.snippets.languages, ['curl', 'javascript', 'go', 'python', 'php']);
+    assert.equal(config.timeout, 30_000);
+    assert.equal(config.strictVariables, false);
+    assert.equal(config.credentials, 'omit');
+    assert.deepEqual(parseConsoleConfig(), config);
+  });
+
+  it('keeps every field given', () => {
+    const config = parseConsoleConfig({
+      enabled: false,
+      corsProxy: 'https://proxy.example/?url={url}',
+      defaultHeaders: { Accept: 'application/json', 'X-Client': 'docs' },
+      environments: [{ name: 'prod', variables: { base_url: 'https://api.example' } }],
+      history: { enabled: false, maxItems: 5 },
+      snippets: { languages: ['python', 'curl', 'python'] },
+      timeout: 5_000,
+      strictVariables: true,
+      credentials: 'include',
+    });
+    assert.equal(config.enabled, false);
+    assert.equal(config.corsProxy, 'https://proxy.example/?url={url}');
+    assert.deepEqual(config.defaultHeaders, { Accept: 'application/json', 'X-Client': 'docs' });
+    assert.deepEqual(config.environments, [{ name: 'prod', variables: { base_url: 'https://api.example' } }]);
+    assert.deepEqual([config.history.enabled, config.history.maxItems], [false, 5]);
+    assert.deepEqual(config.snippets.languages, ['python', 'curl']);
+    assert.deepEqual([config.timeout, config.strictVariables, config.credentials], [5_000, true, 'include']);
+  });
+
+  it('accepts a prefix-style proxy', () => {
+    assert.equal(parseConsoleConfig({ corsProxy: 'http://127.0.0.1:8787/' }).corsProxy, 'http://127.0.0.1:8787/');
+  });
+
+  it('refuses bad values, naming the field and showing the value', () => {
+    assert.match(refused({ snippets: { languages: ['curl', 'ruby'] } }, 'snippets.languages[1]'), /"ruby"/);
+    assert.match(refused({ history: { enabled: true, maxItems: 0 } }, 'history.maxItems'), /positive whole number.*got 0/);
+    refused({ history: { enabled: true, maxItems: -3 } }, 'history.maxItems');
+    assert.match(refused({ corsProxy: 'proxy.example' }, 'corsProxy'), /absolute http\(s\) URL/);
+    refused({ corsProxy: 'ftp://proxy.example/' }, 'corsProxy');
+    refused({ corsProxy: 42 }, 'corsProxy');
+    assert.match(refused({ defaultHeaders: { 'Bad Header': 'x' } }, 'defaultHeaders["Bad Header"]'), /not a valid header name/);
+    assert.match(refused({ defaultHeaders: { 'X-A': 'one\r\nX-Injected: two' } }, 'defaultHeaders["X-A"]'), /line break/);
+    refused({ defaultHeaders: { 'X-A': 5 } }, 'defaultHeaders["X-A"]');
+    refused({ defaultHeaders: { accept: 'a', Accept: 'b' } }, 'defaultHeaders["Accept"]');
+    assert.match(refused({ environments: [{ name: 'a', variables: {} }, { name: 'a', variables: {} }] }, 'environments[1].name'), /duplicates/);
+    refused({ environments: [{ name: '', variables: {} }] }, 'environments[0].name');
+    refused({ environments: [{ name: 'a', variables: { port: 80 } }] }, 'environments[0].variables["port"]');
+    refused({ environments: {} }, 'environments');
+    refused({ enabled: 'yes' }, 'enabled');
+    refused({ timeout: 0 }, 'timeout');
+    refused({ credentials: 'always' }, 'credentials');
+    refused({ snippets: { languages: 'curl' } }, 'snippets.languages');
+    refused(null, 'config');
+    refused([], 'config');
+  });
+
+  it('refuses unknown fields, so a misspelt option is not silently ignored', () => {
+    assert.match(refused({ corsproxy: 'https://p.example/' }, 'config.corsproxy'), /known fields: enabled, corsProxy/);
+    refused({ history: { enabled: true, max: 5 } }, 'history.max');
+    refused({ snippets: { langs: ['curl'] } }, 'snippets.langs');
+  });
+});
