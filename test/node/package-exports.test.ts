@@ -1,0 +1,67 @@
+// A separate project that depends on this package, as npm would lay it out: the exports map and the
+// built files must be enough. Runs after `npm run build` (npm test builds first).
+import { describe, it, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '../..');
+let project = '';
+
+function runInProject(code: string): string {
+  writeFileSync(join(project, 'main.mjs'), code);
+  return execFileSync(process.execPath, ['main.mjs'], { cwd: project, encoding: 'utf8' });
+}
+
+describe('the published package', () => {
+  before(() => {
+    assert.ok(existsSync(join(root, 'dist/core/index.js')), 'dist/ is missing: run `npm run build` first (npm test does)');
+    project = mkdtempSync(join(tmpdir(), 'try-it-consumer-'));
+    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', type: 'module', dependencies: { 'try-it-console': '*' } }));
+    mkdirSync(join(project, 'node_modules'));
+    symlinkSync(root, join(project, 'node_modules/try-it-console'), 'dir');
+  });
+  after(() => rmSync(project, { recursive: true, force: true }));
+
+  it('lets a Node project import the core', () => {
+    const output = runInProject(`
+      import { EnvironmentManager, History, HistoryEntryNotFoundError } from 'try-it-console/core';
+      const envs = new EnvironmentManager({ name: 'prod', variables: { base_url: 'https://api.example' } });
+      const history = new History({ enabled: true, maxItems: 2 });
+      const { id } = history.add({ method: 'GET', url: envs.resolve('{{base_url}}/pets'), status: 200, duration: 5 });
+      let notFound = false;
+      try { history.get('nope'); } catch (error) { notFound = error instanceof HistoryEntryNotFoundError; }
+      console.log(JSON.stringify({ url: history.get(id).url, notFound }));
+    `);
+    assert.deepEqual(JSON.parse(output), { url: 'https://api.example/pets', notFound: true });
+  });
+
+  it('declares types for every export', async () => {
+    const { default: manifest } = await import(join(root, 'package.json'), { with: { type: 'json' } });
+    const collect = (target: unknown, path: string): string[] => {
+      if (typeof target === 'string') return [];
+      const conditions = target as Record<string, unknown>;
+      const own = 'default' in conditions && typeof conditions.default === 'string' && !('types' in conditions) ? [path] : [];
+      return [...own, ...Object.entries(conditions).flatMap(([key, value]) => (key === 'types' ? [] : collect(value, `${path}.${key}`)))];
+    };
+    const untyped = Object.entries(manifest.exports as Record<string, unknown>)
+      .filter(([key]) => key !== './package.json' && !key.endsWith('.json'))
+      .flatMap(([key, target]) => (typeof target === 'string' ? [key] : collect(target, key)));
+    assert.deepEqual(untyped, []);
+    for (const [key, target] of Object.entries(manifest.exports as Record<string, unknown>)) {
+      for (const file of JSON.stringify(target).match(/\.\/dist\/[^"]+/g) ?? []) {
+        assert.ok(existsSync(join(root, file)), `${key} points at ${file}, which the build did not produce`);
+      }
+    }
+  });
+
+  it('keeps the core free of Node built-ins and of the DOM-only element code', async () => {
+    const { build } = await import('esbuild');
+    const result = await build({ entryPoints: [join(root, 'src/core/index.ts')], bundle: true, platform: 'neutral', write: false, logLevel: 'silent', mainFields: ['module', 'main'] });
+    const code = result.outputFiles[0]!.text;
+    assert.doesNotMatch(code, /from\s*["']node:/);
+    assert.doesNotMatch(code, /\bcustomElements\b|\bdocument\./);
+  });
+});
