@@ -1,0 +1,70 @@
+// `try-it-proxy` command-line arguments → `startProxy` options. Pure, so every flag is testable without a process.
+import { parseArgs } from 'node:util';
+import type { StartProxyOptions } from './server.js';
+
+export const USAGE = `Usage: try-it-proxy [options]
+
+A CORS proxy for try-it-console: lets a docs page call APIs on other origins, and refuses
+private and internal addresses.
+
+Options:
+  --port PORT            port to listen on (default 8787; 0 picks a free port)
+  --host HOST            address to listen on (default 127.0.0.1)
+  --allow-origin ORIGIN  a page origin allowed to use the proxy, e.g. https://docs.example.com;
+                         repeat for more; "*" allows any page (default: localhost pages only)
+  --allow-target HOST    a target host to forward to, e.g. api.example.com or *.example.com;
+                         repeat for more (default: any host with a public address)
+  --allow-private        also reach loopback and private-network addresses.
+                         For local development only: never on a public server.
+  -h, --help             show this help
+
+Requests: /?url=<encoded absolute URL>  or  /<absolute URL>
+`;
+
+/** What the command line asks for: run the proxy with these options, or print the help. */
+export type CliCommand = { kind: 'help' } | { kind: 'run'; options: StartProxyOptions };
+
+/** A command line that cannot be run; the message says which flag and why. */
+export class CliUsageError extends Error {
+  override readonly name = 'CliUsageError';
+}
+
+function parsePort(text: string): number {
+  if (!/^\d{1,5}$/.test(text) || Number(text) > 65_535) {
+    throw new CliUsageError(`--port must be a number from 0 to 65535 (got ${JSON.stringify(text)}).`);
+  }
+  return Number(text);
+}
+
+/** Reads `argv` (without the node and script paths). Throws `CliUsageError` for unknown or malformed flags. */
+export function parseCliArguments(argv: readonly string[]): CliCommand {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      strict: true,
+      allowPositionals: false,
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        'allow-origin': { type: 'string', multiple: true },
+        'allow-target': { type: 'string', multiple: true },
+        'allow-private': { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (error) {
+    throw new CliUsageError((error as Error).message);
+  }
+  if (values.help) return { kind: 'help' };
+  const options: StartProxyOptions = {};
+  if (values.port !== undefined) options.port = parsePort(values.port);
+  if (values.host !== undefined) {
+    if (values.host.trim() === '') throw new CliUsageError('--host must not be empty.');
+    options.host = values.host;
+  }
+  if (values['allow-origin']) options.allowOrigins = values['allow-origin'];
+  if (values['allow-target']) options.allowTargets = values['allow-target'];
+  if (values['allow-private']) options.allowPrivate = true;
+  return { kind: 'run', options };
+}

@@ -1,0 +1,48 @@
+#!/usr/bin/env node
+// `try-it-proxy`: runs the CORS proxy until interrupted. Exit codes: 0 ok, 1 could not start, 2 bad usage.
+import { isTryItError } from '../core/errors.js';
+import { CliUsageError, USAGE, parseCliArguments } from './cli-arguments.js';
+import { startProxy } from './server.js';
+
+async function main(argv: readonly string[]): Promise<number> {
+  let command;
+  try {
+    command = parseCliArguments(argv);
+  } catch (error) {
+    if (!(error instanceof CliUsageError)) throw error;
+    process.stderr.write(`try-it-proxy: ${error.message}\nRun try-it-proxy --help for the options.\n`);
+    return 2;
+  }
+  if (command.kind === 'help') {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+  const { options } = command;
+  let proxy;
+  try {
+    proxy = await startProxy(options);
+  } catch (error) {
+    const usage = isTryItError(error);
+    process.stderr.write(`try-it-proxy: ${usage ? '' : 'could not start: '}${(error as Error).message}\n`);
+    return usage ? 2 : 1;
+  }
+  const origins = Array.isArray(options.allowOrigins) ? options.allowOrigins.join(', ') : 'localhost pages only';
+  const targets = options.allowTargets ? options.allowTargets.join(', ') : 'any public host';
+  process.stdout.write(`try-it-proxy listening on ${proxy.url}\n  origins: ${origins}\n  targets: ${targets}\n`);
+  if (options.allowPrivate) process.stdout.write('  WARNING: --allow-private: loopback and private addresses are reachable. Local development only.\n');
+
+  const stop = (): void => {
+    void proxy.close().then(() => process.exit(0));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  return new Promise<number>(() => {}); // runs until a signal stops it
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`try-it-proxy: ${(error as Error).stack ?? String(error)}\n`);
+    process.exit(1);
+  },
+);

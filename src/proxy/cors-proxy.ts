@@ -1,0 +1,166 @@
+// One proxy request from start to end: preflight or checks, the upstream exchange, the streamed relay.
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { validateHeaderName, validateHeaderValue } from 'node:http';
+import { pipeline } from 'node:stream';
+import type { Dispatcher } from 'undici';
+import { ByteLimit } from './byte-limit.js';
+import { FORBIDDEN_METHODS, addCorsHeaders, isPreflight, preflightHeaders } from './cors-headers.js';
+import { downstreamResponseHeaders, upstreamRequestHeaders } from './header-filter.js';
+import { resolveProxyOptions, type ProxyOptions, type ResolvedProxyOptions } from './proxy-options.js';
+import { PROXY_ERROR_HEADER, ProxyRefusal, isProxyRefusal } from './refusal.js';
+import { targetFromRequestPath } from './target-url.js';
+import { UpstreamClient } from './upstream-client.js';
+
+/** A reason phrase Node will write as is; anything else falls back to Node's standard phrase. */
+const SAFE_REASON = /^[\t\x20-\x7e]*$/;
+
+function hasBody(request: IncomingMessage): boolean {
+  return request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
+}
+
+/** Headers Node would refuse to write (upstream servers are not always strict) are left out, not fatal. */
+function writableHeaders(headers: OutgoingHttpHeaders): OutgoingHttpHeaders {
+  const result: OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined) continue;
+    try {
+      validateHeaderName(name);
+      validateHeaderValue(name, value as string); // also checks arrays: each item must be valid
+      result[name] = value;
+    } catch {
+      // dropped: an invalid header cannot be relayed faithfully anyway
+    }
+  }
+  return result;
+}
+
+/**
+ * The CORS proxy as a Node request listener: `http.createServer(proxy.handle)`. Create one per server
+ * and `close()` it with the server to release upstream connections.
+ */
+export class CorsProxy {
+  readonly #options: ResolvedProxyOptions;
+  readonly #upstream: UpstreamClient;
+
+  /** Throws `ConfigError` for invalid options. */
+  constructor(options: ProxyOptions = {}) {
+    this.#options = resolveProxyOptions(options);
+    this.#upstream = new UpstreamClient(this.#options);
+  }
+
+  /** One-line summaries of the effective policy, for logs. */
+  get summary(): { origins: string; targets: string } {
+    return { origins: this.#options.origins.description, targets: this.#options.targets.description };
+  }
+
+  /** Node `request` listener. Never throws; every failure becomes a JSON refusal or a closed connection. */
+  readonly handle = (request: IncomingMessage, response: ServerResponse): void => {
+    this.#handle(request, response).catch((error: unknown) => this.#fail(request, response, error));
+  };
+
+  /** Releases upstream connections. Requests still being relayed are cut off. */
+  async close(): Promise<void> {
+    await this.#upstream.close();
+  }
+
+  async #handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const origin = request.headers.origin;
+    const originAllowed = this.#options.origins.allows(origin);
+    if (isPreflight(request)) {
+      response.writeHead(204, preflightHeaders(request, originAllowed)).end();
+      return;
+    }
+    if (!originAllowed) {
+      const who = origin === undefined ? 'Requests without an Origin header are' : `Pages on ${origin} are`;
+      throw new ProxyRefusal('origin_not_allowed', `${who} not allowed to use this proxy; it serves ${this.#options.origins.description}.`);
+    }
+    const method = request.method ?? 'GET';
+    if (FORBIDDEN_METHODS.has(method.toUpperCase())) {
+      throw new ProxyRefusal('method_not_allowed', `${method} requests cannot be proxied (browsers do not send them either).`);
+    }
+    const target = targetFromRequestPath(request.url);
+    this.#options.targets.check(target);
+    const declared = Number(request.headers['content-length'] ?? 0);
+    if (declared > this.#options.maxRequestBytes) throw this.#requestTooLarge();
+
+    const upstream = await this.#upstream.send({
+      target,
+      method,
+      headers: upstreamRequestHeaders(request.headers, this.#options),
+      body: hasBody(request) ? this.#limitedBody(request) : null,
+      signal: abortedWhenClosed(response),
+    });
+    this.#relay(upstream, response, origin);
+  }
+
+  #limitedBody(request: IncomingMessage): ByteLimit {
+    const limit = new ByteLimit(this.#options.maxRequestBytes, () => this.#requestTooLarge());
+    request.on('error', (error) => limit.destroy(error));
+    return request.pipe(limit);
+  }
+
+  #requestTooLarge(): ProxyRefusal {
+    return new ProxyRefusal('request_too_large', `The request body is larger than this proxy accepts (${this.#options.maxRequestBytes} bytes).`);
+  }
+
+  /** Streams the upstream response to the page: status, filtered headers plus CORS, then the body. */
+  #relay(upstream: Dispatcher.ResponseData, response: ServerResponse, origin: string | undefined): void {
+    const { maxResponseBytes } = this.#options;
+    if (Number(upstream.headers['content-length'] ?? 0) > maxResponseBytes) {
+      upstream.body.destroy();
+      throw new ProxyRefusal('response_too_large', `The response is larger than this proxy relays (${maxResponseBytes} bytes).`);
+    }
+    const headers = addCorsHeaders(writableHeaders(downstreamResponseHeaders(upstream.headers, this.#options)), origin);
+    const reason = SAFE_REASON.test(upstream.statusText ?? '') && upstream.statusText ? upstream.statusText : undefined;
+    response.writeHead(upstream.statusCode, reason, headers);
+    // Past this point the status is sent: a body that turns out too large or fails can only be cut off.
+    const limit = new ByteLimit(maxResponseBytes, () => new ProxyRefusal('response_too_large', 'response body over the cap'));
+    pipeline(upstream.body, limit, response, (error) => {
+      if (error) response.destroy();
+    });
+  }
+
+  #fail(request: IncomingMessage, response: ServerResponse, error: unknown): void {
+    if (response.headersSent || response.destroyed) {
+      response.destroy();
+      return;
+    }
+    const refusal = isProxyRefusal(error)
+      ? error
+      : errorIsAbort(error)
+        ? undefined
+        : new ProxyRefusal('internal_error', 'The proxy failed unexpectedly; the request may not have reached the API.', { cause: error });
+    if (refusal === undefined) {
+      response.destroy();
+      return;
+    }
+    writeRefusal(request, response, refusal);
+  }
+}
+
+function errorIsAbort(error: unknown): boolean {
+  return (error as Error)?.name === 'AbortError' || (error as { code?: string })?.code === 'UND_ERR_ABORTED';
+}
+
+/** An `AbortSignal` that fires when the page's connection closes before the response is complete. */
+function abortedWhenClosed(response: ServerResponse): AbortSignal {
+  const controller = new AbortController();
+  response.once('close', () => {
+    if (!response.writableFinished) controller.abort();
+  });
+  return controller.signal;
+}
+
+/** Writes a refusal as `{"error":{"code","message"}}`, readable by any page so the console can explain it. */
+export function writeRefusal(request: IncomingMessage, response: ServerResponse, refusal: ProxyRefusal): void {
+  const body = JSON.stringify(refusal.toBody());
+  const headers: OutgoingHttpHeaders = {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(Buffer.byteLength(body)),
+    'cache-control': 'no-store',
+    [PROXY_ERROR_HEADER]: refusal.reason,
+  };
+  // An unread request body would otherwise be read to its end just to keep the connection alive.
+  if (!request.complete) headers['connection'] = 'close';
+  response.writeHead(refusal.status, addCorsHeaders(headers, request.headers.origin)).end(body);
+}

@@ -1,0 +1,61 @@
+// Which headers cross the proxy, in each direction. Hop-by-hop headers describe one connection and must
+// not be forwarded (RFC 9110 §7.6.1); others describe the page or the proxy hop, not the API request.
+import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
+
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
+
+/** Request headers about the page or the hop to the proxy, not about the API call. */
+const REQUEST_ONLY_TO_PROXY = new Set([
+  'host', // set from the target URL
+  'origin', // the docs page's origin, meaningless (and misleading) to the API
+  'referer', // would leak the docs page's URL to every API called
+  'expect', // `100-continue` is answered hop by hop
+  'forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'x-real-ip', // the reader's address
+]);
+
+/** Response headers that describe the upstream host and would mislead the browser about the proxy's. */
+const RESPONSE_ONLY_FROM_UPSTREAM = new Set(['alt-svc']);
+
+function isDropped(name: string, connectionTokens: ReadonlySet<string>): boolean {
+  return HOP_BY_HOP.has(name) || connectionTokens.has(name) || name.startsWith('proxy-');
+}
+
+/** Header names listed in `Connection` are hop-by-hop for that message too. */
+function connectionTokens(value: string | string[] | undefined): Set<string> {
+  const text = Array.isArray(value) ? value.join(',') : (value ?? '');
+  return new Set(text.split(',').map((token) => token.trim().toLowerCase()).filter(Boolean));
+}
+
+export interface HeaderFilterOptions {
+  /** Forward `Cookie` upstream and `Set-Cookie` back. */
+  forwardCookies: boolean;
+}
+
+/** Headers to send upstream for a page's request (names lowercase, as Node gives them). */
+export function upstreamRequestHeaders(incoming: IncomingHttpHeaders, options: HeaderFilterOptions): Record<string, string | string[]> {
+  const tokens = connectionTokens(incoming.connection);
+  const headers: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(incoming)) {
+    if (value === undefined || isDropped(name, tokens) || REQUEST_ONLY_TO_PROXY.has(name)) continue;
+    if (name.startsWith('access-control-request-')) continue;
+    if (name === 'cookie' && !options.forwardCookies) continue;
+    headers[name] = value;
+  }
+  return headers;
+}
+
+/**
+ * Upstream response headers to pass to the page. Upstream CORS headers are dropped: the proxy answers for
+ * CORS itself, and two sets would contradict each other.
+ */
+export function downstreamResponseHeaders(upstream: IncomingHttpHeaders, options: HeaderFilterOptions): OutgoingHttpHeaders {
+  const tokens = connectionTokens(upstream.connection);
+  const headers: OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(upstream)) {
+    if (value === undefined || isDropped(name, tokens) || RESPONSE_ONLY_FROM_UPSTREAM.has(name)) continue;
+    if (name.startsWith('access-control-')) continue;
+    if ((name === 'set-cookie' || name === 'set-cookie2') && !options.forwardCookies) continue;
+    headers[name] = value;
+  }
+  return headers;
+}

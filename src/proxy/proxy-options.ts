@@ -1,0 +1,108 @@
+// The proxy's options, their defaults, and their validation (once, at construction, naming the bad field).
+import { ConfigError } from '../core/errors.js';
+import { AddressPolicy, type PrivateAddressAllowance } from './address-policy.js';
+import { systemResolver, type HostResolver } from './guarded-connector.js';
+import { OriginPolicy, type OriginAllowList } from './origin-policy.js';
+import { TargetPolicy } from './target-policy.js';
+
+export interface ProxyOptions {
+  /**
+   * Pages allowed to read proxied responses, by their origin: `'loopback'`, `'*'`, a list of origins such
+   * as `['https://docs.example.com']`, or a predicate. Other pages get an `origin_not_allowed` refusal.
+   * @default 'loopback' (pages on localhost, 127.0.0.1 or [::1], any port: safe until you name your docs site)
+   * @example ['https://docs.example.com']
+   */
+  allowOrigins?: OriginAllowList;
+  /**
+   * Target hosts the proxy forwards to: exact names, or `*.example.com` for subdomains. Checked on every
+   * redirect hop. Public-address checks apply on top: listing a host does not make a private address reachable.
+   * @default undefined (any host with a public address)
+   * @example ['api.example.com', '*.example.net']
+   */
+  allowTargets?: readonly string[];
+  /**
+   * Reach non-public addresses (loopback, private, link-local…): `true` for local development (cloud
+   * metadata addresses stay refused), or a predicate asked for every non-public address. Never on the internet.
+   * @default false
+   */
+  allowPrivate?: PrivateAddressAllowance;
+  /**
+   * Forward `Cookie` upstream and `Set-Cookie` back. Off, a proxy shared by many pages cannot carry one
+   * reader's cookies to an API.
+   * @default false
+   */
+  forwardCookies?: boolean;
+  /**
+   * Largest request body forwarded, in bytes; larger ones get `request_too_large` (413).
+   * @default 10485760 (10 MiB)
+   */
+  maxRequestBytes?: number;
+  /**
+   * Largest response body relayed, in bytes. A larger declared `Content-Length` gets `response_too_large`
+   * (502); a body that grows past it mid-stream is cut off (the browser sees a network error).
+   * @default 52428800 (50 MiB)
+   */
+  maxResponseBytes?: number;
+  /**
+   * Milliseconds to wait for the upstream to connect and send its response headers, and the longest pause
+   * allowed between two chunks of its body. Exceeded: `upstream_timeout` (504), or the body is cut off.
+   * @default 30000
+   */
+  timeout?: number;
+  /**
+   * Redirects the proxy follows itself, re-checking the target and the address on every hop. `0` passes
+   * every 3xx through to the page untouched.
+   * @default 5
+   */
+  maxRedirects?: number;
+  /**
+   * Resolves host names to addresses (injectable for tests). The proxy connects only to an address this
+   * returned and the address check accepted.
+   * @default the system resolver (`dns.lookup`, every address)
+   */
+  resolveHost?: HostResolver;
+}
+
+/** Options after validation, with every default filled in. */
+export interface ResolvedProxyOptions {
+  origins: OriginPolicy;
+  targets: TargetPolicy;
+  addresses: AddressPolicy;
+  forwardCookies: boolean;
+  maxRequestBytes: number;
+  maxResponseBytes: number;
+  timeout: number;
+  maxRedirects: number;
+  resolveHost: HostResolver;
+}
+
+export const DEFAULT_MAX_REQUEST_BYTES = 10 * 1024 * 1024;
+export const DEFAULT_MAX_RESPONSE_BYTES = 50 * 1024 * 1024;
+export const DEFAULT_TIMEOUT = 30_000;
+export const DEFAULT_MAX_REDIRECTS = 5;
+
+function positiveInteger(field: string, value: unknown, fallback: number, allowZero = false): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < (allowZero ? 0 : 1)) {
+    throw new ConfigError(field, value, allowZero ? 'must be a whole number, 0 or more' : 'must be a whole number above 0');
+  }
+  return value;
+}
+
+/** Validates `options` and fills in defaults. Throws `ConfigError` naming the first bad field. */
+export function resolveProxyOptions(options: ProxyOptions = {}): ResolvedProxyOptions {
+  if (options.resolveHost !== undefined && typeof options.resolveHost !== 'function') {
+    throw new ConfigError('resolveHost', options.resolveHost, 'must be a function');
+  }
+  return {
+    origins: new OriginPolicy(options.allowOrigins),
+    targets: new TargetPolicy(options.allowTargets),
+    addresses: new AddressPolicy(options.allowPrivate),
+    forwardCookies: options.forwardCookies === true,
+    maxRequestBytes: positiveInteger('maxRequestBytes', options.maxRequestBytes, DEFAULT_MAX_REQUEST_BYTES),
+    maxResponseBytes: positiveInteger('maxResponseBytes', options.maxResponseBytes, DEFAULT_MAX_RESPONSE_BYTES),
+    timeout: positiveInteger('timeout', options.timeout, DEFAULT_TIMEOUT),
+    maxRedirects: positiveInteger('maxRedirects', options.maxRedirects, DEFAULT_MAX_REDIRECTS, true),
+    resolveHost: options.resolveHost ?? systemResolver,
+  };
+}

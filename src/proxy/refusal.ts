@@ -1,0 +1,57 @@
+// Why the proxy did not deliver a request, as a stable code, an HTTP status and a message for the person
+// at the console. The console engine reads these from the JSON body: the codes are public API.
+import { TryItError } from '../core/errors.js';
+
+/** HTTP status of each refusal. Client-side problems are 4xx; upstream failures are 502/504. */
+const STATUS_BY_CODE = {
+  bad_target_url: 400,
+  method_not_allowed: 405,
+  origin_not_allowed: 403,
+  target_not_allowed: 403,
+  private_address: 403,
+  request_too_large: 413,
+  response_too_large: 502,
+  too_many_redirects: 502,
+  upstream_unreachable: 502,
+  upstream_timeout: 504,
+  internal_error: 500,
+} as const;
+
+/** Stable codes of every refusal, as sent in `{"error":{"code"}}` and the `X-Try-It-Proxy-Error` header. */
+export type ProxyRefusalCode = keyof typeof STATUS_BY_CODE;
+
+/** Every refusal code, e.g. for a console that maps each to its own explanation. */
+export const PROXY_REFUSAL_CODES = Object.keys(STATUS_BY_CODE) as readonly ProxyRefusalCode[];
+
+/**
+ * Response header set (and exposed to the page) on every answer the proxy writes itself, holding the
+ * refusal code. It tells a refusal apart from an upstream API that happens to answer with similar JSON.
+ */
+export const PROXY_ERROR_HEADER = 'x-try-it-proxy-error';
+
+/** The JSON body of every refusal. */
+export interface ProxyRefusalBody {
+  error: { code: ProxyRefusalCode; message: string };
+}
+
+/** A request the proxy refused or could not complete. `code` is `ERR_PROXY_<REASON>`. */
+export class ProxyRefusal extends TryItError {
+  readonly reason: ProxyRefusalCode;
+  readonly status: number;
+
+  constructor(reason: ProxyRefusalCode, message: string, options?: { cause?: unknown }) {
+    super(`ERR_PROXY_${reason.toUpperCase()}`, message, options);
+    this.reason = reason;
+    this.status = STATUS_BY_CODE[reason];
+  }
+
+  /** The body the proxy sends for this refusal. */
+  toBody(): ProxyRefusalBody {
+    return { error: { code: this.reason, message: this.message } };
+  }
+}
+
+/** True for a `ProxyRefusal`, optionally with one reason. */
+export function isProxyRefusal(error: unknown, reason?: ProxyRefusalCode): error is ProxyRefusal {
+  return error instanceof ProxyRefusal && (reason === undefined || error.reason === reason);
+}

@@ -1,0 +1,69 @@
+// The proxy as a ready HTTP server.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { CorsProxy } from './cors-proxy.js';
+import type { ProxyOptions } from './proxy-options.js';
+
+/**
+ * An HTTP server that runs the CORS proxy. Closing the server also closes the proxy's upstream connections.
+ * Throws `ConfigError` for invalid options.
+ *
+ * @example
+ * const server = createProxyServer({ allowOrigins: ['https://docs.example.com'] });
+ * server.listen(8787, '127.0.0.1');
+ */
+export function createProxyServer(options: ProxyOptions = {}): Server {
+  const proxy = new CorsProxy(options);
+  const server = createServer(proxy.handle);
+  server.once('close', () => void proxy.close());
+  return server;
+}
+
+export interface StartProxyOptions extends ProxyOptions {
+  /**
+   * TCP port to listen on; `0` picks a free one (read it from the result).
+   * @default 8787
+   */
+  port?: number;
+  /**
+   * Address to listen on. The default keeps the proxy private to this machine; put it behind a TLS
+   * reverse proxy (or pass `0.0.0.0`) to serve other machines.
+   * @default '127.0.0.1'
+   */
+  host?: string;
+}
+
+export interface RunningProxy {
+  server: Server;
+  /** The port actually listened on. */
+  port: number;
+  /** Base URL of the proxy, e.g. `http://127.0.0.1:8787/`. */
+  url: string;
+  /** Stops accepting connections, ends idle ones, and resolves when the server has closed. */
+  close(): Promise<void>;
+}
+
+/** Creates the proxy server and listens; resolves once it accepts connections. */
+export async function startProxy(options: StartProxyOptions = {}): Promise<RunningProxy> {
+  const { port = 8787, host = '127.0.0.1', ...proxyOptions } = options;
+  const server = createProxyServer(proxyOptions);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const urlHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return {
+    server,
+    port: address.port,
+    url: `http://${urlHost}:${address.port}/`,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeIdleConnections();
+      }),
+  };
+}

@@ -1,0 +1,62 @@
+// Which target URLs the proxy will request, judged on the URL alone (addresses are judged at connect time).
+import { ConfigError } from '../core/errors.js';
+import { ProxyRefusal } from './refusal.js';
+
+// The Fetch standard's "bad ports": browsers refuse them, so a proxy must not be a way around that
+// (think SMTP or IRC smuggled inside an HTTP body).
+const BAD_PORTS = new Set([
+  1, 7, 9, 11, 13, 15, 17, 19, 20, 21, 22, 23, 25, 37, 42, 43, 53, 69, 77, 79, 87, 95, 101, 102, 103, 104, 109, 110,
+  111, 113, 115, 117, 119, 123, 135, 137, 139, 143, 161, 179, 389, 427, 465, 512, 513, 514, 515, 526, 530, 531, 532,
+  540, 548, 554, 556, 563, 587, 601, 636, 989, 990, 993, 995, 1719, 1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061,
+  6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080,
+]);
+
+/** One allow-list entry: an exact host, or `*.example.com` for every subdomain of example.com. */
+type HostPattern = { host: string; subdomains: boolean };
+
+function parseHostPattern(entry: string, field: string): HostPattern {
+  const subdomains = entry.startsWith('*.');
+  const host = subdomains ? entry.slice(2) : entry;
+  // The URL parser lowercases, punycodes and normalises IP literals, exactly as it will for targets.
+  const url = URL.canParse(`http://${host}`) ? new URL(`http://${host}`) : undefined;
+  if (!url || url.host !== url.hostname || url.pathname !== '/' || url.search || url.username || host.includes('*')) {
+    throw new ConfigError(field, entry, 'must be a host name such as api.example.com or *.example.com, without scheme, port or path');
+  }
+  return { host: url.hostname, subdomains };
+}
+
+/** Checks a target URL's scheme, port and host before the proxy connects anywhere. */
+export class TargetPolicy {
+  readonly #patterns: readonly HostPattern[] | undefined;
+  /** Human summary for the CLI banner. */
+  readonly description: string;
+
+  /** `allowTargets` undefined: any host (the address check still applies). */
+  constructor(allowTargets?: readonly string[], field = 'allowTargets') {
+    if (allowTargets !== undefined && !Array.isArray(allowTargets)) {
+      throw new ConfigError(field, allowTargets, 'must be a list of host names');
+    }
+    this.#patterns = allowTargets?.map((entry, i) => parseHostPattern(String(entry), `${field}[${i}]`));
+    this.description = allowTargets === undefined ? 'any public host' : allowTargets.join(', ') || 'no hosts';
+  }
+
+  /** Throws a `ProxyRefusal` when the proxy must not request `target`. */
+  check(target: URL): void {
+    if (target.protocol !== 'http:' && target.protocol !== 'https:') {
+      throw new ProxyRefusal('bad_target_url', `Only http and https targets can be proxied, not ${target.protocol}.`);
+    }
+    if (target.username || target.password) {
+      throw new ProxyRefusal('bad_target_url', 'The target URL contains a user name or password; send credentials in an Authorization header instead.');
+    }
+    if (target.port !== '' && BAD_PORTS.has(Number(target.port))) {
+      throw new ProxyRefusal('target_not_allowed', `Port ${target.port} is blocked, as browsers block it: it belongs to a protocol that is not HTTP.`);
+    }
+    if (this.#patterns && !this.#patterns.some((pattern) => matches(pattern, target.hostname))) {
+      throw new ProxyRefusal('target_not_allowed', `This proxy does not forward to ${target.hostname}; it only forwards to ${this.description}.`);
+    }
+  }
+}
+
+function matches(pattern: HostPattern, hostname: string): boolean {
+  return pattern.subdomains ? hostname.endsWith(`.${pattern.host}`) : hostname === pattern.host;
+}

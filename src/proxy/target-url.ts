@@ -1,0 +1,43 @@
+// Reads the target URL out of a proxy request, in both styles the console produces (DESIGN §5 step 4):
+//   query style   /?url=https%3A%2F%2Fapi.example.com%2Fv1%2Fusers%3Fpage%3D2
+//   prefix style  /https://api.example.com/v1/users?page=2
+import { ProxyRefusal } from './refusal.js';
+
+const USAGE = 'Send /?url=<encoded absolute URL> or /<absolute URL>, e.g. /https://api.example.com/v1/users.';
+
+/** The absolute target URL of a proxy request (`request.url` as Node gives it), or a `bad_target_url` refusal. */
+export function targetFromRequestPath(requestPath: string | undefined): URL {
+  if (!requestPath?.startsWith('/')) throw new ProxyRefusal('bad_target_url', `The request has no target URL. ${USAGE}`);
+  const queryStart = requestPath.indexOf('?');
+  const path = queryStart === -1 ? requestPath : requestPath.slice(0, queryStart);
+  const raw = path === '/' ? queryStyleTarget(requestPath.slice(queryStart + 1), queryStart) : requestPath.slice(1);
+  return parseTarget(repairCollapsedSlashes(decodeIfEncoded(raw)));
+}
+
+function queryStyleTarget(query: string, queryStart: number): string {
+  const url = queryStart === -1 ? null : new URLSearchParams(query).get('url');
+  if (!url) throw new ProxyRefusal('bad_target_url', `The request has no target URL. ${USAGE}`);
+  return url;
+}
+
+/** Prefix style with the whole target percent-encoded (`/https%3A%2F%2Fapi…`). */
+function decodeIfEncoded(raw: string): string {
+  if (!/^https?%3a/i.test(raw)) return raw;
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
+/** Some clients and servers collapse `//` in a path, turning `/https://host` into `/https:/host`. */
+function repairCollapsedSlashes(raw: string): string {
+  return raw.replace(/^(https?):\/*/i, '$1://');
+}
+
+function parseTarget(raw: string): URL {
+  if (!URL.canParse(raw)) {
+    throw new ProxyRefusal('bad_target_url', `${JSON.stringify(raw.slice(0, 200))} is not an absolute URL. ${USAGE}`);
+  }
+  return new URL(raw);
+}

@@ -1,0 +1,109 @@
+// Sends a request to the target through the guarded connector, following redirects itself so that every
+// hop is checked again (target policy here, address policy in the connector).
+import type { Readable } from 'node:stream';
+import { Agent, type Dispatcher } from 'undici';
+import { createGuardedConnector } from './guarded-connector.js';
+import type { ResolvedProxyOptions } from './proxy-options.js';
+import { ProxyRefusal, isProxyRefusal } from './refusal.js';
+
+export interface UpstreamRequest {
+  target: URL;
+  method: string;
+  headers: Record<string, string | string[]>;
+  /** The page's body, streamed; `null` when the request has none. */
+  body: Readable | null;
+  signal: AbortSignal;
+}
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+/** Headers that describe a body, dropped when a redirect turns the request into a bodiless GET (Fetch §4.4). */
+const BODY_HEADERS = ['content-length', 'content-type', 'content-encoding', 'content-language', 'content-location'];
+
+/** The next hop of a redirect the proxy can follow, or `undefined` to hand the 3xx to the page as it is. */
+function redirectedRequest(request: UpstreamRequest, status: number, location: unknown): UpstreamRequest | undefined {
+  if (!REDIRECT_STATUSES.has(status) || typeof location !== 'string') return undefined;
+  if (!URL.canParse(location, request.target)) return undefined;
+  // 307/308 must resend the body, which has been streamed away and not kept: the page follows instead.
+  const keepsMethod = status === 307 || status === 308;
+  if (keepsMethod && request.body !== null) return undefined;
+  const target = new URL(location, request.target);
+  const headers = { ...request.headers };
+  let { method, body } = request;
+  if ((status === 303 && method !== 'HEAD') || ((status === 301 || status === 302) && method === 'POST')) {
+    method = 'GET';
+    body = null;
+    for (const name of BODY_HEADERS) delete headers[name];
+  }
+  if (target.origin !== request.target.origin) {
+    // As browsers do: credentials meant for one origin do not follow a redirect to another.
+    delete headers['authorization'];
+    delete headers['cookie'];
+  }
+  return { ...request, target, method, headers, body };
+}
+
+function errorCode(error: unknown): string | undefined {
+  return typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : undefined;
+}
+
+/** Turns a failed exchange into the refusal the page sees. */
+function refusalFor(error: unknown, target: URL): unknown {
+  if (isProxyRefusal(error) || errorCode(error) === 'UND_ERR_ABORTED' || (error as Error)?.name === 'AbortError') return error;
+  const code = errorCode(error);
+  if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') {
+    return new ProxyRefusal('upstream_timeout', `${target.origin} did not answer in time; try again later, or check that the API is up.`, { cause: error });
+  }
+  const detail = code ?? (error instanceof Error ? error.message : String(error));
+  return new ProxyRefusal('upstream_unreachable', `Could not reach ${target.origin} (${detail}); check the URL and that the API is up.`, { cause: error });
+}
+
+export class UpstreamClient {
+  readonly #options: ResolvedProxyOptions;
+  readonly #agent: Agent;
+
+  constructor(options: ResolvedProxyOptions) {
+    this.#options = options;
+    this.#agent = new Agent({
+      connect: createGuardedConnector({ policy: options.addresses, resolveHost: options.resolveHost, connectTimeout: options.timeout }),
+      headersTimeout: options.timeout,
+      bodyTimeout: options.timeout,
+    });
+  }
+
+  /** The final response, after following up to `maxRedirects` redirects. Throws a `ProxyRefusal`. */
+  async send(request: UpstreamRequest): Promise<Dispatcher.ResponseData> {
+    let current = request;
+    for (let hop = 0; ; hop += 1) {
+      const response = await this.#exchange(current);
+      const next = this.#options.maxRedirects === 0 ? undefined : redirectedRequest(current, response.statusCode, response.headers.location);
+      if (next === undefined) return response;
+      response.body.destroy();
+      if (hop >= this.#options.maxRedirects) {
+        throw new ProxyRefusal('too_many_redirects', `${request.target.href} redirected more than ${this.#options.maxRedirects} times.`);
+      }
+      this.#options.targets.check(next.target);
+      current = next;
+    }
+  }
+
+  /** Closes idle upstream connections and refuses new requests. */
+  async close(): Promise<void> {
+    await this.#agent.close();
+  }
+
+  async #exchange(request: UpstreamRequest): Promise<Dispatcher.ResponseData> {
+    try {
+      return await this.#agent.request({
+        origin: request.target.origin,
+        path: request.target.pathname + request.target.search,
+        method: request.method as Dispatcher.HttpMethod,
+        headers: request.headers,
+        body: request.body,
+        signal: request.signal,
+      });
+    } catch (error) {
+      throw refusalFor(error, request.target);
+    }
+  }
+}
