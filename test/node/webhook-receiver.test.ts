@@ -1,0 +1,179 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { createHmac } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
+import { request } from 'undici';
+import { ConfigError } from '../../src/core/errors.js';
+import { Notifier, WebhookChannel, createWebhookHandler, newMessage, type WebhookBody, type WebhookReceiverOptions } from '../../src/webhook/index.js';
+
+const SECRET = 'receiver-secret';
+const sign = (body: string | Buffer, secret = SECRET) => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+const eventBody = JSON.stringify({ event: 'user.created', sent_at: '2025-01-02T03:04:05.678Z', notifiable: { type: 'user', id: 42 }, data: { email: 'a@example.com' } });
+
+async function listen(server: Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+async function post(url: string, body: string | Buffer, headers: Record<string, string> = {}) {
+  const response = await request(url, { method: 'POST', body, headers: { 'content-type': 'application/json', ...headers } });
+  const text = await response.body.text();
+  return { status: response.statusCode, text };
+}
+
+describe('createWebhookHandler with Node http', () => {
+  const received: WebhookBody[] = [];
+  let behaviour: 'ok' | 'throw' | 'respond' = 'ok';
+  const options: WebhookReceiverOptions = {
+    secret: SECRET,
+    maxBodySize: 4096,
+    onEvent: (event, { response, rawBody }) => {
+      assert.ok(Buffer.isBuffer(rawBody));
+      if (behaviour === 'throw') throw new Error('database down');
+      received.push(event);
+      if (behaviour === 'respond') response.writeHead(202).end('queued');
+    },
+  };
+  const server = createServer(createWebhookHandler(options));
+  let url: string;
+  before(async () => {
+    url = await listen(server);
+  });
+  after(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('hands over the event sent by the channel, end to end', async () => {
+    received.length = 0;
+    const notifier = new Notifier();
+    notifier.registerChannel('webhook', new WebhookChannel({ url, secret: SECRET }));
+    const results = await notifier.send({ type: 'user', id: 42 }, { via: () => ['webhook'], toWebhook: () => newMessage().event('user.created').payload({ email: 'a@example.com' }) });
+    await notifier.close();
+    assert.deepEqual(results, [{ channel: 'webhook', ok: true, status: 204, attempts: 1 }]);
+    assert.equal(received.length, 1);
+    assert.equal(received[0]!.event, 'user.created');
+    assert.deepEqual(received[0]!.notifiable, { type: 'user', id: 42 });
+    assert.deepEqual(received[0]!.data, { email: 'a@example.com' });
+  });
+
+  it('answers 204 for a right signature, and keeps a response the handler made itself', async () => {
+    behaviour = 'ok';
+    assert.equal((await post(url, eventBody, { 'x-signature': sign(eventBody) })).status, 204);
+    behaviour = 'respond';
+    assert.deepEqual(await post(url, eventBody, { 'x-signature': sign(eventBody) }), { status: 202, text: 'queued' });
+    behaviour = 'ok';
+  });
+
+  it('answers 401 for a wrong secret, a tampered body, a missing or a garbage header', async () => {
+    received.length = 0;
+    for (const [body, headers] of [
+      [eventBody, { 'x-signature': sign(eventBody, 'wrong') }],
+      [eventBody.replace('42', '43'), { 'x-signature': sign(eventBody) }],
+      [JSON.stringify(JSON.parse(eventBody), null, 1), { 'x-signature': sign(eventBody) }],
+      [eventBody, {}],
+      [eventBody, { 'x-signature': 'garbage' }],
+    ] as const) {
+      const response = await post(url, body, headers);
+      assert.equal(response.status, 401);
+      assert.deepEqual(JSON.parse(response.text), { error: 'invalid signature' });
+    }
+    assert.equal(received.length, 0);
+  });
+
+  it('answers 400 for a signed body that is not a webhook event', async () => {
+    for (const body of ['not json', '[]', '{"event":"x"}', '{"event":"x","sent_at":"t","notifiable":{"type":"u","id":true},"data":{}}']) {
+      assert.equal((await post(url, body, { 'x-signature': sign(body) })).status, 400, body);
+    }
+  });
+
+  it('answers 413 for a body over maxBodySize, declared or streamed', async () => {
+    const big = JSON.stringify({ event: 'x', sent_at: 't', notifiable: { type: 'u', id: 1 }, data: { pad: 'x'.repeat(5000) } });
+    assert.equal((await post(url, big, { 'x-signature': sign(big) })).status, 413);
+    const response = await request(url, {
+      method: 'POST',
+      headers: { 'x-signature': sign(big) },
+      // Streamed in two chunks with no Content-Length, so the limit is hit while reading.
+      body: Readable.from([Buffer.from(big.slice(0, 3000)), Buffer.from(big.slice(3000))]),
+    });
+    await response.body.dump();
+    assert.equal(response.statusCode, 413);
+  });
+
+  it('answers 500 when onEvent throws, so the sender retries', async () => {
+    behaviour = 'throw';
+    assert.equal((await post(url, eventBody, { 'x-signature': sign(eventBody) })).status, 500);
+    behaviour = 'ok';
+  });
+
+  it('throws ConfigError when built without a secret', () => {
+    assert.throws(() => createWebhookHandler({ secret: '', onEvent: () => {} }), ConfigError);
+  });
+});
+
+describe('createWebhookHandler with an Express-style (req, res, next) chain', () => {
+  type Middleware = (req: IncomingMessage & { body?: unknown }, res: ServerResponse, next: (error?: unknown) => void) => unknown;
+  const errors: unknown[] = [];
+  const received: WebhookBody[] = [];
+
+  /** A minimal Connect/Express-style runner: middlewares in order, errors to a final handler. */
+  function app(...middlewares: Middleware[]) {
+    return createServer((req, res) => {
+      let index = 0;
+      const next = (error?: unknown) => {
+        if (error !== undefined) {
+          errors.push(error);
+          res.writeHead(500).end('error handler');
+          return;
+        }
+        const middleware = middlewares[index++];
+        if (middleware) void middleware(req, res, next);
+        else res.writeHead(404).end();
+      };
+      next();
+    });
+  }
+  // What express.raw() and express.json() do to the request.
+  const rawParser: Middleware = (req, _res, next) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c)).on('end', () => {
+      req.body = Buffer.concat(chunks);
+      next();
+    });
+  };
+  const jsonParser: Middleware = (req, _res, next) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c)).on('end', () => {
+      req.body = JSON.parse(Buffer.concat(chunks).toString());
+      next();
+    });
+  };
+  const handler = createWebhookHandler({ secret: SECRET, onEvent: (event) => void received.push(event) });
+  const servers = { direct: app(handler), raw: app(rawParser, handler), json: app(jsonParser, handler) };
+  const urls: Record<string, string> = {};
+  before(async () => {
+    for (const [name, server] of Object.entries(servers)) urls[name] = await listen(server);
+  });
+  after(() => Promise.all(Object.values(servers).map((s) => new Promise<void>((resolve) => s.close(() => resolve())))));
+
+  it('reads the raw body itself when mounted before any body parser', async () => {
+    received.length = 0;
+    assert.equal((await post(urls.direct!, eventBody, { 'x-signature': sign(eventBody) })).status, 204);
+    assert.equal((await post(urls.direct!, eventBody, { 'x-signature': sign('other') })).status, 401);
+    assert.equal(received.length, 1);
+  });
+
+  it('uses the Buffer that express.raw() leaves in req.body', async () => {
+    received.length = 0;
+    assert.equal((await post(urls.raw!, eventBody, { 'x-signature': sign(eventBody) })).status, 204);
+    assert.equal((await post(urls.raw!, eventBody, { 'x-signature': sign(eventBody, 'wrong') })).status, 401);
+    assert.equal(received.length, 1);
+  });
+
+  it('refuses to verify a body express.json() already parsed, and says how to fix it', async () => {
+    errors.length = 0;
+    assert.equal((await post(urls.json!, eventBody, { 'x-signature': sign(eventBody) })).status, 500);
+    assert.equal(errors.length, 1);
+    assert.ok(errors[0] instanceof ConfigError);
+    assert.match((errors[0] as Error).message, /raw body.*express\.raw/);
+  });
+});
