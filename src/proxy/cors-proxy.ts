@@ -9,7 +9,7 @@ import { downstreamResponseHeaders, upstreamRequestHeaders } from './header-filt
 import { resolveProxyOptions, type ProxyOptions, type ResolvedProxyOptions } from './proxy-options.js';
 import { PROXY_ERROR_HEADER, ProxyRefusal, isProxyRefusal } from './refusal.js';
 import { targetFromRequestPath } from './target-url.js';
-import { UpstreamClient } from './upstream-client.js';
+import { UpstreamClient, discardBody } from './upstream-client.js';
 
 /** A reason phrase Node will write as is; anything else falls back to Node's standard phrase. */
 const SAFE_REASON = /^[\t\x20-\x7e]*$/;
@@ -107,7 +107,7 @@ export class CorsProxy {
   #relay(upstream: Dispatcher.ResponseData, response: ServerResponse, origin: string | undefined): void {
     const { maxResponseBytes } = this.#options;
     if (Number(upstream.headers['content-length'] ?? 0) > maxResponseBytes) {
-      upstream.body.destroy();
+      discardBody(upstream);
       throw new ProxyRefusal('response_too_large', `The response is larger than this proxy relays (${maxResponseBytes} bytes).`);
     }
     const headers = addCorsHeaders(writableHeaders(downstreamResponseHeaders(upstream.headers, this.#options)), origin);

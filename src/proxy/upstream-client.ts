@@ -58,6 +58,14 @@ function refusalFor(error: unknown, target: URL): unknown {
   return new ProxyRefusal('upstream_unreachable', `Could not reach ${target.origin} (${detail}); check the URL and that the API is up.`, { cause: error });
 }
 
+/**
+ * Throws away a response body the page will not see. `dump` reads a little of it so a short body does not
+ * cost the connection; a destroyed body emits an error, which nobody else listens for.
+ */
+export function discardBody(response: Dispatcher.ResponseData): void {
+  response.body.dump().catch(() => undefined);
+}
+
 export class UpstreamClient {
   readonly #options: ResolvedProxyOptions;
   readonly #agent: Agent;
@@ -78,7 +86,7 @@ export class UpstreamClient {
       const response = await this.#exchange(current);
       const next = this.#options.maxRedirects === 0 ? undefined : redirectedRequest(current, response.statusCode, response.headers.location);
       if (next === undefined) return response;
-      response.body.destroy();
+      discardBody(response);
       if (hop >= this.#options.maxRedirects) {
         throw new ProxyRefusal('too_many_redirects', `${request.target.href} redirected more than ${this.#options.maxRedirects} times.`);
       }

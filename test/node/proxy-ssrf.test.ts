@@ -1,0 +1,210 @@
+// Real refusals: a canary server on loopback that must never see a connection, reached through every
+// spelling of "this machine". One other loopback port is explicitly allowed, to prove the refusals are
+// about the address and not about the proxy being unable to reach anything.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { RunningProxy } from '../../src/proxy/index.js';
+import { AddressPolicy } from '../../src/proxy/address-policy.js';
+import {
+  Canary,
+  allowOnlyLoopbackPort,
+  echoHandler,
+  listen,
+  refusalCode,
+  startTestProxy,
+  viaProxy,
+  type Echo,
+  type TestServer,
+} from './proxy-support/servers.js';
+
+/** Redirects `/redirect?to=<url>` there; echoes anything else. */
+function redirectingEcho(): Parameters<typeof listen>[0] {
+  const echo = echoHandler();
+  return (req, res) => {
+    const url = new URL(req.url!, 'http://allowed.test');
+    if (url.pathname === '/redirect') {
+      res.writeHead(Number(url.searchParams.get('status') ?? 302), { location: url.searchParams.get('to')! }).end();
+    } else {
+      echo(req, res);
+    }
+  };
+}
+
+describe('proxy SSRF defences (loopback canary)', () => {
+  let canary: Canary;
+  let allowed: TestServer;
+  let proxy: RunningProxy;
+
+  before(async () => {
+    canary = await Canary.start();
+    allowed = await listen(redirectingEcho());
+    proxy = await startTestProxy({
+      allowPrivate: allowOnlyLoopbackPort(allowed.port),
+      resolveHost: async (hostname) => {
+        // Test-only DNS: names that "resolve" to loopback, as a rebinding attacker's DNS would answer.
+        if (hostname === 'rebind.test') return ['127.0.0.1'];
+        if (hostname === 'dual.test') return ['::1', '127.0.0.1'];
+        if (hostname === 'allowed.test') return ['127.0.0.1'];
+        if (hostname === 'localhost') return ['127.0.0.1', '::1'];
+        throw Object.assign(new Error('not found'), { code: 'ENOTFOUND' });
+      },
+    });
+  });
+
+  after(async () => {
+    await proxy.close();
+    await allowed.close();
+    await canary.close();
+  });
+
+  it('reaches the one allowed loopback port (the control)', async () => {
+    const response = await viaProxy(proxy, `/http://127.0.0.1:${allowed.port}/hello`);
+    assert.equal(response.status, 200);
+    assert.equal(response.json<Echo>().url, '/hello');
+  });
+
+  const spellings = (port: number): string[] => [
+    `/http://127.0.0.1:${port}/`,
+    `/http://127.1:${port}/`,
+    `/http://2130706433:${port}/`,
+    `/http://0x7f000001:${port}/`,
+    `/http://0177.0.0.1:${port}/`,
+    `/http://127.0.0.1.:${port}/`,
+    `/http://[::1]:${port}/`,
+    `/http://[::ffff:127.0.0.1]:${port}/`,
+    `/http://[::ffff:7f00:1]:${port}/`,
+    `/http://[0:0:0:0:0:0:0:1]:${port}/`,
+    `/http://0.0.0.0:${port}/`,
+    `/http://0:${port}/`,
+    `/http://[::]:${port}/`,
+    `/http://localhost:${port}/`,
+    `/http://LOCALHOST:${port}/`,
+    `/http:/localhost:${port}/`,
+    `/?url=${encodeURIComponent(`http://127.1:${port}/`)}`,
+    `/?url=${encodeURIComponent(`http://[::1]:${port}/`)}`,
+    `/http://rebind.test:${port}/`,
+    `/http://dual.test:${port}/`,
+    `/https://127.0.0.1:${port}/`,
+  ];
+
+  it('refuses the canary however loopback is spelled, before connecting', async () => {
+    for (const path of spellings(canary.port)) {
+      const response = await viaProxy(proxy, path);
+      assert.equal(response.status, 403, `${path}: ${response.text}`);
+      assert.equal(refusalCode(response), 'private_address', path);
+      assert.match(response.json<{ error: { message: string } }>().error.message, /loopback|unspecified/, path);
+    }
+    assert.equal(canary.hits, 0, 'the canary was reached');
+    assert.ok(canary.hasIpv6 || canary.servers.length === 1); // [::1] cases still asserted refusal above
+  });
+
+  it('refuses a redirect from the allowed server to the canary, on every hop', async () => {
+    const targets = [
+      `http://127.0.0.1:${canary.port}/`,
+      `http://localhost:${canary.port}/`,
+      `http://[::1]:${canary.port}/`,
+      `http://2130706433:${canary.port}/`,
+      `http://rebind.test:${canary.port}/`,
+    ];
+    for (const to of targets) {
+      for (const status of [301, 302, 303, 307, 308]) {
+        const path = `/http://127.0.0.1:${allowed.port}/redirect?status=${status}&to=${encodeURIComponent(to)}`;
+        const response = await viaProxy(proxy, path);
+        assert.equal(refusalCode(response), 'private_address', `${status} → ${to}: ${response.text}`);
+      }
+    }
+    // Two hops on the allowed server first, then the canary.
+    const inner = `http://allowed.test:${allowed.port}/redirect?to=${encodeURIComponent(`http://127.1:${canary.port}/`)}`;
+    const outer = `/http://127.0.0.1:${allowed.port}/redirect?to=${encodeURIComponent(inner)}`;
+    assert.equal(refusalCode(await viaProxy(proxy, outer)), 'private_address');
+    assert.equal(canary.hits, 0, 'the canary was reached');
+  });
+
+  it('follows redirects that stay on allowed addresses, relative ones included', async () => {
+    const response = await viaProxy(proxy, `/http://127.0.0.1:${allowed.port}/redirect?to=${encodeURIComponent('/landed?x=1')}`);
+    assert.equal(response.status, 200);
+    assert.equal(response.json<Echo>().url, '/landed?x=1');
+  });
+
+  it('stops after maxRedirects hops', async () => {
+    let loop = `http://127.0.0.1:${allowed.port}/done`;
+    for (let i = 0; i < 7; i += 1) loop = `http://127.0.0.1:${allowed.port}/redirect?to=${encodeURIComponent(loop)}`;
+    const response = await viaProxy(proxy, `/${loop}`);
+    assert.equal(response.status, 502);
+    assert.equal(refusalCode(response), 'too_many_redirects');
+  });
+
+  it('refuses a host that does not resolve, as unreachable', async () => {
+    const response = await viaProxy(proxy, `/http://nowhere.test:${canary.port}/`);
+    assert.equal(response.status, 502);
+    assert.equal(refusalCode(response), 'upstream_unreachable');
+  });
+
+  it('refuses every loopback address by default, the allowed port included', async () => {
+    const strict = await startTestProxy({ resolveHost: async () => ['127.0.0.1'] });
+    try {
+      for (const path of [`/http://127.0.0.1:${allowed.port}/`, `/http://localhost:${allowed.port}/`, `/http://[::1]:${allowed.port}/`]) {
+        const response = await viaProxy(strict, path);
+        assert.equal(refusalCode(response), 'private_address', path);
+      }
+    } finally {
+      await strict.close();
+    }
+    assert.equal(canary.hits, 0);
+  });
+
+  it('checks the target allow-list on the first request and on every redirect hop', async () => {
+    const listed = await startTestProxy({ allowTargets: ['127.0.0.1'], allowPrivate: allowOnlyLoopbackPort(allowed.port) });
+    try {
+      assert.equal((await viaProxy(listed, `/http://127.0.0.1:${allowed.port}/`)).status, 200);
+      const direct = await viaProxy(listed, `/http://localhost:${allowed.port}/`);
+      assert.equal(direct.status, 403);
+      assert.equal(refusalCode(direct), 'target_not_allowed');
+      const hop = await viaProxy(listed, `/http://127.0.0.1:${allowed.port}/redirect?to=${encodeURIComponent(`http://localhost:${allowed.port}/`)}`);
+      assert.equal(refusalCode(hop), 'target_not_allowed');
+    } finally {
+      await listed.close();
+    }
+  });
+
+  it('refuses the ports browsers refuse, and non-http schemes, without connecting', async () => {
+    for (const [path, code] of [
+      ['/http://127.0.0.1:25/', 'target_not_allowed'],
+      ['/http://127.0.0.1:6667/', 'target_not_allowed'],
+      ['/file:///etc/passwd', 'bad_target_url'],
+      ['/?url=gopher%3A%2F%2F127.0.0.1%3A70%2F', 'bad_target_url'],
+      [`/http://user:pass@127.0.0.1:${allowed.port}/`, 'bad_target_url'],
+    ] as const) {
+      const response = await viaProxy(proxy, path);
+      assert.equal(refusalCode(response), code, path);
+    }
+  });
+});
+
+describe('AddressPolicy (pure)', () => {
+  it('keeps cloud metadata refused even when private addresses are allowed', () => {
+    const development = new AddressPolicy(true);
+    assert.equal(development.refusal('127.0.0.1', 80, 'localhost'), undefined);
+    assert.equal(development.refusal('10.0.0.5', 80, '10.0.0.5'), undefined);
+    assert.match(development.refusal('169.254.169.254', 80, 'metadata.google.internal') ?? '', /cloud metadata/);
+    assert.match(development.refusal('fd00:ec2::254', 80, 'fd00:ec2::254') ?? '', /cloud metadata/);
+  });
+
+  it('asks the predicate for every non-public address, never for public ones', () => {
+    const asked: string[] = [];
+    const policy = new AddressPolicy((target) => {
+      asked.push(`${target.address}:${target.port}:${target.addressClass}`);
+      return false;
+    });
+    assert.equal(policy.refusal('93.184.216.34', 443, 'example.com'), undefined);
+    assert.match(policy.refusal('192.168.1.1', 8080, 'router.test') ?? '', /router\.test resolves to 192\.168\.1\.1.*private-network/);
+    assert.deepEqual(asked, ['192.168.1.1:8080:private']);
+  });
+
+  it('refuses every non-public class by default', () => {
+    const policy = new AddressPolicy();
+    for (const address of ['127.0.0.1', '10.0.0.1', '172.16.0.1', '192.168.0.1', '169.254.1.1', '100.64.0.1', '224.0.0.1', '0.0.0.0', '255.255.255.255', 'fe80::1', 'fc00::1', '::ffff:10.0.0.1', '64:ff9b::a00:1']) {
+      assert.notEqual(policy.refusal(address, 80, address), undefined, address);
+    }
+  });
+});
