@@ -1,5 +1,5 @@
 import { InvalidArgumentError } from '../errors.js';
-import { isDoubleQuoteSafe, shellWord, singleQuoted } from './shell-quoting.js';
+import { isDoubleQuoteSafe, quotedWord, shellWord } from './shell-quoting.js';
 import type { CheckedRequest } from './snippet-request.js';
 
 /**
@@ -11,14 +11,14 @@ export function curlSnippet(request: CheckedRequest): string {
   const start = request.method === 'HEAD' ? 'curl -I' : `curl -X ${shellWord(request.method)}`;
   const lines = [`${start} ${shellWord(request.url)}`];
   for (const [name, value] of request.headers) lines.push(`  -H ${headerArgument(name, value)}`);
-  if (request.body !== undefined) lines.push(`  ${bodyOption(request.body)} ${singleQuoted(request.body)}`);
+  if (request.body !== undefined) lines.push(`  ${bodyOption(request.body)} ${quotedWord(request.body)}`);
   return lines.join(' \\\n');
 }
 
 function headerArgument(name: string, value: string): string {
   // `-H "Name:"` would remove the header; `Name;` is curl's spelling of an empty value.
   const header = value === '' ? `${name};` : `${name}: ${value}`;
-  return isDoubleQuoteSafe(header) ? `"${header}"` : singleQuoted(header);
+  return isDoubleQuoteSafe(header) ? `"${header}"` : quotedWord(header);
 }
 
 function bodyOption(body: string): string {

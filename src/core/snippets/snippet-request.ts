@@ -24,6 +24,7 @@ export interface CheckedRequest {
 // Characters RFC 3986 allows in a URI. Anything else (space, quotes, braces, non-ASCII…) is percent-encoded
 // differently by each client, so it cannot be "sent exactly as written" and is refused with the fix.
 const URI_CHARACTERS = /^[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]*$/;
+const DOT_SEGMENT = /(?:^|\/)(?:\.|%2e){1,2}(?=\/|$)/i;
 const BAD_PERCENT_ESCAPE = /%(?![0-9A-Fa-f]{2})/;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 // CR, LF and NUL are reported by headerValueProblem; the other controls (tab aside) are invalid too.
@@ -65,9 +66,21 @@ function checkUrl(url: unknown): string {
     const bad = [...url].find((c) => !URI_CHARACTERS.test(c)) ?? (afterAuthority.includes('[') ? '[' : ']');
     throw new InvalidArgumentError('request.url', url, `contains ${JSON.stringify(bad)}, which HTTP clients encode in different ways; write it percent-encoded as ${percentEncode(bad)}`);
   }
+  const path = afterAuthority.replace(/[?#].*/s, '');
+  if (DOT_SEGMENT.test(path)) {
+    throw new InvalidArgumentError('request.url', url, `has a "." or ".." path segment, which curl and fetch resolve before sending; write the resolved path (${new URL(url).pathname})`);
+  }
   if (BAD_PERCENT_ESCAPE.test(url)) throw new InvalidArgumentError('request.url', url, 'has a "%" that does not start a %XX escape; write a literal "%" as %25');
   if (url.indexOf('#') !== url.lastIndexOf('#')) throw new InvalidArgumentError('request.url', url, 'has more than one "#"; write the later ones as %23');
-  return url;
+  return withoutEmptyQuery(url);
+}
+
+// fetch and requests drop a `?` with nothing after it; dropping it here keeps all five snippets alike.
+function withoutEmptyQuery(url: string): string {
+  const query = url.indexOf('?');
+  const fragment = url.indexOf('#');
+  const queryEnd = fragment < 0 ? url.length : fragment;
+  return query === queryEnd - 1 ? url.slice(0, query) + url.slice(query + 1) : url;
 }
 
 function percentEncode(character: string): string {
