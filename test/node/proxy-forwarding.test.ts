@@ -1,0 +1,341 @@
+// What the proxy forwards and how: request styles, headers both ways, CORS, preflight, redirects passed
+// through, refusal bodies. Every server is on loopback; one port is allowed explicitly.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { request as httpRequest, type RequestListener } from 'node:http';
+import { ConfigError } from '../../src/core/errors.js';
+import { PROXY_REFUSAL_CODES, createProxyServer, type RunningProxy, type StartProxyOptions } from '../../src/proxy/index.js';
+import {
+  PAGE_ORIGIN,
+  allowOnlyLoopbackPort,
+  echoHandler,
+  listen,
+  refusalCode,
+  startTestProxy,
+  viaProxy,
+  type Echo,
+  type TestServer,
+} from './proxy-support/servers.js';
+
+/** An upstream plus a proxy allowed to reach exactly it. */
+async function proxyInFrontOf(handler: RequestListener, options: StartProxyOptions = {}): Promise<{ upstream: TestServer; proxy: RunningProxy; close(): Promise<void> }> {
+  const upstream = await listen(handler);
+  const proxy = await startTestProxy({ allowPrivate: allowOnlyLoopbackPort(upstream.port), ...options });
+  return { upstream, proxy, close: async () => { await proxy.close(); await upstream.close(); } };
+}
+
+/** Sends raw headers with Node's client, which (unlike fetch) lets a test set hop-by-hop headers. */
+function rawRequest(url: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { headers }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode!, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('proxy forwarding', () => {
+  let hits = 0;
+  let setup: Awaited<ReturnType<typeof proxyInFrontOf>>;
+  const echo = echoHandler({
+    'set-cookie': ['session=secret; HttpOnly', 'other=1'],
+    'keep-alive': 'timeout=99, max=7',
+    'proxy-authenticate': 'Basic',
+    'access-control-allow-origin': 'https://someone-else.example',
+    'access-control-allow-credentials': 'true',
+    'alt-svc': 'h3=":443"',
+    connection: 'keep-alive, x-upstream-hop',
+    'x-upstream-hop': 'hop',
+    'x-request-id': 'abc123',
+    vary: 'Accept-Encoding',
+  });
+
+  before(async () => {
+    setup = await proxyInFrontOf((req, res) => {
+      hits += 1;
+      echo(req, res);
+    });
+  });
+  after(() => setup.close());
+
+  const target = (path = '/'): string => `http://127.0.0.1:${setup.upstream.port}${path}`;
+
+  it('accepts the query style with an encoded target, query string included', async () => {
+    const response = await viaProxy(setup.proxy, `/?url=${encodeURIComponent(target('/v1/users?page=2&q=a%20b'))}`);
+    assert.equal(response.status, 200);
+    assert.equal(response.json<Echo>().url, '/v1/users?page=2&q=a%20b');
+  });
+
+  it('accepts the prefix style, with the target query string, collapsed slashes, or fully encoded', async () => {
+    for (const path of [
+      `/${target('/v1/users?page=2')}`,
+      `/${target('/v1/users?page=2').replace('http://', 'http:/')}`,
+      `/${encodeURIComponent(target('/v1/users?page=2'))}`,
+    ]) {
+      const response = await viaProxy(setup.proxy, path);
+      assert.equal(response.status, 200, path);
+      assert.equal(response.json<Echo>().url, '/v1/users?page=2', path);
+    }
+  });
+
+  it('refuses a request without a usable target with bad_target_url', async () => {
+    for (const path of ['/', '/?url=', '/?url=not%20a%20url', '/favicon.ico', '/api.example.com/x']) {
+      const response = await viaProxy(setup.proxy, path);
+      assert.equal(response.status, 400, path);
+      assert.equal(refusalCode(response), 'bad_target_url', path);
+    }
+  });
+
+  it('forwards method, body and end-to-end headers', async () => {
+    const response = await viaProxy(setup.proxy, `/${target('/items/7')}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer t0k3n', 'x-api-key': 'k', accept: 'application/json' },
+      body: JSON.stringify({ name: 'Ünïcødé ✓' }),
+    });
+    const seen = response.json<Echo>();
+    assert.equal(seen.method, 'PUT');
+    assert.equal(seen.bodyBytes, Buffer.byteLength(JSON.stringify({ name: 'Ünïcødé ✓' })));
+    assert.equal(seen.headers['content-type'], 'application/json');
+    assert.equal(seen.headers['authorization'], 'Bearer t0k3n');
+    assert.equal(seen.headers['x-api-key'], 'k');
+    assert.equal(seen.headers['accept'], 'application/json');
+  });
+
+  it('drops hop-by-hop, Host, Origin, Referer, forwarding and cookie headers on the way in', async () => {
+    const response = await rawRequest(`${setup.proxy.url}${target('/h')}`, {
+      origin: PAGE_ORIGIN,
+      referer: 'http://localhost:8000/docs/secret-page',
+      cookie: 'session=reader',
+      connection: 'keep-alive, x-client-hop',
+      'x-client-hop': 'hop',
+      'keep-alive': 'timeout=5',
+      te: 'trailers',
+      'proxy-authorization': 'Basic cHJveHk6cGFzcw==',
+      'x-forwarded-for': '203.0.113.5',
+      forwarded: 'for=203.0.113.5',
+      'x-kept': 'yes',
+      'user-agent': 'docs-reader',
+    });
+    assert.equal(response.status, 200);
+    const { headers } = JSON.parse(response.body) as Echo;
+    for (const dropped of ['origin', 'referer', 'cookie', 'x-client-hop', 'keep-alive', 'te', 'proxy-authorization', 'x-forwarded-for', 'forwarded']) {
+      assert.equal(headers[dropped], undefined, `${dropped} was forwarded`);
+    }
+    assert.equal(headers['host'], `127.0.0.1:${setup.upstream.port}`);
+    assert.equal(headers['x-kept'], 'yes');
+    assert.equal(headers['user-agent'], 'docs-reader');
+  });
+
+  it('drops hop-by-hop, Set-Cookie and upstream CORS headers on the way out, and adds its own', async () => {
+    const response = await viaProxy(setup.proxy, `/${target('/out')}`);
+    const h = response.headers;
+    for (const dropped of ['set-cookie', 'proxy-authenticate', 'x-upstream-hop', 'alt-svc', 'access-control-allow-credentials']) {
+      assert.equal(h[dropped], undefined, `${dropped} was relayed`);
+    }
+    // The proxy's own connection to the page may carry a Keep-Alive header; the upstream's must not pass.
+    assert.notEqual(h['keep-alive'], 'timeout=99, max=7');
+    assert.equal(h['access-control-allow-origin'], PAGE_ORIGIN);
+    assert.equal(h['vary'], 'Accept-Encoding, Origin');
+    assert.equal(h['x-request-id'], 'abc123');
+    const exposed = String(h['access-control-expose-headers']).split(', ');
+    assert.ok(exposed.includes('x-request-id') && exposed.includes('content-type') && exposed.includes('date'), String(exposed));
+  });
+
+  it('answers preflights itself, echoing the method and headers asked for', async () => {
+    const before = hits;
+    const response = await viaProxy(setup.proxy, `/${target('/items')}`, {
+      method: 'OPTIONS',
+      headers: { 'access-control-request-method': 'PATCH', 'access-control-request-headers': 'content-type, x-api-key' },
+    });
+    assert.equal(response.status, 204);
+    assert.equal(response.headers['access-control-allow-origin'], PAGE_ORIGIN);
+    assert.equal(response.headers['access-control-allow-methods'], 'PATCH');
+    assert.equal(response.headers['access-control-allow-headers'], 'content-type, x-api-key');
+    assert.ok(Number(response.headers['access-control-max-age']) > 0);
+    assert.match(String(response.headers['vary']), /Origin/);
+    assert.equal(hits, before, 'a preflight reached the upstream');
+  });
+
+  it('forwards a plain OPTIONS request (no Access-Control-Request-Method) to the API', async () => {
+    const response = await viaProxy(setup.proxy, `/${target('/opts')}`, { method: 'OPTIONS' });
+    assert.equal(response.json<Echo>().method, 'OPTIONS');
+  });
+
+  it('refuses methods browsers refuse', async () => {
+    const response = await viaProxy(setup.proxy, `/${target('/')}`, { method: 'TRACE' });
+    assert.equal(response.status, 405);
+    assert.equal(refusalCode(response), 'method_not_allowed');
+  });
+
+  it('sends refusals as JSON the page can read, with the code in an exposed header', async () => {
+    const response = await viaProxy(setup.proxy, '/?url=');
+    assert.match(String(response.headers['content-type']), /^application\/json/);
+    assert.equal(response.headers['access-control-allow-origin'], PAGE_ORIGIN);
+    assert.match(String(response.headers['access-control-expose-headers']), /x-try-it-proxy-error/);
+    const body = response.json<{ error: { code: string; message: string } }>();
+    assert.deepEqual(Object.keys(body), ['error']);
+    assert.ok(PROXY_REFUSAL_CODES.includes(body.error.code as never));
+    assert.ok(body.error.message.length > 20);
+  });
+});
+
+describe('proxy page origins', () => {
+  let hits = 0;
+  let upstream: TestServer;
+  before(async () => {
+    upstream = await listen((req, res) => {
+      hits += 1;
+      echoHandler()(req, res);
+    });
+  });
+  after(() => upstream.close());
+
+  const withProxy = async (options: StartProxyOptions, run: (proxy: RunningProxy) => Promise<void>): Promise<void> => {
+    const proxy = await startTestProxy({ allowPrivate: allowOnlyLoopbackPort(upstream.port), ...options });
+    try {
+      await run(proxy);
+    } finally {
+      await proxy.close();
+    }
+  };
+
+  it('serves loopback pages by default and refuses other pages and origin-less requests, before any upstream contact', async () => {
+    await withProxy({}, async (proxy) => {
+      const path = `/${upstream.origin}/`;
+      for (const origin of ['http://localhost:8000', 'http://127.0.0.1:5173', 'http://[::1]:3000', 'https://app.localhost']) {
+        assert.equal((await viaProxy(proxy, path, { origin })).status, 200, origin);
+      }
+      const before = hits;
+      for (const origin of ['https://evil.example', 'null', 'http://localhost.evil.example', null]) {
+        const response = await viaProxy(proxy, path, { origin });
+        assert.equal(response.status, 403, String(origin));
+        assert.equal(refusalCode(response), 'origin_not_allowed');
+        // Readable by the refused page too, so it can say why; it holds nothing from the API.
+        assert.equal(response.headers['access-control-allow-origin'], origin ?? '*');
+      }
+      assert.equal(hits, before, 'a refused origin reached the upstream');
+    });
+  });
+
+  it('serves exactly the configured origins, normalised', async () => {
+    await withProxy({ allowOrigins: ['https://Docs.Example.com:443/'] }, async (proxy) => {
+      const path = `/${upstream.origin}/`;
+      const ok = await viaProxy(proxy, path, { origin: 'https://docs.example.com' });
+      assert.equal(ok.status, 200);
+      assert.equal(ok.headers['access-control-allow-origin'], 'https://docs.example.com');
+      assert.equal(refusalCode(await viaProxy(proxy, path, { origin: 'http://docs.example.com' })), 'origin_not_allowed');
+      assert.equal(refusalCode(await viaProxy(proxy, path)), 'origin_not_allowed');
+    });
+  });
+
+  it('serves any page, and origin-less requests, with "*"', async () => {
+    await withProxy({ allowOrigins: '*' }, async (proxy) => {
+      const path = `/${upstream.origin}/`;
+      const page = await viaProxy(proxy, path, { origin: 'https://anywhere.example' });
+      assert.equal(page.headers['access-control-allow-origin'], 'https://anywhere.example');
+      const curl = await viaProxy(proxy, path, { origin: null });
+      assert.equal(curl.status, 200);
+      assert.equal(curl.headers['access-control-allow-origin'], '*');
+    });
+  });
+
+  it('forwards cookies both ways only when asked to', async () => {
+    await withProxy({ forwardCookies: true }, async (proxy) => {
+      const response = await viaProxy(proxy, `/${upstream.origin}/`, { headers: { cookie: 'a=1' } });
+      assert.equal(response.json<Echo>().headers['cookie'], 'a=1');
+    });
+  });
+});
+
+describe('proxy redirects handed to the page', () => {
+  it('passes every 3xx through untouched when maxRedirects is 0', async () => {
+    const setup = await proxyInFrontOf((_req, res) => res.writeHead(302, { location: '/elsewhere' }).end(), { maxRedirects: 0 });
+    try {
+      const response = await viaProxy(setup.proxy, `/${setup.upstream.origin}/`);
+      assert.equal(response.status, 302);
+      assert.equal(response.headers['location'], '/elsewhere');
+    } finally {
+      await setup.close();
+    }
+  });
+
+  it('hands a 307 after a streamed body to the page instead of replaying a body it did not keep', async () => {
+    const setup = await proxyInFrontOf((req, res) => {
+      req.resume();
+      req.on('end', () => res.writeHead(307, { location: 'http://127.0.0.1:1/never-followed' }).end());
+    });
+    try {
+      const response = await viaProxy(setup.proxy, `/${setup.upstream.origin}/`, { method: 'POST', body: 'payload' });
+      assert.equal(response.status, 307);
+      assert.equal(response.headers['location'], 'http://127.0.0.1:1/never-followed');
+    } finally {
+      await setup.close();
+    }
+  });
+
+  it('turns a POST into a GET after 303, dropping the body headers', async () => {
+    const setup = await proxyInFrontOf((req, res) => {
+      if (req.url === '/form') {
+        req.resume();
+        req.on('end', () => res.writeHead(303, { location: '/result' }).end());
+      } else {
+        echoHandler()(req, res);
+      }
+    });
+    try {
+      const response = await viaProxy(setup.proxy, `/${setup.upstream.origin}/form`, { method: 'POST', body: 'a=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      const seen = response.json<Echo>();
+      assert.equal(seen.method, 'GET');
+      assert.equal(seen.url, '/result');
+      assert.equal(seen.headers['content-type'], undefined);
+    } finally {
+      await setup.close();
+    }
+  });
+
+  it('relays non-2xx statuses, reason phrases and HEAD responses as they are', async () => {
+    const setup = await proxyInFrontOf((req, res) => {
+      res.statusMessage = "I'm a teapot";
+      res.writeHead(418, { 'content-type': 'text/plain', 'content-length': '5' });
+      res.end(req.method === 'HEAD' ? undefined : 'short');
+    });
+    try {
+      const get = await viaProxy(setup.proxy, `/${setup.upstream.origin}/`);
+      assert.equal(get.status, 418);
+      assert.equal(get.text, 'short');
+      const head = await viaProxy(setup.proxy, `/${setup.upstream.origin}/`, { method: 'HEAD' });
+      assert.equal(head.status, 418);
+      assert.equal(head.headers['content-length'], '5');
+      assert.equal(head.text, '');
+    } finally {
+      await setup.close();
+    }
+  });
+});
+
+describe('proxy options', () => {
+  it('are validated up front, naming the field', () => {
+    const cases: Array<[StartProxyOptions, string]> = [
+      [{ maxRequestBytes: 0 }, 'maxRequestBytes'],
+      [{ maxResponseBytes: 1.5 }, 'maxResponseBytes'],
+      [{ timeout: -1 }, 'timeout'],
+      [{ maxRedirects: -1 }, 'maxRedirects'],
+      [{ allowOrigins: ['https://docs.example.com/path'] }, 'allowOrigins[0]'],
+      [{ allowOrigins: ['docs.example.com'] }, 'allowOrigins[0]'],
+      [{ allowTargets: ['https://api.example.com'] }, 'allowTargets[0]'],
+      [{ allowTargets: ['api.example.com:8443'] }, 'allowTargets[0]'],
+      [{ allowPrivate: 'yes' as never }, 'allowPrivate'],
+    ];
+    for (const [options, field] of cases) {
+      assert.throws(() => createProxyServer(options), (error: unknown) => error instanceof ConfigError && error.field === field, field);
+    }
+  });
+
+  it('has a browser build that fails loudly at import', async () => {
+    await assert.rejects(import('../../src/proxy/not-in-browser.js'), /Node-only/);
+  });
+});
