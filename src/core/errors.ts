@@ -88,7 +88,7 @@ export type RequestErrorKind =
   | 'timeout'
   | 'aborted'
   | 'invalid-url'
-  | 'invalid-header'
+  | 'invalid-request'
   | 'mixed-content'
   | 'unresolved-variables'
   | 'proxy-refused';

@@ -12,3 +12,7 @@ export * from './history.js';
 export * from './idb-history-store.js';
 export * from './snippets/index.js';
 export * from './console-config.js';
+export * from './proxy-route.js';
+export * from './request-preparation.js';
+export * from './response-body.js';
+export * from './request-engine.js';

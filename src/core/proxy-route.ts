@@ -1,0 +1,36 @@
+// How the console reaches a cross-origin API through the CORS proxy, and how it recognises the proxy's
+// own refusals. Shared with the proxy server (src/proxy), which writes what this reads.
+
+/**
+ * Header on every answer the proxy writes itself (refusals and upstream failures), holding its code.
+ * It tells a refusal apart from an API that happens to answer with similar JSON.
+ */
+export const PROXY_ERROR_HEADER = 'x-try-it-proxy-error';
+
+/** The JSON body of a proxy refusal. */
+export interface ProxyErrorBody {
+  error: { code: string; message: string };
+}
+
+/**
+ * The URL to fetch for `target` through `corsProxy`: with `{url}` in the proxy URL, that is replaced by the
+ * encoded target (`https://proxy.example/?url={url}`); otherwise the target is appended (prefix style).
+ */
+export function proxiedUrl(corsProxy: string, target: string): string {
+  return corsProxy.includes('{url}') ? corsProxy.replaceAll('{url}', encodeURIComponent(target)) : corsProxy + target;
+}
+
+/** True when a page at `pageOrigin` cannot call `target` directly as same-origin. No page (Node): always. */
+export function isCrossOrigin(target: string, pageOrigin: string | undefined): boolean {
+  return pageOrigin === undefined || new URL(target).origin !== pageOrigin;
+}
+
+/**
+ * Browsers treat these hosts as secure even over http, so an https page may call them: no mixed content.
+ * (https://w3c.github.io/webappsec-secure-contexts/#is-origin-trustworthy)
+ */
+export function isPotentiallyTrustworthy(url: URL): boolean {
+  if (url.protocol === 'https:') return true;
+  const host = url.hostname;
+  return host === 'localhost' || host.endsWith('.localhost') || /^127\.\d+\.\d+\.\d+$/.test(host) || host === '[::1]';
+}

@@ -1,0 +1,191 @@
+import { parseConsoleConfig, type ConsoleConfig, type ResolvedConsoleConfig } from './console-config.js';
+import { EnvironmentManager } from './environment-manager.js';
+import { RequestError } from './errors.js';
+import { History } from './history.js';
+import type { HistoryEntry } from './history-entry.js';
+import { PROXY_ERROR_HEADER, isCrossOrigin, type ProxyErrorBody } from './proxy-route.js';
+import { prepareRequest, type ConsoleRequest, type PreparedRequest } from './request-preparation.js';
+import { readBody, type BodyLimits } from './response-body.js';
+
+export interface RequestEngineOptions extends BodyLimits {
+  /** The console configuration; checked here. @default {} */
+  config?: ConsoleConfig;
+  /** @default a manager holding `config.environments` */
+  environments?: EnvironmentManager;
+  /** @default an in-memory history with `config.history` */
+  history?: History;
+  /** The page's origin, for same-origin and mixed-content checks. @default globalThis.location?.origin */
+  pageOrigin?: string;
+  /** @default globalThis.fetch */
+  fetch?: typeof fetch;
+}
+
+/** A response as the console shows it. */
+export interface ConsoleResponse {
+  request: PreparedRequest;
+  status: number;
+  statusText: string;
+  /** In the order received; names lowercased, as fetch gives them. */
+  headers: [string, string][];
+  contentType: string;
+  /** Milliseconds from sending to the response headers, and to the last body byte. */
+  timing: { headers: number; total: number };
+  /** Body size in bytes, all of it, even when only part is kept. */
+  size: number;
+  /** The first bytes of the body (up to the display limit). */
+  body: Uint8Array;
+  /** `body` decoded as text. */
+  text: string;
+  /** True when `body` holds only the start of the response body. */
+  truncated: boolean;
+  /** The whole body for download, or `undefined` when it exceeded the download limit. */
+  download: Blob | undefined;
+  /** What was recorded in history (`undefined` with history disabled). */
+  historyEntry: HistoryEntry | undefined;
+}
+
+/**
+ * Sends the console's requests (DESIGN §5): resolves placeholders with the active environment, merges the
+ * default headers, checks, routes cross-origin requests through the CORS proxy, sends with a timeout and
+ * Cancel, reads the response as a stream, records history, and explains every failure.
+ *
+ * @example
+ * const engine = new RequestEngine({ config: { corsProxy: 'https://proxy.example/?url={url}' } });
+ * const response = await engine.send({ method: 'GET', url: 'https://api.example/pets' }, { signal });
+ */
+export class RequestEngine {
+  readonly config: ResolvedConsoleConfig;
+  readonly environments: EnvironmentManager;
+  readonly history: History;
+  readonly #pageOrigin: string | undefined;
+  readonly #fetch: typeof fetch;
+  readonly #limits: BodyLimits;
+
+  constructor(options: RequestEngineOptions = {}) {
+    this.config = parseConsoleConfig(options.config ?? {});
+    this.environments = options.environments ?? new EnvironmentManager(...this.config.environments);
+    this.history = options.history ?? new History(this.config.history);
+    this.#pageOrigin = options.pageOrigin ?? (globalThis as { location?: Location }).location?.origin;
+    this.#fetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+    this.#limits = { displayLimit: options.displayLimit, downloadLimit: options.downloadLimit };
+  }
+
+  /** Resolves, merges, checks and routes without sending. @throws RequestError */
+  prepare(request: ConsoleRequest): PreparedRequest {
+    if (!this.config.enabled) throw new RequestError('invalid-request', 'The console is disabled by its configuration (enabled: false); nothing is sent.');
+    return prepareRequest(request, { config: this.config, environments: this.environments, pageOrigin: this.#pageOrigin });
+  }
+
+  /** Prepares and sends. @throws RequestError with the kind of failure and what to do about it. */
+  async send(request: ConsoleRequest, options: { signal?: AbortSignal } = {}): Promise<ConsoleResponse> {
+    return this.execute(this.prepare(request), options);
+  }
+
+  /** Sends a prepared request (e.g. one the page rewrote in a before-send handler). */
+  async execute(prepared: PreparedRequest, { signal }: { signal?: AbortSignal } = {}): Promise<ConsoleResponse> {
+    const timeout = AbortSignal.timeout(this.config.timeout);
+    const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+    const start = performance.now();
+    try {
+      const response = await this.#fetch(prepared.fetchUrl, {
+        method: prepared.method,
+        headers: prepared.headers,
+        body: prepared.body,
+        credentials: this.config.credentials,
+        cache: 'no-store',
+        signal: combined,
+      });
+      const headersAt = performance.now() - start;
+      if (prepared.viaProxy && response.headers.has(PROXY_ERROR_HEADER)) {
+        throw await proxyRefusal(response);
+      }
+      const body = await readBody(response.body, this.#limits);
+      const total = performance.now() - start;
+      const contentType = response.headers.get('content-type') ?? '';
+      return {
+        request: prepared,
+        status: response.status,
+        statusText: response.statusText,
+        headers: [...response.headers],
+        contentType,
+        timing: { headers: headersAt, total },
+        size: body.size,
+        body: body.bytes,
+        text: decodeText(body.bytes, contentType),
+        truncated: body.truncated,
+        download: body.whole && new Blob([body.whole], { type: contentType }),
+        historyEntry: this.#record(prepared, response.status, total),
+      };
+    } catch (error) {
+      const failure = await this.#explain(error, prepared, { signal, timeout });
+      if (failure.kind !== 'aborted') this.#record(prepared, 0, performance.now() - start);
+      throw failure;
+    }
+  }
+
+  #record(prepared: PreparedRequest, status: number, duration: number): HistoryEntry | undefined {
+    if (!this.history.config.enabled) return undefined;
+    const { method, url, headers, body = '' } = prepared;
+    return this.history.add({ method, url, headers, body, status, duration });
+  }
+
+  async #explain(error: unknown, prepared: PreparedRequest, { signal, timeout }: { signal: AbortSignal | undefined; timeout: AbortSignal }): Promise<RequestError> {
+    if (error instanceof RequestError) return error;
+    if (signal?.aborted) return new RequestError('aborted', 'Cancelled: the request was stopped before it finished.', { cause: error });
+    if (timeout.aborted) {
+      return new RequestError('timeout', `No complete answer from ${prepared.url} within ${this.config.timeout / 1000} s; the server may be slow or down. Try again, or raise the console's timeout.`, { cause: error });
+    }
+    if (prepared.viaProxy) {
+      return new RequestError('network', `Could not reach the CORS proxy at ${new URL(prepared.fetchUrl).origin}; check that it is running and that corsProxy points at it.`, { cause: error });
+    }
+    if (this.#pageOrigin !== undefined && isCrossOrigin(prepared.url, this.#pageOrigin)) {
+      return this.#corsOrUnreachable(prepared, error);
+    }
+    return new RequestError('network', `Could not reach ${new URL(prepared.url).origin}${causeDetail(error)}; check the address and that the server is up.`, { cause: error });
+  }
+
+  /**
+   * A browser reports a CORS refusal and a dead server alike ("Failed to fetch"). A `no-cors` request tells
+   * them apart: it gets an opaque answer from a live server whatever its CORS headers.
+   */
+  async #corsOrUnreachable(prepared: PreparedRequest, error: unknown): Promise<RequestError> {
+    const origin = new URL(prepared.url).origin;
+    try {
+      await this.#fetch(prepared.url, { method: 'HEAD', mode: 'no-cors', credentials: 'omit', cache: 'no-store', signal: AbortSignal.timeout(5_000) });
+    } catch {
+      return new RequestError('network', `Could not reach ${origin}: the server did not answer (or the browser blocked the connection); check the address and that the server is up.`, { cause: error });
+    }
+    return new RequestError(
+      'cors',
+      `Blocked by CORS: ${origin} answered, but does not allow pages on ${this.#pageOrigin} to read its responses. Set the console's corsProxy (for example a try-it-proxy you run) to send it through a proxy, or have the API allow this origin.`,
+      { cause: error },
+    );
+  }
+}
+
+async function proxyRefusal(response: Response): Promise<RequestError> {
+  const code = response.headers.get(PROXY_ERROR_HEADER);
+  let message = `the proxy answered ${response.status}`;
+  try {
+    const body = (await response.json()) as ProxyErrorBody;
+    if (typeof body?.error?.message === 'string') message = body.error.message;
+  } catch {
+    // The code in the header is enough to go on.
+  }
+  return new RequestError('proxy-refused', `The CORS proxy refused the request (${code}): ${message}`);
+}
+
+function causeDetail(error: unknown): string {
+  const cause = (error as { cause?: { code?: unknown } } | undefined)?.cause;
+  return typeof cause?.code === 'string' ? ` (${cause.code})` : '';
+}
+
+/** Decodes with the response's charset when the platform knows it, else UTF-8. */
+function decodeText(bytes: Uint8Array, contentType: string): string {
+  const charset = /charset="?([^";\s]+)/i.exec(contentType)?.[1];
+  try {
+    return new TextDecoder(charset ?? 'utf-8').decode(bytes);
+  } catch {
+    return new TextDecoder().decode(bytes);
+  }
+}

@@ -1,0 +1,135 @@
+import type { ResolvedConsoleConfig } from './console-config.js';
+import type { EnvironmentManager } from './environment-manager.js';
+import { RequestError } from './errors.js';
+import { headerValueProblem, isHeaderName, isHttpUrl, isMethod } from './http-syntax.js';
+import { isCrossOrigin, isPotentiallyTrustworthy, proxiedUrl } from './proxy-route.js';
+
+/** One header row as the console edits it: rows can be switched off without deleting them. */
+export interface HeaderRow {
+  name: string;
+  value: string;
+  /** @default true */
+  enabled?: boolean;
+}
+
+/** A request as the user wrote it: placeholders unresolved, the URL possibly relative to `base_url`. */
+export interface ConsoleRequest {
+  method: string;
+  url: string;
+  headers?: Record<string, string> | HeaderRow[];
+  body?: string;
+}
+
+/** A request ready to go: resolved, merged, checked and routed. */
+export interface PreparedRequest {
+  /** Uppercased. */
+  method: string;
+  /** The real target URL: what history and snippets show. */
+  url: string;
+  /** Default headers under the request's own (which win, compared case-insensitively), all resolved. */
+  headers: Record<string, string>;
+  /** `undefined` when there is none to send. */
+  body: string | undefined;
+  /** What is actually fetched: the target, or the proxy URL carrying it. */
+  fetchUrl: string;
+  viaProxy: boolean;
+  /** Placeholders no variable of the active environment could fill, left as written. */
+  missing: string[];
+  /** Things the user should know that do not stop the send, e.g. a header browsers refuse to set. */
+  warnings: string[];
+}
+
+export interface PreparationContext {
+  config: ResolvedConsoleConfig;
+  environments: EnvironmentManager;
+  /** The page's origin; `undefined` outside a browser, where there is no same-origin. */
+  pageOrigin: string | undefined;
+}
+
+/** Headers a page cannot set: browsers drop them silently, so we say so. (Fetch standard, forbidden request-header.) */
+const FORBIDDEN_HEADERS = new Set([
+  'accept-charset', 'accept-encoding', 'access-control-request-headers', 'access-control-request-method', 'connection',
+  'content-length', 'cookie', 'cookie2', 'date', 'dnt', 'expect', 'host', 'keep-alive', 'origin', 'referer',
+  'set-cookie', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'via',
+]);
+
+/** Steps 1-4 of a send (DESIGN §5): resolve placeholders, merge default headers, check, route. */
+export function prepareRequest(request: ConsoleRequest, { config, environments, pageOrigin }: PreparationContext): PreparedRequest {
+  const missing = new Set<string>();
+  const resolve = (text: string) => {
+    const result = environments.resolveDetailed(text);
+    for (const name of result.missing) missing.add(name);
+    for (const name of result.cyclic) missing.add(name);
+    return result.text;
+  };
+
+  const method = request.method.trim().toUpperCase();
+  if (!isMethod(method)) throw new RequestError('invalid-request', `${JSON.stringify(request.method)} is not an HTTP method; use one such as GET or POST.`);
+  const url = resolveUrl(request.url.trim(), resolve, environments);
+  const headers = mergeHeaders(config.defaultHeaders, headerRows(request.headers), resolve);
+  const body = request.body === undefined || request.body === '' ? undefined : resolve(request.body);
+
+  if (config.strictVariables && missing.size > 0) {
+    const names = [...missing].map((name) => `{{${name}}}`).join(', ');
+    const environment = environments.active()?.name;
+    throw new RequestError(
+      'unresolved-variables',
+      `Not sent: ${names} ${missing.size === 1 ? 'has' : 'have'} no value in ${environment ? `environment "${environment}"` : 'any environment'}. Define ${missing.size === 1 ? 'it' : 'them'} there, or pick another environment.`,
+    );
+  }
+  if (!isHttpUrl(url)) {
+    throw new RequestError('invalid-url', `${JSON.stringify(url)} is not an absolute http(s) URL; write it as https://host/path${missing.size > 0 ? ', and check the variables it uses' : ''}.`);
+  }
+  if (body !== undefined && (method === 'GET' || method === 'HEAD')) {
+    throw new RequestError('invalid-request', `A ${method} request cannot carry a body in a browser; remove the body or use POST.`);
+  }
+
+  const viaProxy = config.corsProxy !== undefined && isCrossOrigin(url, pageOrigin);
+  const fetchUrl = viaProxy ? proxiedUrl(config.corsProxy!, url) : url;
+  if (pageOrigin?.startsWith('https:') && !isPotentiallyTrustworthy(new URL(fetchUrl))) {
+    throw new RequestError(
+      'mixed-content',
+      `Blocked as mixed content: this page is served over https, so the browser refuses plain-http ${viaProxy ? 'proxy ' : ''}URL ${fetchUrl}. Use the https address of the ${viaProxy ? 'proxy' : 'API'}${viaProxy ? '' : ', or route it through an https corsProxy'}.`,
+    );
+  }
+
+  const warnings = Object.keys(headers)
+    .filter((name) => FORBIDDEN_HEADERS.has(name.toLowerCase()) || /^(proxy|sec)-/i.test(name))
+    .map((name) => `Browsers do not let a page set the ${name} header; it will not be sent from here (the snippets do send it).`);
+  return { method, url, headers, body, fetchUrl, viaProxy, missing: [...missing], warnings };
+}
+
+/** A relative URL (starting with `/`) is taken from the active environment's `base_url`. */
+function resolveUrl(written: string, resolve: (text: string) => string, environments: EnvironmentManager): string {
+  const url = resolve(written);
+  if (!url.startsWith('/') || url.startsWith('//')) return url;
+  const base = environments.active()?.variables.base_url;
+  if (base === undefined) {
+    throw new RequestError('invalid-url', `${JSON.stringify(url)} is relative, and the active environment has no base_url variable; add base_url (e.g. https://api.example.com) or write the full URL.`);
+  }
+  return resolve(base).replace(/\/+$/, '') + url;
+}
+
+function headerRows(headers: ConsoleRequest['headers']): HeaderRow[] {
+  if (headers === undefined) return [];
+  if (Array.isArray(headers)) return headers.filter((row) => row.enabled !== false && row.name.trim() !== '');
+  return Object.entries(headers).map(([name, value]) => ({ name, value }));
+}
+
+/** Default headers first, each replaced by the request's own header of the same name (any case). */
+function mergeHeaders(defaults: Record<string, string>, rows: HeaderRow[], resolve: (text: string) => string): Record<string, string> {
+  const resolved = rows.map((row) => ({ name: resolve(row.name).trim(), value: resolve(row.value) }));
+  const own = new Set(resolved.map((row) => row.name.toLowerCase()));
+  const merged: Record<string, string> = {};
+  for (const [name, value] of Object.entries(defaults)) {
+    if (!own.has(name.toLowerCase())) merged[name] = resolve(value);
+  }
+  for (const { name, value } of resolved) merged[name] = value;
+  // Checked after resolving: a variable's value can hold a line break that the template did not.
+  for (const [name, value] of Object.entries(merged)) {
+    if (!isHeaderName(name)) throw new RequestError('invalid-request', `${JSON.stringify(name)} is not a valid header name; use letters, digits and - only.`);
+    const problem = headerValueProblem(value);
+    if (problem) throw new RequestError('invalid-request', `The value of header ${name} ${problem}; remove it.`);
+  }
+  return merged;
+}

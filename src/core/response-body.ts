@@ -1,0 +1,58 @@
+// Reads a response body as a stream: every byte is counted, the first `displayLimit` are kept for the
+// screen, and the whole body is kept for download while it fits in `downloadLimit`.
+
+export interface BodyLimits {
+  /** Bytes kept for display. @default 1_048_576 (1 MiB) */
+  displayLimit?: number;
+  /** Bytes kept for download of the whole body; a larger body can be shown and counted, not downloaded. @default 52_428_800 (50 MiB) */
+  downloadLimit?: number;
+}
+
+export interface ReadBody {
+  /** The first bytes of the body, at most `displayLimit`. */
+  bytes: Uint8Array;
+  /** Every byte received. */
+  size: number;
+  /** True when `bytes` holds less than the whole body. */
+  truncated: boolean;
+  /** The whole body, or `undefined` when it was larger than `downloadLimit`. */
+  whole: Uint8Array<ArrayBuffer> | undefined;
+}
+
+export async function readBody(stream: ReadableStream<Uint8Array> | null, limits: BodyLimits = {}): Promise<ReadBody> {
+  const displayLimit = limits.displayLimit ?? 1 << 20;
+  const downloadLimit = limits.downloadLimit ?? 50 << 20;
+  let chunks: Uint8Array[] | undefined = [];
+  let display: Uint8Array | undefined;
+  let size = 0;
+  const reader = stream?.getReader();
+  while (reader) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (!chunks) continue;
+    chunks.push(value);
+    if (size > downloadLimit) {
+      // Past the download cap the chunks go; only what the screen shows is kept.
+      display = join(chunks, displayLimit);
+      chunks = undefined;
+    }
+  }
+  display ??= join(chunks!, displayLimit);
+  return { bytes: display, size, truncated: display.byteLength < size, whole: chunks && join(chunks, size) };
+}
+
+/** The first `limit` bytes of `chunks`, as one array. */
+function join(chunks: readonly Uint8Array[], limit: number): Uint8Array<ArrayBuffer> {
+  let length = 0;
+  for (const chunk of chunks) length += chunk.byteLength;
+  const out = new Uint8Array(Math.min(length, limit));
+  let offset = 0;
+  for (const chunk of chunks) {
+    if (offset >= out.length) break;
+    const part = chunk.subarray(0, out.length - offset);
+    out.set(part, offset);
+    offset += part.byteLength;
+  }
+  return out;
+}

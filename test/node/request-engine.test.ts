@@ -1,0 +1,286 @@
+import { describe, it, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { EnvironmentManager, History, RequestEngine, RequestError, type RequestErrorKind } from '../../src/core/index.js';
+
+interface Received {
+  method: string;
+  url: string;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/** A loopback server whose routes answer as a real API would; it records every request it receives. */
+async function startServer(route: (request: IncomingMessage, response: ServerResponse, body: string) => void) {
+  const received: Received[] = [];
+  const server: Server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      received.push({ method: request.method!, url: request.url!, headers: request.headers, body });
+      route(request, response, body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    origin,
+    received,
+    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+  };
+}
+
+type TestServer = Awaited<ReturnType<typeof startServer>>;
+
+async function rejectsWith(promise: Promise<unknown>, kind: RequestErrorKind, message?: RegExp): Promise<RequestError> {
+  try {
+    await promise;
+  } catch (error) {
+    assert.ok(error instanceof RequestError, `expected a RequestError, got ${String(error)}`);
+    assert.equal(error.kind, kind, error.message);
+    if (message) assert.match(error.message, message);
+    return error;
+  }
+  assert.fail(`expected a ${kind} RequestError`);
+}
+
+const TEN_MB = 10 * 1024 * 1024;
+
+describe('RequestEngine against a local API', () => {
+  let api: TestServer;
+  before(async () => {
+    api = await startServer((request, response, body) => {
+      const path = request.url!;
+      if (path.startsWith('/echo')) {
+        response.writeHead(200, { 'content-type': 'application/json', 'x-served-by': 'api' });
+        response.end(JSON.stringify({ method: request.method, url: path, headers: request.headers, body }));
+      } else if (path === '/fail') {
+        response.writeHead(500, 'Broken On Purpose', { 'content-type': 'text/plain' }).end('broken');
+      } else if (path === '/big') {
+        response.writeHead(200, { 'content-type': 'application/octet-stream' });
+        const chunk = Buffer.alloc(64 * 1024, 0x61);
+        let sent = 0;
+        const pump = () => {
+          while (sent < TEN_MB) {
+            sent += chunk.length;
+            if (!response.write(chunk)) return void response.once('drain', pump);
+          }
+          response.end();
+        };
+        pump();
+      } else if (path === '/hang') {
+        // Headers, then silence: only the timeout or a cancel ends this.
+        response.writeHead(200, { 'content-type': 'text/plain' });
+        response.write('partial');
+      } else if (path === '/latin1') {
+        response.writeHead(200, { 'content-type': 'text/plain; charset=iso-8859-1' }).end(Buffer.from([0x63, 0x61, 0x66, 0xe9]));
+      } else {
+        response.writeHead(404).end();
+      }
+    });
+  });
+  after(() => api.close());
+
+  const engineFor = (config: ConstructorParameters<typeof RequestEngine>[0] = {}) => new RequestEngine(config);
+
+  it('resolves placeholders in the URL, header names and values, and the body', async () => {
+    const environments = new EnvironmentManager({ name: 'local', variables: { base_url: api.origin, id: '42', header: 'X-Trace', trace: 't-1', name: 'Ada' } });
+    const engine = engineFor({ environments });
+    const response = await engine.send({
+      method: 'post',
+      url: '{{base_url}}/echo/users/{{id}}?q={{ id }}',
+      headers: { '{{header}}': '{{trace}}', 'Content-Type': 'application/json' },
+      body: '{"name":"{{name}}"}',
+    });
+    const echoed = JSON.parse(response.text);
+    assert.equal(echoed.method, 'POST');
+    assert.equal(echoed.url, '/echo/users/42?q=42');
+    assert.equal(echoed.headers['x-trace'], 't-1');
+    assert.equal(echoed.body, '{"name":"Ada"}');
+    assert.equal(response.request.url, `${api.origin}/echo/users/42?q=42`);
+    assert.equal(response.status, 200);
+    assert.ok(response.headers.some(([name, value]) => name === 'x-served-by' && value === 'api'));
+  });
+
+  it('prefixes a relative URL with the active base_url', async () => {
+    const environments = new EnvironmentManager({ name: 'local', variables: { base_url: `${api.origin}/` } });
+    const response = await engineFor({ environments }).send({ method: 'GET', url: '/echo/relative' });
+    assert.equal(JSON.parse(response.text).url, '/echo/relative');
+    await rejectsWith(engineFor().send({ method: 'GET', url: '/echo/relative' }), 'invalid-url', /no base_url variable/);
+  });
+
+  it('merges default headers under the request’s own, case-insensitively', async () => {
+    const engine = engineFor({ config: { defaultHeaders: { Accept: 'application/json', 'X-Client': 'docs', 'X-Tenant': 'default' } } });
+    const response = await engine.send({ method: 'GET', url: `${api.origin}/echo`, headers: [
+      { name: 'x-tenant', value: 'acme' },
+      { name: 'X-Off', value: 'no', enabled: false },
+      { name: '', value: 'blank row' },
+    ] });
+    const { headers } = JSON.parse(response.text);
+    assert.equal(headers.accept, 'application/json');
+    assert.equal(headers['x-client'], 'docs');
+    assert.equal(headers['x-tenant'], 'acme');
+    assert.equal(headers['x-off'], undefined);
+    assert.deepEqual(response.request.headers, { Accept: 'application/json', 'X-Client': 'docs', 'x-tenant': 'acme' });
+  });
+
+  it('measures time to headers and in total, and the size', async () => {
+    const response = await engineFor().send({ method: 'GET', url: `${api.origin}/echo` });
+    assert.ok(response.timing.headers > 0 && response.timing.total >= response.timing.headers);
+    assert.equal(response.size, Buffer.byteLength(response.text));
+    assert.equal(response.truncated, false);
+  });
+
+  it('reads a 10 MB body fully, keeps the display part, and offers the whole for download', async () => {
+    const response = await engineFor().send({ method: 'GET', url: `${api.origin}/big` });
+    assert.equal(response.size, TEN_MB);
+    assert.equal(response.body.byteLength, 1 << 20);
+    assert.equal(response.truncated, true);
+    assert.equal(response.download!.size, TEN_MB);
+    const small = await new RequestEngine({ displayLimit: 1000, downloadLimit: 5 << 20 }).send({ method: 'GET', url: `${api.origin}/big` });
+    assert.equal(small.size, TEN_MB);
+    assert.equal(small.body.byteLength, 1000);
+    assert.equal(small.download, undefined);
+  });
+
+  it('decodes text with the response charset', async () => {
+    assert.equal((await engineFor().send({ method: 'GET', url: `${api.origin}/latin1` })).text, 'café');
+  });
+
+  it('treats a non-2xx answer as a completed send and records it', async () => {
+    const history = new History({ enabled: true });
+    const response = await new RequestEngine({ history }).send({ method: 'DELETE', url: `${api.origin}/fail`, headers: { 'X-Why': 'test' } });
+    assert.equal(response.status, 500);
+    assert.equal(response.statusText, 'Broken On Purpose');
+    assert.equal(response.text, 'broken');
+    const [entry] = history.list();
+    assert.deepEqual(
+      { method: entry!.method, url: entry!.url, status: entry!.status, headers: entry!.headers, body: entry!.body },
+      { method: 'DELETE', url: `${api.origin}/fail`, status: 500, headers: { 'X-Why': 'test' }, body: '' },
+    );
+    assert.equal(response.historyEntry!.id, entry!.id);
+    assert.ok(entry!.duration > 0);
+  });
+
+  it('times out a request that does not finish, and records it with status 0', async () => {
+    const history = new History({ enabled: true });
+    const engine = new RequestEngine({ config: { timeout: 300 }, history });
+    await rejectsWith(engine.send({ method: 'GET', url: `${api.origin}/hang` }), 'timeout', /within 0\.3 s/);
+    assert.equal(history.list()[0]!.status, 0);
+  });
+
+  it('cancels on the caller’s signal and records nothing', async () => {
+    const history = new History({ enabled: true });
+    const controller = new AbortController();
+    const sending = new RequestEngine({ history }).send({ method: 'GET', url: `${api.origin}/hang` }, { signal: controller.signal });
+    setTimeout(() => controller.abort(), 100);
+    await rejectsWith(sending, 'aborted', /Cancelled/);
+    assert.equal(history.size, 0);
+  });
+
+  it('explains an unreachable server', async () => {
+    const closed = await startServer(() => {});
+    await closed.close();
+    await rejectsWith(engineFor().send({ method: 'GET', url: `${closed.origin}/x` }), 'network', /Could not reach http:\/\/127\.0\.0\.1:\d+ \(ECONNREFUSED\)/);
+  });
+
+  it('refuses invalid requests before sending anything', async () => {
+    const before = api.received.length;
+    await rejectsWith(engineFor().send({ method: 'GET', url: 'not a url' }), 'invalid-url', /absolute http\(s\) URL/);
+    await rejectsWith(engineFor().send({ method: 'GET', url: 'ftp://127.0.0.1/x' }), 'invalid-url');
+    await rejectsWith(engineFor().send({ method: 'GET', url: `${api.origin}/echo`, body: 'x' }), 'invalid-request', /GET request cannot carry a body/);
+    await rejectsWith(engineFor().send({ method: 'GE T', url: `${api.origin}/echo` }), 'invalid-request');
+    await rejectsWith(engineFor().send({ method: 'GET', url: `${api.origin}/echo`, headers: { 'Bad Name': 'x' } }), 'invalid-request');
+    const environments = new EnvironmentManager({ name: 'e', variables: { evil: 'a\r\nX-Injected: 1' } });
+    await rejectsWith(engineFor({ environments }).send({ method: 'GET', url: `${api.origin}/echo`, headers: { 'X-A': '{{evil}}' } }), 'invalid-request', /line break/);
+    await rejectsWith(engineFor({ config: { enabled: false } }).send({ method: 'GET', url: `${api.origin}/echo` }), 'invalid-request', /disabled/);
+    assert.equal(api.received.length, before);
+  });
+
+  it('refuses to send with missing variables in strict mode, and sends them as written otherwise', async () => {
+    const environments = new EnvironmentManager({ name: 'local', variables: { base_url: api.origin } });
+    const strict = engineFor({ environments, config: { strictVariables: true } });
+    await rejectsWith(strict.send({ method: 'GET', url: '{{base_url}}/echo?k={{api_key}}', headers: { 'X-T': '{{token}}' } }), 'unresolved-variables', /\{\{api_key\}\}, \{\{token\}\} have no value in environment "local"/);
+    const lenient = engineFor({ environments });
+    const prepared = lenient.prepare({ method: 'GET', url: '{{base_url}}/echo?k={{api_key}}' });
+    assert.deepEqual(prepared.missing, ['api_key']);
+    const response = await lenient.execute(prepared);
+    assert.equal(JSON.parse(response.text).url, '/echo?k={{api_key}}');
+  });
+
+  it('refuses mixed content on an https page before sending', async () => {
+    const engine = new RequestEngine({ pageOrigin: 'https://docs.example' });
+    await rejectsWith(engine.send({ method: 'GET', url: 'http://api.invalid/x' }), 'mixed-content', /plain-http URL http:\/\/api\.invalid\/x/);
+    // Loopback is a secure context even over http, so a local API is not mixed content.
+    assert.equal(engine.prepare({ method: 'GET', url: `${api.origin}/echo` }).fetchUrl, `${api.origin}/echo`);
+  });
+
+  it('warns about headers a browser will not send', () => {
+    const prepared = engineFor().prepare({ method: 'GET', url: `${api.origin}/echo`, headers: { Cookie: 'a=b', 'Sec-Fetch-Mode': 'x', Accept: '*/*' } });
+    assert.equal(prepared.warnings.length, 2);
+    assert.match(prepared.warnings[0]!, /Cookie header/);
+  });
+});
+
+describe('RequestEngine through a CORS proxy', () => {
+  let proxy: TestServer;
+  let api: TestServer;
+  before(async () => {
+    api = await startServer((_request, response) => response.writeHead(200, { 'content-type': 'text/plain' }).end('from the api'));
+    // Stands in for try-it-proxy's wire format: it forwards to the target given in either style.
+    proxy = await startServer((request, response, body) => {
+      if (request.url!.startsWith('/refuse')) {
+        response.writeHead(403, { 'content-type': 'application/json', 'x-try-it-proxy-error': 'private_address' });
+        response.end(JSON.stringify({ error: { code: 'private_address', message: 'The target resolves to a private address.' } }));
+        return;
+      }
+      const target = request.url!.startsWith('/?url=') ? new URL(request.url!, 'http://proxy').searchParams.get('url')! : request.url!.slice(1);
+      fetch(target, { method: request.method, body: body || undefined }).then(async (upstream) => {
+        response.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? '', 'x-via': 'proxy' });
+        response.end(await upstream.text());
+      });
+    });
+  });
+  after(async () => {
+    await proxy.close();
+    await api.close();
+  });
+
+  it('routes with a {url} template, encoding the target, and shows the real URL in history', async () => {
+    const history = new History({ enabled: true });
+    const engine = new RequestEngine({ config: { corsProxy: `${proxy.origin}/?url={url}` }, history, pageOrigin: 'http://docs.localhost:9000' });
+    const target = `${api.origin}/pets?tag=a&b=c d`;
+    const response = await engine.send({ method: 'GET', url: target });
+    assert.equal(response.text, 'from the api');
+    assert.equal(proxy.received.at(-1)!.url, `/?url=${encodeURIComponent(target)}`);
+    assert.equal(response.request.viaProxy, true);
+    assert.equal(history.list()[0]!.url, target);
+  });
+
+  it('routes in prefix style', async () => {
+    const engine = new RequestEngine({ config: { corsProxy: `${proxy.origin}/` }, pageOrigin: 'http://docs.localhost:9000' });
+    const response = await engine.send({ method: 'POST', url: `${api.origin}/pets`, body: 'x' });
+    assert.equal(proxy.received.at(-1)!.url, `/${api.origin}/pets`);
+    assert.ok(response.headers.some(([name]) => name === 'x-via'));
+  });
+
+  it('goes direct for a same-origin target', () => {
+    const engine = new RequestEngine({ config: { corsProxy: `${proxy.origin}/` }, pageOrigin: api.origin });
+    const prepared = engine.prepare({ method: 'GET', url: `${api.origin}/pets` });
+    assert.deepEqual([prepared.viaProxy, prepared.fetchUrl], [false, `${api.origin}/pets`]);
+  });
+
+  it('shows the proxy’s refusal as the reason', async () => {
+    const engine = new RequestEngine({ config: { corsProxy: `${proxy.origin}/refuse?url={url}` }, pageOrigin: 'http://docs.localhost:9000' });
+    await rejectsWith(engine.send({ method: 'GET', url: `${api.origin}/x` }), 'proxy-refused', /refused the request \(private_address\): The target resolves to a private address\./);
+  });
+
+  it('explains a proxy that is not running', async () => {
+    const closed = await startServer(() => {});
+    await closed.close();
+    const engine = new RequestEngine({ config: { corsProxy: `${closed.origin}/` }, pageOrigin: 'http://docs.localhost:9000' });
+    await rejectsWith(engine.send({ method: 'GET', url: `${api.origin}/x` }), 'network', /Could not reach the CORS proxy/);
+  });
+});
