@@ -1,0 +1,140 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { ConfigError, InvalidArgumentError, LanguageNotEnabledError, SNIPPET_LANGUAGES, SnippetGenerator, type SnippetRequest } from '../../src/core/index.js';
+
+const request: SnippetRequest = { method: 'get', url: 'https://api.example.com/pets' };
+
+describe('SnippetGenerator configuration', () => {
+  it('enables all five languages, in order, when none are given', () => {
+    assert.deepEqual(SNIPPET_LANGUAGES, ['curl', 'javascript', 'go', 'python', 'php']);
+    assert.deepEqual(new SnippetGenerator().languages(), SNIPPET_LANGUAGES);
+    assert.deepEqual(new SnippetGenerator({}).languages(), SNIPPET_LANGUAGES);
+    assert.deepEqual(new SnippetGenerator({ languages: [] }).languages(), SNIPPET_LANGUAGES);
+  });
+
+  it('keeps the configured order and drops duplicates', () => {
+    const generator = new SnippetGenerator({ languages: ['python', 'curl', 'python', 'go', 'curl'] });
+    assert.deepEqual(generator.languages(), ['python', 'curl', 'go']);
+  });
+
+  it('returns a copy of the languages', () => {
+    const generator = new SnippetGenerator({ languages: ['go'] });
+    generator.languages().push('php');
+    assert.deepEqual(generator.languages(), ['go']);
+  });
+
+  it('refuses an unknown language with a ConfigError naming the field and the allowed values', () => {
+    assert.throws(() => new SnippetGenerator({ languages: ['curl', 'ruby' as 'curl'] }), (error: unknown) => {
+      assert.ok(error instanceof ConfigError);
+      assert.equal(error.code, 'ERR_CONFIG');
+      assert.equal(error.field, 'snippets.languages[1]');
+      assert.equal(error.value, 'ruby');
+      assert.match(error.message, /snippets\.languages\[1\].*curl, javascript, go, python, php.*"ruby"/);
+      return true;
+    });
+    assert.throws(() => new SnippetGenerator({ languages: ['CURL' as 'curl'] }), ConfigError);
+    assert.throws(() => new SnippetGenerator({ languages: 'curl' as unknown as ['curl'] }), (error: unknown) => error instanceof ConfigError && error.field === 'snippets.languages');
+  });
+});
+
+describe('SnippetGenerator.generate', () => {
+  it('throws LanguageNotEnabledError listing the enabled languages, and returns no snippet', () => {
+    const generator = new SnippetGenerator({ languages: ['curl', 'python'] });
+    for (const language of ['go', 'ruby', '']) {
+      assert.throws(() => generator.generate(request, language), (error: unknown) => {
+        assert.ok(error instanceof LanguageNotEnabledError);
+        assert.equal(error.code, 'ERR_LANGUAGE_NOT_ENABLED');
+        assert.equal(error.language, language);
+        assert.deepEqual(error.enabled, ['curl', 'python']);
+        assert.match(error.message, /enabled: curl, python/);
+        return true;
+      });
+    }
+  });
+
+  it('checks the language before the request', () => {
+    const generator = new SnippetGenerator({ languages: ['curl'] });
+    assert.throws(() => generator.generate({ method: 'GET', url: 'not a url' }, 'go'), LanguageNotEnabledError);
+  });
+
+  it('uppercases the method in every language', () => {
+    const generator = new SnippetGenerator();
+    for (const language of SNIPPET_LANGUAGES) {
+      const snippet = generator.generate({ method: 'patch', url: 'https://api.example.com/pets/1', body: '{}' }, language);
+      assert.match(snippet, /PATCH/, language);
+      assert.doesNotMatch(snippet, /patch/, language);
+    }
+  });
+});
+
+describe('SnippetGenerator refuses requests no snippet could send exactly', () => {
+  const generator = new SnippetGenerator();
+
+  function assertRefused(bad: SnippetRequest, field: string, advice: RegExp, languages: readonly string[] = SNIPPET_LANGUAGES) {
+    for (const language of languages) {
+      assert.throws(() => generator.generate(bad, language), (error: unknown) => {
+        assert.ok(error instanceof InvalidArgumentError, `${language}: ${String(error)}`);
+        assert.equal(error.code, 'ERR_INVALID_ARGUMENT');
+        assert.equal(error.argument, field);
+        assert.match(error.message, advice);
+        return true;
+      }, language);
+    }
+  }
+
+  it('a header value with CR or LF (header injection)', () => {
+    assertRefused({ ...request, headers: { 'X-Evil': 'a\r\nSet-Cookie: x=1' } }, 'request.headers["X-Evil"]', /line break \(CR or LF\)/);
+    assertRefused({ ...request, headers: { 'X-Evil': 'a\nb' } }, 'request.headers["X-Evil"]', /line break/);
+    assertRefused({ ...request, headers: { 'X-Evil': 'a\rb' } }, 'request.headers["X-Evil"]', /line break/);
+  });
+
+  it('a header value with NUL or another control character', () => {
+    assertRefused({ ...request, headers: { 'X-Nul': 'a\0b' } }, 'request.headers["X-Nul"]', /NUL/);
+    assertRefused({ ...request, headers: { 'X-Esc': 'a\u001bb' } }, 'request.headers["X-Esc"]', /control character/);
+  });
+
+  it('an invalid or duplicated header name, and headers the client owns', () => {
+    assertRefused({ ...request, headers: { 'X Bad': '1' } }, 'request.headers["X Bad"]', /HTTP token/);
+    assertRefused({ ...request, headers: { 'X-A': '1', 'x-a': '2' } }, 'request.headers["x-a"]', /appears twice.*merge/);
+    assertRefused({ ...request, headers: { 'Content-Length': '3' } }, 'request.headers["Content-Length"]', /sets this header.*remove it/);
+    assertRefused({ ...request, headers: { Host: 'other' } }, 'request.headers["Host"]', /remove it/);
+  });
+
+  it('a method that is not an HTTP token, and CONNECT', () => {
+    assertRefused({ ...request, method: 'GE T' }, 'request.method', /HTTP method/);
+    assertRefused({ ...request, method: '' }, 'request.method', /HTTP method/);
+    assertRefused({ ...request, method: 'connect' }, 'request.method', /tunnel/);
+  });
+
+  it('a URL that is not absolute http(s), or that clients would rewrite', () => {
+    assertRefused({ ...request, url: '/relative' }, 'request.url', /absolute http/);
+    assertRefused({ ...request, url: 'ftp://example.com/x' }, 'request.url', /absolute http/);
+    assertRefused({ ...request, url: 'https://example.com/a b' }, 'request.url', /" ".*percent-encoded as %20/);
+    assertRefused({ ...request, url: 'https://example.com/?q={x}' }, 'request.url', /%7B/);
+    assertRefused({ ...request, url: 'https://example.com/café' }, 'request.url', /%C3%A9/);
+    assertRefused({ ...request, url: 'https://example.com/[x]' }, 'request.url', /%5B/);
+    assertRefused({ ...request, url: 'https://example.com/100%' }, 'request.url', /%25/);
+    assertRefused({ ...request, url: 'https://example.com/a#b#c' }, 'request.url', /%23/);
+    assertRefused({ ...request, url: 'https://example.com/a/../b' }, 'request.url', /resolved path \(\/b\)/);
+    assertRefused({ ...request, url: 'https://example.com/a/%2E/b' }, 'request.url', /"\." or "\.\."/);
+  });
+
+  it('a body with a lone surrogate, and a HEAD body', () => {
+    assertRefused({ ...request, method: 'POST', body: 'a\uD800b' }, 'request.body', /surrogate/);
+    assertRefused({ ...request, method: 'HEAD', body: 'x' }, 'request.body', /HEAD request carries no body/);
+  });
+
+  it('what only one client cannot do, in that language alone', () => {
+    assertRefused({ ...request, method: 'POST', body: 'a\0b' }, 'request.body', /NUL.*another snippet language/, ['curl']);
+    assertRefused({ ...request, body: '{}' }, 'request.body', /fetch cannot send a body with GET/, ['javascript']);
+    assertRefused({ ...request, method: 'trace' }, 'request.method', /fetch refuses TRACE/, ['javascript']);
+    for (const language of ['javascript', 'go', 'python', 'php']) assert.ok(generator.generate({ ...request, method: 'POST', body: 'a\0b' }, language));
+    for (const language of ['curl', 'go', 'python', 'php']) assert.ok(generator.generate({ ...request, body: '{}' }, language));
+  });
+
+  it('accepts IPv6 hosts, and drops a query with nothing in it', () => {
+    assert.equal(generator.generate({ method: 'GET', url: 'http://[::1]:8080/x' }, 'curl'), "curl -X GET 'http://[::1]:8080/x'");
+    assert.equal(generator.generate({ method: 'GET', url: 'https://example.com/x?' }, 'curl'), 'curl -X GET https://example.com/x');
+    assert.equal(generator.generate({ method: 'GET', url: 'https://example.com/x?#top' }, 'curl'), "curl -X GET 'https://example.com/x#top'");
+  });
+});
