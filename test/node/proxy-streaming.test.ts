@@ -1,0 +1,182 @@
+// Bodies stream through the proxy in both directions, within size caps, and a hanging upstream times out.
+// Streaming is proven by order, not by time: the far side must see the first byte while the near side
+// has produced only part of the body, which a proxy that buffered the whole body could never do.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import type { RequestListener } from 'node:http';
+import { Readable } from 'node:stream';
+import { request } from 'undici';
+import type { RunningProxy, StartProxyOptions } from '../../src/proxy/index.js';
+import { PAGE_ORIGIN, allowOnlyLoopbackPort, listen, refusalCode, startTestProxy, viaProxy, type TestServer } from './proxy-support/servers.js';
+
+const MiB = 1024 * 1024;
+const BODY_BYTES = 50 * MiB;
+const CHUNK = Buffer.alloc(64 * 1024, 'try-it-console ');
+
+/** A 50 MB body made on demand; `produced` says how much of it has been handed out so far. */
+class GeneratedBody {
+  produced = 0;
+  readonly hash = createHash('sha256');
+
+  stream(): Readable {
+    const self = this;
+    return Readable.from((function* () {
+      while (self.produced < BODY_BYTES) {
+        self.produced += CHUNK.length;
+        self.hash.update(CHUNK);
+        yield CHUNK;
+      }
+    })());
+  }
+}
+
+async function proxyInFrontOf(handler: RequestListener, options: StartProxyOptions = {}): Promise<{ upstream: TestServer; proxy: RunningProxy; close(): Promise<void> }> {
+  const upstream = await listen(handler);
+  const proxy = await startTestProxy({ allowPrivate: allowOnlyLoopbackPort(upstream.port), ...options });
+  return { upstream, proxy, close: async () => { await proxy.close(); await upstream.close(); } };
+}
+
+describe('proxy streaming', () => {
+  it('streams a 50 MB request body: the API sees its first byte long before the page has sent the last', async () => {
+    const body = new GeneratedBody();
+    let producedAtFirstByte = -1;
+    let received = 0;
+    const hash = createHash('sha256');
+    const setup = await proxyInFrontOf((req, res) => {
+      req.on('data', (chunk: Buffer) => {
+        if (producedAtFirstByte === -1) producedAtFirstByte = body.produced;
+        received += chunk.length;
+        hash.update(chunk);
+      });
+      req.on('end', () => res.end(String(received)));
+    }, { maxRequestBytes: 64 * MiB });
+    try {
+      const response = await request(`${setup.proxy.url}${setup.upstream.origin}/upload`, {
+        method: 'POST',
+        headers: { origin: PAGE_ORIGIN, 'content-type': 'application/octet-stream' },
+        body: body.stream(),
+      });
+      assert.equal(response.statusCode, 200);
+      assert.equal(await response.body.text(), String(BODY_BYTES));
+      assert.equal(hash.digest('hex'), body.hash.digest('hex'), 'the body changed on the way');
+      assert.ok(producedAtFirstByte > 0 && producedAtFirstByte < BODY_BYTES / 2, `first byte arrived after ${producedAtFirstByte} bytes were produced`);
+    } finally {
+      await setup.close();
+    }
+  });
+
+  it('streams a 50 MB response body: the page sees its first byte long before the API has written the last', async () => {
+    let written = 0;
+    const sent = createHash('sha256');
+    const setup = await proxyInFrontOf((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/octet-stream' });
+      const writeMore = (): void => {
+        while (written < BODY_BYTES) {
+          written += CHUNK.length;
+          sent.update(CHUNK);
+          if (!res.write(CHUNK)) return void res.once('drain', writeMore);
+        }
+        res.end();
+      };
+      writeMore();
+    }, { maxResponseBytes: 64 * MiB });
+    try {
+      const response = await request(`${setup.proxy.url}${setup.upstream.origin}/download`, { headers: { origin: PAGE_ORIGIN } });
+      let writtenAtFirstByte = -1;
+      let received = 0;
+      const hash = createHash('sha256');
+      for await (const chunk of response.body) {
+        if (writtenAtFirstByte === -1) writtenAtFirstByte = written;
+        received += (chunk as Buffer).length;
+        hash.update(chunk as Buffer);
+      }
+      assert.equal(received, BODY_BYTES);
+      assert.equal(hash.digest('hex'), sent.digest('hex'), 'the body changed on the way');
+      assert.ok(writtenAtFirstByte > 0 && writtenAtFirstByte < BODY_BYTES / 2, `first byte arrived after ${writtenAtFirstByte} bytes were written`);
+    } finally {
+      await setup.close();
+    }
+  });
+});
+
+describe('proxy size caps and timeout', () => {
+  let hits = 0;
+  let setup: Awaited<ReturnType<typeof proxyInFrontOf>>;
+  const big = Buffer.alloc(2048, 'x');
+
+  before(async () => {
+    setup = await proxyInFrontOf((req, res) => {
+      hits += 1;
+      const url = new URL(req.url!, 'http://upstream.test');
+      if (url.pathname === '/hang') return; // accepts, never answers
+      if (url.pathname === '/stall') return void res.writeHead(200).write('partial');
+      if (url.pathname === '/declared') return void res.writeHead(200, { 'content-length': String(big.length) }).end(big);
+      if (url.pathname === '/chunked') {
+        res.writeHead(200, { 'content-type': 'text/plain' });
+        res.write(big.subarray(0, 600));
+        res.write(big.subarray(600));
+        return void res.end();
+      }
+      req.resume();
+      req.on('end', () => res.end('ok'));
+    }, { maxRequestBytes: 1024, maxResponseBytes: 1024, timeout: 300 });
+  });
+  after(() => setup.close());
+
+  const target = (path: string): string => `/${setup.upstream.origin}${path}`;
+
+  it('refuses a declared request body over the cap before contacting the API', async () => {
+    const before = hits;
+    const response = await viaProxy(setup.proxy, target('/upload'), { method: 'POST', body: big });
+    assert.equal(response.status, 413);
+    assert.equal(refusalCode(response), 'request_too_large');
+    assert.equal(hits, before);
+  });
+
+  it('refuses a chunked request body once it grows past the cap', async () => {
+    const response = await viaProxy(setup.proxy, target('/upload'), { method: 'POST', body: Readable.from([big.subarray(0, 600), big.subarray(600)]) });
+    assert.equal(response.status, 413);
+    assert.equal(refusalCode(response), 'request_too_large');
+  });
+
+  it('accepts a body at the cap', async () => {
+    const response = await viaProxy(setup.proxy, target('/upload'), { method: 'POST', body: big.subarray(0, 1024) });
+    assert.equal(response.status, 200);
+    assert.equal(response.text, 'ok');
+  });
+
+  it('refuses a declared response body over the cap', async () => {
+    const response = await viaProxy(setup.proxy, target('/declared'));
+    assert.equal(response.status, 502);
+    assert.equal(refusalCode(response), 'response_too_large');
+  });
+
+  it('cuts off an undeclared response body that grows past the cap', async () => {
+    await assert.rejects(viaProxy(setup.proxy, target('/chunked')));
+  });
+
+  it('answers 504 upstream_timeout when the API never sends headers', async () => {
+    const response = await viaProxy(setup.proxy, target('/hang'));
+    assert.equal(response.status, 504);
+    assert.equal(refusalCode(response), 'upstream_timeout');
+  });
+
+  it('cuts off a body that stalls longer than the timeout', async () => {
+    await assert.rejects(viaProxy(setup.proxy, target('/stall')));
+  });
+
+  it('answers 502 upstream_unreachable when nothing listens on the target port', async () => {
+    const closed = await listen(() => undefined);
+    await closed.close();
+    const proxy = await startTestProxy({ allowPrivate: allowOnlyLoopbackPort(closed.port) });
+    try {
+      const response = await viaProxy(proxy, `/${closed.origin}/`);
+      assert.equal(response.status, 502);
+      assert.equal(refusalCode(response), 'upstream_unreachable');
+      assert.match(response.text, /ECONNREFUSED/);
+    } finally {
+      await proxy.close();
+    }
+  });
+});
