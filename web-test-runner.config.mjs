@@ -5,6 +5,7 @@ import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { defaultReporter } from '@web/test-runner';
 import { chromiumFlags, chromiumPath } from './scripts/chromium.mjs';
+import { testServersPlugin } from './test/browser/support/test-servers.mjs';
 
 /** Counts passed and failed tests over all sessions, for the one summary line `npm test` prints. */
 function summaryReporter(path) {
@@ -34,7 +35,7 @@ export default {
   nodeResolve: true,
   concurrency: 1,
   testsFinishTimeout: 300_000,
-  plugins: [esbuildPlugin({ ts: true, tsconfig: new URL('./tsconfig.json', import.meta.url).pathname, target: 'es2022' })],
+  plugins: [testServersPlugin(), esbuildPlugin({ ts: true, tsconfig: new URL('./tsconfig.json', import.meta.url).pathname, target: 'es2022' })],
   browsers: [
     chromeLauncher({
       launchOptions: { executablePath: chromiumPath, headless: true, args: chromiumFlags },

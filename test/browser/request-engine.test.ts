@@ -1,0 +1,60 @@
+import { expect } from '@open-wc/testing';
+import { RequestEngine, RequestError, isRequestError } from '../../src/core/index.js';
+
+interface TestServers {
+  api: string;
+  proxy: string;
+  strictProxy: string;
+  closed: string;
+}
+
+async function failure(promise: Promise<unknown>): Promise<RequestError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof RequestError) return error;
+    throw error;
+  }
+  throw new Error('expected the send to fail');
+}
+
+describe('RequestEngine in Chromium, against a second origin', () => {
+  let servers: TestServers;
+  before(async () => {
+    servers = await (await fetch('/__test-servers.json')).json();
+  });
+
+  it('explains a CORS refusal, with the fix', async () => {
+    const error = await failure(new RequestEngine().send({ method: 'GET', url: `${servers.api}/pets` }));
+    expect(isRequestError(error, 'cors'), error.message).to.equal(true);
+    expect(error.message).to.contain(`Blocked by CORS: ${servers.api} answered`);
+    expect(error.message).to.contain(location.origin);
+    expect(error.message).to.contain('corsProxy');
+  });
+
+  it('tells a server that is down apart from a CORS refusal', async () => {
+    const error = await failure(new RequestEngine().send({ method: 'GET', url: `${servers.closed}/pets` }));
+    expect(error.kind, error.message).to.equal('network');
+    expect(error.message).to.contain(`Could not reach ${servers.closed}`);
+  });
+
+  it('succeeds through the CORS proxy, in both request styles', async () => {
+    for (const corsProxy of [servers.proxy, `${servers.proxy}?url={url}`]) {
+      const engine = new RequestEngine({ config: { corsProxy } });
+      const response = await engine.send({ method: 'POST', url: `${servers.api}/pets?tag=a b`, headers: { 'X-Trace': 't-1' }, body: '{"name":"Rex"}' });
+      expect(response.status).to.equal(200);
+      expect(response.request.viaProxy).to.equal(true);
+      const echoed = JSON.parse(response.text);
+      expect(echoed).to.include({ method: 'POST', body: '{"name":"Rex"}' });
+      expect(echoed.headers['x-trace']).to.equal('t-1');
+      expect(engine.history.list()[0]!.url).to.equal(`${servers.api}/pets?tag=a b`);
+    }
+  });
+
+  it('shows the proxy’s own refusal', async () => {
+    const engine = new RequestEngine({ config: { corsProxy: servers.strictProxy } });
+    const error = await failure(engine.send({ method: 'GET', url: `${servers.api}/pets` }));
+    expect(error.kind, error.message).to.equal('proxy-refused');
+    expect(error.message).to.match(/refused the request \(private_address\): /);
+  });
+});

@@ -1,0 +1,51 @@
+// Loopback servers for the browser tests, started with the test runner: an API on a second origin that
+// sends no CORS headers, the real CORS proxy (from the build) in front of it, and the address of a port
+// nothing listens on, and a second proxy with the production defaults (no private targets). Tests read their addresses from /__test-servers.json.
+import { createServer } from 'node:http';
+
+function listen(server) {
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${server.address().port}`)));
+}
+
+/** A small API, deliberately without CORS headers: a page on another origin cannot read it directly. */
+function createApi() {
+  return createServer((request, response) => {
+    const chunks = [];
+    request.on('data', (chunk) => chunks.push(chunk));
+    request.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ method: request.method, url: request.url, headers: request.headers, body }));
+    });
+  });
+}
+
+export function testServersPlugin() {
+  const servers = [];
+  let addresses;
+  return {
+    name: 'try-it-test-servers',
+    async serverStart() {
+      const { startProxy } = await import('../../../dist/proxy/index.js').catch(() => {
+        throw new Error('dist/proxy is missing: run `npm run build` before the browser tests (npm test does).');
+      });
+      const api = createApi();
+      servers.push(api);
+      const closedServer = createServer();
+      const closed = await listen(closedServer);
+      await new Promise((resolve) => closedServer.close(resolve));
+      const proxy = await startProxy({ port: 0, allowPrivate: true, allowOrigins: 'loopback' });
+      servers.push(proxy.server);
+      // As deployed on the internet: loopback and private targets are refused.
+      const strictProxy = await startProxy({ port: 0, allowOrigins: 'loopback' });
+      servers.push(strictProxy.server);
+      addresses = { api: await listen(api), proxy: proxy.url, strictProxy: strictProxy.url, closed };
+    },
+    async serverStop() {
+      await Promise.all(servers.map((server) => new Promise((resolve) => { server.closeAllConnections?.(); server.close(resolve); })));
+    },
+    serve(context) {
+      if (context.path === '/__test-servers.json') return { body: JSON.stringify(addresses), type: 'json' };
+    },
+  };
+}
