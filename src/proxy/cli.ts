@@ -28,8 +28,9 @@ async function main(argv: readonly string[]): Promise<number> {
   }
   const origins = Array.isArray(options.allowOrigins) ? options.allowOrigins.join(', ') : 'localhost pages only';
   const targets = options.allowTargets ? options.allowTargets.join(', ') : 'any public host';
-  process.stdout.write(`try-it-proxy listening on ${proxy.url}\n  origins: ${origins}\n  targets: ${targets}\n`);
-  if (options.allowPrivate) process.stdout.write('  WARNING: --allow-private: loopback and private addresses are reachable. Local development only.\n');
+  const warning = options.allowPrivate ? '  WARNING: --allow-private: loopback and private addresses are reachable. Local development only.\n' : '';
+  // One write, so a reader that waits for the URL line has the whole banner.
+  process.stdout.write(`try-it-proxy listening on ${proxy.url}\n  origins: ${origins}\n  targets: ${targets}\n${warning}`);
 
   const stop = (): void => {
     void proxy.close().then(() => process.exit(0));

@@ -1,0 +1,110 @@
+// `try-it-proxy`: flag parsing as a pure function, then the real command in a child process (bounded).
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { CliUsageError, parseCliArguments } from '../../src/proxy/cli-arguments.js';
+import { echoHandler, listen, refusalCode } from './proxy-support/servers.js';
+
+const CLI = ['--import', 'tsx', 'src/proxy/cli.ts'];
+const LIMIT_MS = 15_000;
+
+interface CliRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the CLI to completion (for --help and errors), killed if it outlives the limit. */
+async function runCli(args: string[]): Promise<CliRun> {
+  const child = spawn(process.execPath, [...CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
+  const timer = setTimeout(() => child.kill('SIGKILL'), LIMIT_MS);
+  const [code] = (await once(child, 'exit')) as [number | null];
+  clearTimeout(timer);
+  return { code, stdout, stderr };
+}
+
+describe('try-it-proxy arguments', () => {
+  it('maps every flag to an option, repeatable ones to lists', () => {
+    assert.deepEqual(
+      parseCliArguments(['--port', '9000', '--host', '0.0.0.0', '--allow-origin', 'https://a.example', '--allow-origin=https://b.example', '--allow-target', 'api.example.com', '--allow-private']),
+      { kind: 'run', options: { port: 9000, host: '0.0.0.0', allowOrigins: ['https://a.example', 'https://b.example'], allowTargets: ['api.example.com'], allowPrivate: true } },
+    );
+    assert.deepEqual(parseCliArguments([]), { kind: 'run', options: {} });
+    assert.deepEqual(parseCliArguments(['-h']), { kind: 'help' });
+  });
+
+  it('rejects unknown flags, missing values, bad ports and positionals with a clear message', () => {
+    for (const [argv, message] of [
+      [['--bogus'], /bogus/],
+      [['--port'], /port/],
+      [['--port', 'eighty'], /--port must be a number from 0 to 65535.*eighty/],
+      [['--port', '70000'], /--port must be a number/],
+      [['--host', ''], /--host must not be empty/],
+      [['extra'], /extra/],
+      [['--allow-private=yes'], /allow-private/],
+    ] as const) {
+      assert.throws(() => parseCliArguments(argv), (error: unknown) => error instanceof CliUsageError && message.test(error.message), argv.join(' '));
+    }
+  });
+});
+
+describe('try-it-proxy command', () => {
+  it('prints help and exits 0', async () => {
+    const run = await runCli(['--help']);
+    assert.equal(run.code, 0);
+    assert.match(run.stdout, /Usage: try-it-proxy/);
+    assert.match(run.stdout, /--allow-private/);
+  });
+
+  it('exits 2 with a message for a bad flag or a bad origin', async () => {
+    const flag = await runCli(['--port', 'x']);
+    assert.equal(flag.code, 2);
+    assert.match(flag.stderr, /--port must be a number/);
+    const origin = await runCli(['--port', '0', '--allow-origin', 'docs.example.com']);
+    assert.equal(origin.code, 2);
+    assert.match(origin.stderr, /allowOrigins\[0\].*origin/);
+  });
+
+  it('serves on the given port with the given origin and private-address policy, and stops on SIGTERM', async () => {
+    const upstream = await listen(echoHandler());
+    const child = spawn(process.execPath, [...CLI, '--port', '0', '--allow-origin', 'https://docs.example.com', '--allow-private'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const timer = setTimeout(() => child.kill('SIGKILL'), LIMIT_MS);
+    try {
+      let stdout = '';
+      child.stdout.setEncoding('utf8');
+      const url = await new Promise<string>((resolve, reject) => {
+        child.stdout.on('data', (chunk: string) => {
+          stdout += chunk;
+          const match = /listening on (http:\/\/\S+)/.exec(stdout);
+          if (match) resolve(match[1]!);
+        });
+        child.once('exit', (code) => reject(new Error(`exited ${code} before listening`)));
+      });
+      assert.match(url, /^http:\/\/127\.0\.0\.1:\d+\/$/);
+      assert.match(stdout, /WARNING: --allow-private/);
+
+      const allowed = await fetch(`${url}${upstream.origin}/hi`, { headers: { origin: 'https://docs.example.com' } });
+      assert.equal(allowed.status, 200);
+      assert.equal(allowed.headers.get('access-control-allow-origin'), 'https://docs.example.com');
+      assert.equal(((await allowed.json()) as { url: string }).url, '/hi');
+
+      const refused = await fetch(`${url}${upstream.origin}/hi`, { headers: { origin: 'http://localhost:8000' } });
+      const text = await refused.text();
+      assert.equal(refused.status, 403);
+      assert.equal(refusalCode({ status: refused.status, headers: Object.fromEntries(refused.headers), text, json: () => JSON.parse(text) }), 'origin_not_allowed');
+
+      child.kill('SIGTERM');
+      const [code] = (await once(child, 'exit')) as [number | null];
+      assert.equal(code, 0);
+    } finally {
+      clearTimeout(timer);
+      if (child.exitCode === null) child.kill('SIGKILL');
+      await upstream.close();
+    }
+  });
+});
