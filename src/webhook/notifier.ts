@@ -86,7 +86,9 @@ type Listener<K extends keyof NotifierEventMap> = (event: NotifierEventMap[K]) =
 export class Notifier {
   readonly retry: RetryPolicy;
   readonly #channels = new Map<string, WebhookChannel>();
-  readonly #inFlight = new Set<Promise<DeliveryResult>>();
+  // Deliveries in flight, and close() calls waiting for that count to reach zero.
+  #inFlight = 0;
+  #idleWaiters: Array<() => void> = [];
   readonly #listeners: { [K in keyof NotifierEventMap]: Set<Listener<K>> } = { attempt: new Set(), sent: new Set(), failed: new Set() };
   // Aborted when close() runs out of patience: waiting retries end at once and are reported failed.
   readonly #stopRetrying = new AbortController();
@@ -115,7 +117,7 @@ export class Notifier {
     const names: unknown = notification.via(notifiable);
     if (!Array.isArray(names)) throw new ConfigError('via()', names, 'must return a list of channel names');
     const unique = [...new Set(names.map(String))];
-    return Promise.all(unique.map((name) => this.#track(this.#deliver(name, notifiable, notification))));
+    return Promise.all(unique.map((name) => this.#deliver(name, notifiable, notification)));
   }
 
   /** Listens for `attempt`, `sent` or `failed`. A listener that throws does not disturb deliveries (see README). */
@@ -142,20 +144,24 @@ export class Notifier {
     this.#closed = true;
     const timer = timeout === undefined ? undefined : setTimeout(() => this.#stopRetrying.abort(), timeout);
     try {
-      while (this.#inFlight.size > 0) await Promise.allSettled([...this.#inFlight]);
+      while (this.#inFlight > 0) await new Promise<void>((resolve) => this.#idleWaiters.push(resolve));
     } finally {
       clearTimeout(timer);
     }
     await Promise.allSettled([...new Set(this.#channels.values())].map((channel) => channel.close()));
   }
 
-  #track(delivery: Promise<DeliveryResult>): Promise<DeliveryResult> {
-    this.#inFlight.add(delivery);
-    void delivery.finally(() => this.#inFlight.delete(delivery));
-    return delivery;
+  async #deliver(name: string, notifiable: Notifiable, notification: WebhookNotification): Promise<DeliveryResult> {
+    this.#inFlight += 1;
+    try {
+      return await this.#prepareAndAttempt(name, notifiable, notification);
+    } finally {
+      this.#inFlight -= 1;
+      if (this.#inFlight === 0) for (const resolve of this.#idleWaiters.splice(0)) resolve();
+    }
   }
 
-  async #deliver(name: string, notifiable: Notifiable, notification: WebhookNotification): Promise<DeliveryResult> {
+  async #prepareAndAttempt(name: string, notifiable: Notifiable, notification: WebhookNotification): Promise<DeliveryResult> {
     const channel = this.#channels.get(name);
     if (this.#closed) return this.#fail({ channel: name, notifiable, attempts: 0 }, `The notifier is closed; channel ${JSON.stringify(name)} was not used.`);
     if (!channel) {
@@ -164,7 +170,8 @@ export class Notifier {
     }
     let delivery: PreparedDelivery;
     try {
-      delivery = await channel.prepare(notifiable, await buildMessage(notification, notifiable));
+      const message = messageOf(notification, notifiable);
+      delivery = await channel.prepare(notifiable, message instanceof Promise ? await message : message);
     } catch (cause) {
       return this.#fail({ channel: name, notifiable, attempts: 0 }, `The webhook for channel ${JSON.stringify(name)} could not be built: ${(cause as Error)?.message ?? String(cause)}`, cause);
     }
@@ -176,8 +183,8 @@ export class Notifier {
     for (let attempt = 1; ; attempt += 1) {
       const outcome = await channel.attempt(delivery);
       if (outcome.ok) {
-        this.#emit('attempt', { ...base, attempt, ok: true, status: outcome.status });
-        this.#emit('sent', { ...base, status: outcome.status, attempts: attempt });
+        if (this.#listening('attempt')) this.#emit('attempt', { ...base, attempt, ok: true, status: outcome.status });
+        if (this.#listening('sent')) this.#emit('sent', { ...base, status: outcome.status, attempts: attempt });
         return { channel: name, ok: true, status: outcome.status, attempts: attempt };
       }
       const failure: AttemptFailure = { channel: name, attempt, kind: outcome.kind, status: outcome.status, retryAfter: outcome.retryAfter, error: outcome.error };
@@ -208,6 +215,10 @@ export class Notifier {
     return { channel: details.channel, ok: false, ...optional('status', details.status), attempts: details.attempts, error };
   }
 
+  #listening(name: keyof NotifierEventMap): boolean {
+    return this.#listeners[name].size > 0;
+  }
+
   #emit<K extends keyof NotifierEventMap>(name: K, event: NotifierEventMap[K]): void {
     for (const listener of this.#listeners[name]) {
       try {
@@ -222,9 +233,14 @@ export class Notifier {
   }
 }
 
-async function buildMessage(notification: WebhookNotification, notifiable: Notifiable): Promise<WebhookMessage> {
+// Synchronous when toWebhook is, which is the common case: no extra turn of the event loop per delivery.
+function messageOf(notification: WebhookNotification, notifiable: Notifiable): WebhookMessage | Promise<WebhookMessage> {
   if (typeof notification.toWebhook !== 'function') throw new ConfigError('notification.toWebhook', notification.toWebhook, 'must be a function returning newMessage()…');
-  const message = await notification.toWebhook(notifiable);
+  const message = notification.toWebhook(notifiable);
+  return message instanceof Promise ? message.then(checkedMessage) : checkedMessage(message);
+}
+
+function checkedMessage(message: unknown): WebhookMessage {
   if (!(message instanceof WebhookMessage)) throw new ConfigError('toWebhook()', message, 'must return a message built with newMessage()');
   return message;
 }

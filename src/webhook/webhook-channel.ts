@@ -2,6 +2,7 @@
 import { Agent, request, type Dispatcher } from 'undici';
 import { ConfigError } from '../core/errors.js';
 import { headerValueProblem, isHeaderName, isHttpUrl, isMethod } from '../core/http-syntax.js';
+import { AttemptDeadline } from './attempt-deadline.js';
 import { WebhookAttemptError, type AttemptFailureKind } from './attempt-failure.js';
 import { parseRetryAfter } from './retry-policy.js';
 import { SIGNATURE_HEADER, WebhookSigner } from './signature.js';
@@ -79,7 +80,6 @@ export class WebhookChannel {
   readonly #signer: WebhookSigner | undefined;
   readonly #injectedDispatcher: Dispatcher | undefined;
   #ownAgent: Agent | undefined;
-  readonly #drains = new Set<Promise<void>>();
 
   constructor(config: WebhookChannelConfig) {
     if (typeof config !== 'object' || config === null) throw new ConfigError('webhook', config, 'must be an object with at least a url');
@@ -116,16 +116,16 @@ export class WebhookChannel {
 
   /** Sends `delivery` once. 2xx is success; anything else, a network error or a timeout is a failure. */
   async attempt(delivery: PreparedDelivery): Promise<AttemptOutcome> {
-    const signal = AbortSignal.timeout(this.timeout);
+    const deadline = new AttemptDeadline(this.timeout);
     try {
       const response = await request(this.url, {
         method: this.method as Dispatcher.HttpMethod,
         headers: delivery.headers,
         body: delivery.body,
-        signal,
+        signal: deadline,
         dispatcher: this.#dispatcher(),
       });
-      this.#discard(response.body);
+      discard(response.body, deadline);
       const status = response.statusCode;
       if (status >= 200 && status < 300) return { ok: true, status };
       const redirect = status >= 300 && status < 400;
@@ -138,32 +138,23 @@ export class WebhookChannel {
       );
       return { ok: false, kind: error.kind, status, retryAfter: parseRetryAfter(response.headers['retry-after']), error };
     } catch (cause) {
-      const timedOut = signal.aborted;
-      const error = timedOut
+      deadline.clear();
+      const error = deadline.aborted
         ? new WebhookAttemptError('timeout', `${this.#target()} did not answer within ${this.timeout} ms; raise the channel's timeout, or have the receiver answer 202 at once and work afterwards.`, { cause })
         : new WebhookAttemptError('network', `${this.#target()} could not be reached: ${describeCause(cause)}.`, { cause });
       return { ok: false, kind: error.kind, status: undefined, retryAfter: undefined, error };
     }
   }
 
-  /** Waits for response bodies still draining, then closes the channel's own connections. Sending again reopens. */
+  /** Closes the channel's own connections once their responses are drained. Sending again reopens. */
   async close(): Promise<void> {
-    await Promise.allSettled([...this.#drains]);
     const agent = this.#ownAgent;
     this.#ownAgent = undefined;
-    await agent?.close();
+    await agent?.close(); // an undici Agent closes gracefully: requests in progress, bodies included, finish first
   }
 
   #dispatcher(): Dispatcher {
     return this.#injectedDispatcher ?? (this.#ownAgent ??= new Agent({ keepAliveTimeout: 10_000 }));
-  }
-
-  // The body is never used: read a little so the connection can be reused, then drop it. Runs in the background
-  // (the attempt's timeout still bounds it) so a slow body never delays the outcome.
-  #discard(body: Dispatcher.ResponseData['body']): void {
-    const drain = body.dump({ limit: RESPONSE_DRAIN_LIMIT }).catch(() => undefined);
-    this.#drains.add(drain);
-    void drain.finally(() => this.#drains.delete(drain));
   }
 
   // Method and address without the query string, which often carries tokens.
@@ -243,6 +234,15 @@ function serialise(body: WebhookBody): Buffer {
   } catch (error) {
     throw new ConfigError('message.payload', body.data, `must be JSON-serialisable (${(error as Error).message})`);
   }
+}
+
+// The body is never used: read a little so the connection can be reused, then drop it. This runs in the background,
+// still bounded by the attempt's deadline, so a slow body never delays the outcome.
+function discard(body: Dispatcher.ResponseData['body'], deadline: AttemptDeadline): void {
+  body.dump({ limit: RESPONSE_DRAIN_LIMIT }).then(
+    () => deadline.clear(),
+    () => deadline.clear(),
+  );
 }
 
 function describeCause(cause: unknown): string {
