@@ -106,7 +106,8 @@ export class CorsProxy {
   /** Streams the upstream response to the page: status, filtered headers plus CORS, then the body. */
   #relay(upstream: Dispatcher.ResponseData, response: ServerResponse, origin: string | undefined): void {
     const { maxResponseBytes } = this.#options;
-    if (Number(upstream.headers['content-length'] ?? 0) > maxResponseBytes) {
+    const declared = upstream.headers['content-length'] === undefined ? undefined : Number(upstream.headers['content-length']);
+    if (declared !== undefined && declared > maxResponseBytes) {
       discardBody(upstream);
       throw new ProxyRefusal('response_too_large', `The response is larger than this proxy relays (${maxResponseBytes} bytes).`);
     }
@@ -114,10 +115,16 @@ export class CorsProxy {
     const reason = SAFE_REASON.test(upstream.statusText ?? '') && upstream.statusText ? upstream.statusText : undefined;
     response.writeHead(upstream.statusCode, reason, headers);
     // Past this point the status is sent: a body that turns out too large or fails can only be cut off.
-    const limit = new ByteLimit(maxResponseBytes, () => new ProxyRefusal('response_too_large', 'response body over the cap'));
-    pipeline(upstream.body, limit, response, (error) => {
+    const onDone = (error: Error | null): void => {
       if (error) response.destroy();
-    });
+    };
+    // undici holds a body to its declared length, so only an undeclared length needs counting on the way.
+    if (declared !== undefined && Number.isFinite(declared)) {
+      pipeline(upstream.body, response, onDone);
+    } else {
+      const limit = new ByteLimit(maxResponseBytes, () => new ProxyRefusal('response_too_large', 'response body over the cap'));
+      pipeline(upstream.body, limit, response, onDone);
+    }
   }
 
   #fail(request: IncomingMessage, response: ServerResponse, error: unknown): void {
