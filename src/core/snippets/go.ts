@@ -1,4 +1,4 @@
-import { INVISIBLE_CLASS, hex } from './invisible-characters.js';
+import { INVISIBLE_CLASS, hex, isPlainText } from './invisible-characters.js';
 import type { CheckedRequest } from './snippet-request.js';
 
 const INTERPRETED_SPECIAL = new RegExp(`["\\\\]|[${INVISIBLE_CLASS}]`, 'gu');
@@ -45,7 +45,9 @@ export function goSnippet(request: CheckedRequest): string {
 }
 
 function goString(text: string): string {
-  if (text.includes('\n') && !NOT_FOR_RAW_STRING.test(text)) return `\`${text}\``;
+  if (text.includes('\n') && (isPlainText(text, true) ? !text.includes('`') : !NOT_FOR_RAW_STRING.test(text))) return `\`${text}\``;
+  // For printable ASCII, JSON's escapes (\" and \\ only) are exactly Go's, and JSON.stringify is fast.
+  if (isPlainText(text, false)) return JSON.stringify(text);
   return `"${text.replace(INTERPRETED_SPECIAL, goEscape)}"`;
 }
 
@@ -63,5 +65,5 @@ function goEscape(character: string): string {
 
 /** Go's `http.CanonicalHeaderKey`: first letter and letters after `-` uppercase, the rest lowercase. */
 function canonicalHeaderKey(name: string): string {
-  return name.toLowerCase().replace(/(^|-)([a-z])/g, (_, dash: string, letter: string) => dash + letter.toUpperCase());
+  return name.split('-').map((word) => word.charAt(0).toUpperCase() + word.slice(1).toLowerCase()).join('-');
 }

@@ -9,3 +9,11 @@ export const INVISIBLE_CLASS = '\\p{Cc}\\p{Cf}\\p{Co}\\p{Cn}\\p{Zl}\\p{Zp}\\u00A
 export function hex(codePoint: number, width: number): string {
   return codePoint.toString(16).toUpperCase().padStart(width, '0');
 }
+
+/**
+ * True for printable ASCII, plus newlines when `newlines` is set: text with no invisible character at all. A
+ * fast test (the Unicode classes above are slow to scan), so the common case skips them.
+ */
+export function isPlainText(text: string, newlines: boolean): boolean {
+  return (newlines ? /^[\x20-\x7E\n]*$/ : /^[\x20-\x7E]*$/).test(text);
+}

@@ -1,5 +1,5 @@
 import { InvalidArgumentError } from '../errors.js';
-import { INVISIBLE_CLASS, hex } from './invisible-characters.js';
+import { INVISIBLE_CLASS, hex, isPlainText } from './invisible-characters.js';
 import type { CheckedRequest } from './snippet-request.js';
 
 const STILL_INVISIBLE = new RegExp(`[${INVISIBLE_CLASS}]`, 'gu');
@@ -31,10 +31,12 @@ export function javascriptSnippet(request: CheckedRequest): string {
 }
 
 function jsString(text: string): string {
-  return JSON.stringify(text).replace(STILL_INVISIBLE, unicodeEscape);
+  const json = JSON.stringify(text);
+  return isPlainText(text, false) ? json : json.replace(STILL_INVISIBLE, unicodeEscape);
 }
 
 function jsTemplate(text: string): string {
+  if (isPlainText(text, true)) return `\`${text.replace(/[\\`]|\$\{/g, '\\$&')}\``;
   return `\`${text.replace(TEMPLATE_SPECIAL, templateEscape)}\``;
 }
 

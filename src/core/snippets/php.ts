@@ -1,4 +1,4 @@
-import { INVISIBLE_CLASS, hex } from './invisible-characters.js';
+import { INVISIBLE_CLASS, hex, isPlainText } from './invisible-characters.js';
 import type { CheckedRequest } from './snippet-request.js';
 
 const NEEDS_DOUBLE_QUOTES = new RegExp(`(?!\\n)[${INVISIBLE_CLASS}]`, 'u');
@@ -37,7 +37,7 @@ export function phpSnippet(request: CheckedRequest): string {
 
 // Single quotes interpolate nothing (`$x`, `{$x}` stay text); double quotes only when an escape is needed.
 function phpString(text: string): string {
-  if (!NEEDS_DOUBLE_QUOTES.test(text)) return `'${text.replace(/['\\]/g, '\\$&')}'`;
+  if (isPlainText(text, true) || !NEEDS_DOUBLE_QUOTES.test(text)) return `'${text.replace(/['\\]/g, '\\$&')}'`;
   return `"${text.replace(DOUBLE_QUOTED_SPECIAL, phpEscape)}"`;
 }
 

@@ -1,4 +1,4 @@
-import { INVISIBLE_CLASS, hex } from './invisible-characters.js';
+import { INVISIBLE_CLASS, hex, isPlainText } from './invisible-characters.js';
 import type { CheckedRequest } from './snippet-request.js';
 
 const SINGLE_LINE_SPECIAL = new RegExp(`['\\\\]|[${INVISIBLE_CLASS}]`, 'gu');
@@ -35,10 +35,12 @@ function headerValue(value: string): string {
 }
 
 function pyString(text: string): string {
+  if (isPlainText(text, false)) return `'${text.replace(/['\\]/g, '\\$&')}'`;
   return `'${text.replace(SINGLE_LINE_SPECIAL, pyEscape)}'`;
 }
 
 function pyTripleQuoted(text: string): string {
+  if (isPlainText(text, true)) return `'''${text.replace(/['\\]/g, '\\$&')}'''`;
   return `'''${text.replace(TRIPLE_QUOTED_SPECIAL, pyEscape)}'''`;
 }
 

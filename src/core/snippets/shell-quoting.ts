@@ -1,6 +1,6 @@
 // Quoting for words of a bash or zsh command line that stay right when pasted into an interactive shell, where
 // `$`, backticks and backslashes are live inside double quotes and `!` triggers history expansion.
-import { INVISIBLE_CLASS, hex } from './invisible-characters.js';
+import { INVISIBLE_CLASS, hex, isPlainText } from './invisible-characters.js';
 
 // Characters no shell (bash, zsh, even with extended globbing) gives a meaning inside an unquoted word.
 const PLAIN_WORD = /^[A-Za-z0-9\-._:/@%+,=]+$/;
@@ -12,7 +12,7 @@ const NAMED_ESCAPES: Record<string, string> = { "'": "\\'", '\\': '\\\\', '\t': 
 
 /** `text` as one quoted shell word: single-quoted, or `$'…'` with escapes when it holds invisible characters. */
 export function quotedWord(text: string): string {
-  return NEEDS_ESCAPES.test(text) ? ansiCQuoted(text) : singleQuoted(text);
+  return !isPlainText(text, true) && NEEDS_ESCAPES.test(text) ? ansiCQuoted(text) : singleQuoted(text);
 }
 
 /** `text` as one shell word: bare when nothing in it is special, otherwise quoted. */
@@ -22,7 +22,7 @@ export function shellWord(text: string): string {
 
 /** True when `text` can sit inside double quotes unchanged, history expansion included. */
 export function isDoubleQuoteSafe(text: string): boolean {
-  return !/["$`\\!]/.test(text) && !NEEDS_ESCAPES.test(text);
+  return !/["$`\\!]/.test(text) && (isPlainText(text, false) || !NEEDS_ESCAPES.test(text));
 }
 
 // Every character literal; `'` written as `'\''`. History expansion does not look inside single quotes.

@@ -29,6 +29,8 @@ const BAD_PERCENT_ESCAPE = /%(?![0-9A-Fa-f]{2})/;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 // CR, LF and NUL are reported by headerValueProblem; the other controls (tab aside) are invalid too.
 const CONTROL_CHARACTER = /[\x00-\x08\x0A-\x1F\x7F]/;
+// One quick test that every valid value passes: controls (tab aside) and surrogates (checked in detail after).
+const SUSPECT_IN_HEADER_VALUE = /[\x00-\x08\x0A-\x1F\x7F\uD800-\uDFFF]/;
 // Optional whitespace around a field value is not part of it (RFC 9110 §5.5); every client trims it.
 const SURROUNDING_WHITESPACE = /^[ \t]+|[ \t]+$/g;
 // Headers the client derives from the request itself; a copy in the request would contradict it.
@@ -92,19 +94,32 @@ function checkHeaders(headers: unknown): CheckedRequest['headers'] {
   if (typeof headers !== 'object' || Array.isArray(headers)) throw new InvalidArgumentError('request.headers', headers, 'must be an object mapping header names to values');
   const seen = new Set<string>();
   const checked: Array<readonly [string, string]> = [];
-  for (const [name, rawValue] of Object.entries(headers)) {
-    const field = `request.headers[${JSON.stringify(name)}]`;
-    if (!isHeaderName(name)) throw new InvalidArgumentError(field, name, 'the header name must be an HTTP token (letters, digits and !#$%&\'*+-.^_`|~, no spaces or colons)');
+  for (const [name, value] of Object.entries(headers)) {
     const lower = name.toLowerCase();
-    if (CLIENT_OWNED_HEADERS.has(lower)) throw new InvalidArgumentError(field, name, 'every HTTP client sets this header from the request itself; remove it');
-    if (seen.has(lower)) throw new InvalidArgumentError(field, name, 'the same header appears twice (names ignore case); merge the values into one, separated by ", "');
+    const problem = !isHeaderName(name)
+      ? 'the header name must be an HTTP token (letters, digits and !#$%&\'*+-.^_`|~, no spaces or colons)'
+      : CLIENT_OWNED_HEADERS.has(lower)
+        ? 'every HTTP client sets this header from the request itself; remove it'
+        : seen.has(lower)
+          ? 'the same header appears twice (names ignore case); merge the values into one, separated by ", "'
+          : undefined;
+    if (problem !== undefined) throw new InvalidArgumentError(`request.headers[${JSON.stringify(name)}]`, name, problem);
     seen.add(lower);
-    if (typeof rawValue !== 'string') throw new InvalidArgumentError(field, rawValue, 'the header value must be a string');
-    const problem = headerValueProblem(rawValue) ?? (CONTROL_CHARACTER.test(rawValue) ? 'contains a control character' : undefined) ?? (LONE_SURROGATE.test(rawValue) ? 'contains a lone UTF-16 surrogate, which has no UTF-8 form' : undefined);
-    if (problem !== undefined) throw new InvalidArgumentError(field, rawValue, `the value ${problem}; remove it, no HTTP client can send it`);
-    checked.push([name, rawValue.replace(SURROUNDING_WHITESPACE, '')]);
+    checked.push([name, checkHeaderValue(name, value)]);
   }
   return checked;
+}
+
+function checkHeaderValue(name: string, value: unknown): string {
+  if (typeof value !== 'string' || SUSPECT_IN_HEADER_VALUE.test(value)) {
+    // The slow path, only for values that fail: find the problem to report.
+    const problem = typeof value !== 'string'
+      ? 'must be a string'
+      : headerValueProblem(value) ?? (LONE_SURROGATE.test(value) ? 'contains a lone UTF-16 surrogate, which has no UTF-8 form' : CONTROL_CHARACTER.test(value) ? 'contains a control character' : undefined);
+    if (problem !== undefined) throw new InvalidArgumentError(`request.headers[${JSON.stringify(name)}]`, value, `the value ${problem}; remove it, no HTTP client can send it`);
+  }
+  const text = value as string;
+  return /^[ \t]|[ \t]$/.test(text) ? text.replace(SURROUNDING_WHITESPACE, '') : text;
 }
 
 function checkBody(body: unknown, method: unknown): string | undefined {
