@@ -1,0 +1,89 @@
+// Origin A: the documentation pages, the package's build, the pages' bundled scripts, and the two endpoints
+// behind the webhook panel.
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { RequestBodyError, readJson } from '../http/request-body.js';
+import { sendBytes, sendError, sendJson } from '../http/responses.js';
+import type { DeliveryLog } from '../webhook/delivery-log.js';
+import { NotifyRequestError, parseNotifyRequest, type DemoNotifier } from '../webhook/demo-notifier.js';
+import { fillTemplate, type PageValues } from './page-template.js';
+import { readStaticFile } from './static-files.js';
+
+export interface DocsSiteOptions {
+  /** Where the pages and the stylesheet live (`demo/`). */
+  demoDir: string;
+  /** The package's build, served under `/dist/`. */
+  distDir: string;
+  /** The bundled page scripts, served under `/assets/`. */
+  scripts: ReadonlyMap<string, Buffer>;
+  /** Read per request: the ports are only known once every server listens. */
+  values: () => PageValues;
+  notifier: DemoNotifier;
+  log: DeliveryLog;
+}
+
+// Nothing here is worth caching while someone edits the pages or rebuilds the package.
+const COMMON_HEADERS = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' };
+const PAGE = /^\/([a-z0-9-]+\.(?:html|css))$/;
+
+export function createDocsSite(options: DocsSiteOptions): RequestListener {
+  return (request, response) => {
+    void route(options, request, response).catch(() => {
+      if (!response.headersSent) sendError(response, 500, 'internal_error', 'The docs server failed unexpectedly.');
+      else response.destroy();
+    });
+  };
+}
+
+async function route(options: DocsSiteOptions, request: IncomingMessage, response: ServerResponse): Promise<void> {
+  const url = new URL(request.url ?? '/', 'http://docs.invalid');
+  const method = request.method ?? 'GET';
+  let path: string;
+  try {
+    path = decodeURIComponent(url.pathname);
+  } catch {
+    return sendError(response, 400, 'bad_path', 'The path is not valid percent-encoding.');
+  }
+
+  if (path === '/demo/notify') {
+    if (method !== 'POST') return sendError(response, 405, 'method_not_allowed', 'Use POST.', { Allow: 'POST' });
+    return notify(options, request, response);
+  }
+  if (path === '/demo/deliveries') {
+    if (method !== 'GET') return sendError(response, 405, 'method_not_allowed', 'Use GET.', { Allow: 'GET' });
+    return sendJson(response, 200, { deliveries: options.log.list() }, COMMON_HEADERS);
+  }
+  if (method !== 'GET' && method !== 'HEAD') return sendError(response, 405, 'method_not_allowed', 'The docs site only serves GET and HEAD.', { Allow: 'GET, HEAD' });
+
+  if (path === '/favicon.ico') return void response.writeHead(204, COMMON_HEADERS).end();
+  if (path.startsWith('/assets/')) {
+    const script = options.scripts.get(path.slice('/assets/'.length));
+    if (script) return sendBytes(response, 200, 'text/javascript; charset=utf-8', script, COMMON_HEADERS);
+  } else if (path.startsWith('/dist/')) {
+    const file = await readStaticFile(options.distDir, path.slice('/dist/'.length));
+    if (file) return sendBytes(response, 200, file.type, file.body, COMMON_HEADERS);
+  } else {
+    const name = path === '/' ? 'index.html' : PAGE.exec(path)?.[1];
+    const file = name && (await readStaticFile(options.demoDir, name));
+    if (file) {
+      const body = name.endsWith('.html') ? Buffer.from(fillTemplate(file.body.toString('utf8'), options.values())) : file.body;
+      return sendBytes(response, 200, file.type, body, COMMON_HEADERS);
+    }
+  }
+  sendError(response, 404, 'not_found', `Nothing at ${path}. The pages are /, /npm-import.html and /code-snippet.html.`);
+}
+
+async function notify(options: DocsSiteOptions, request: IncomingMessage, response: ServerResponse): Promise<void> {
+  // Requiring JSON makes a cross-site form post impossible: another site's page would need a CORS preflight,
+  // which this server never grants.
+  if (!/^application\/json\b/i.test(request.headers['content-type'] ?? '')) {
+    return sendError(response, 415, 'json_required', 'Send Content-Type: application/json.');
+  }
+  try {
+    const record = options.notifier.notify(parseNotifyRequest(await readJson(request, 4096)));
+    sendJson(response, 202, record, { ...COMMON_HEADERS, Location: `/demo/deliveries#${record.id}` });
+  } catch (error) {
+    if (error instanceof NotifyRequestError) return sendError(response, 400, 'invalid_notify_request', error.message);
+    if (error instanceof RequestBodyError) return sendError(response, error.status, 'invalid_body', error.message);
+    throw error;
+  }
+}

@@ -1,0 +1,89 @@
+// The webhook panel on the index page: the button asks the demo server to send a notification; the table shows
+// each delivery as the sender and the receiver saw it. Everything is written as text, never as HTML.
+import type { DeliveryRecord } from './webhook/delivery-log.js';
+
+const FAST_POLL = 400;
+const SLOW_POLL = 2_500;
+
+const form = document.querySelector<HTMLFormElement>('#notify-form');
+const status = document.querySelector<HTMLElement>('#notify-status');
+const body = document.querySelector<HTMLTableSectionElement>('#deliveries tbody');
+let timer: ReturnType<typeof setTimeout> | undefined;
+
+function element<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string, className?: string): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  if (text !== undefined) node.textContent = text;
+  if (className) node.className = className;
+  return node;
+}
+
+function badge(text: string, tone: 'ok' | 'warn' | 'bad'): HTMLElement {
+  return element('span', text, `badge ${tone}`);
+}
+
+function row(delivery: DeliveryRecord): HTMLTableRowElement {
+  const tr = element('tr');
+  const event = element('td');
+  event.append(element('code', delivery.event), ` ${delivery.notifiable.type} #${delivery.notifiable.id}`);
+  const requested = element('td', new Date(delivery.requestedAt).toLocaleTimeString());
+  const sent = delivery.sender.attempts ?? '…';
+  const attempts = element('td', `${sent} sent / ${delivery.attemptsSeen} received`);
+  const answers = element('td');
+  const list = element('ul', undefined, 'attempt-list');
+  for (const attempt of delivery.received) list.append(element('li', `${new Date(attempt.at).toLocaleTimeString()} → ${attempt.status}`));
+  answers.append(delivery.received.length > 0 ? list : '—');
+  const signature = element('td');
+  signature.append(delivery.attemptsSeen === 0 ? '—' : delivery.verified ? badge('verified', 'ok') : badge('rejected', 'bad'));
+  const result = element('td');
+  if (delivery.sender.state === 'sending') result.append(badge('sending…', 'warn'));
+  else if (delivery.sender.state === 'delivered') result.append(badge(`delivered (${delivery.sender.status})`, 'ok'));
+  else {
+    result.append(badge('failed', 'bad'));
+    if (delivery.sender.error) result.title = delivery.sender.error;
+  }
+  tr.append(event, requested, attempts, answers, signature, result);
+  return tr;
+}
+
+async function refresh(): Promise<void> {
+  clearTimeout(timer);
+  let deliveries: DeliveryRecord[] = [];
+  try {
+    const response = await fetch('/demo/deliveries');
+    deliveries = ((await response.json()) as { deliveries: DeliveryRecord[] }).deliveries;
+    if (body) {
+      if (deliveries.length === 0) {
+        const empty = element('tr');
+        const cell = element('td', 'No deliveries yet.');
+        cell.colSpan = 6;
+        empty.append(cell);
+        body.replaceChildren(empty);
+      } else body.replaceChildren(...deliveries.map(row));
+    }
+  } catch {
+    if (status) status.textContent = 'The demo server is not answering; is `npm start` still running?';
+  }
+  // Quick while something is in flight, slow otherwise (a pet created in the console also sends a webhook).
+  const busy = deliveries.some((delivery) => delivery.sender.state === 'sending');
+  if (document.visibilityState === 'visible') timer = setTimeout(() => void refresh(), busy ? FAST_POLL : SLOW_POLL);
+}
+
+form?.addEventListener('submit', async (event) => {
+  event.preventDefault();
+  const data = new FormData(form);
+  const request = { event: String(data.get('event')), failFirst: data.has('failFirst'), wrongSecret: data.has('wrongSecret') };
+  if (status) status.textContent = `Sending ${request.event}…`;
+  try {
+    const response = await fetch('/demo/notify', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(request) });
+    const answer = (await response.json()) as DeliveryRecord | { error: { message: string } };
+    if (status) status.textContent = 'error' in answer ? `Not sent: ${answer.error.message}` : `Delivery ${answer.id.slice(0, 8)} started.`;
+  } catch {
+    if (status) status.textContent = 'The demo server is not answering; is `npm start` still running?';
+  }
+  await refresh();
+});
+
+document.addEventListener('visibilitychange', () => {
+  if (document.visibilityState === 'visible') void refresh();
+});
+void refresh();
