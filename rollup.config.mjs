@@ -1,9 +1,10 @@
 // The standalone bundle for `<script type="module" src="…">` use: everything inside, minified.
+import commonjs from '@rollup/plugin-commonjs';
 import { nodeResolve } from '@rollup/plugin-node-resolve';
 import terser from '@rollup/plugin-terser';
 
 export default {
   input: 'dist/index.js',
   output: { file: 'dist/try-it-console.bundle.js', format: 'es', sourcemap: true },
-  plugins: [nodeResolve({ browser: true }), terser({ format: { comments: false } })],
+  plugins: [nodeResolve({ browser: true }), commonjs(), terser({ format: { comments: false } })],
 };

@@ -1,7 +1,9 @@
 // Browser tests run in Debian's Chromium (never a downloaded browser), headless, with TypeScript
 // compiled on the fly by esbuild.
 import { writeFileSync } from 'node:fs';
+import commonjs from '@rollup/plugin-commonjs';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
+import { fromRollup } from '@web/dev-server-rollup';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { defaultReporter } from '@web/test-runner';
 import { chromiumFlags, chromiumPath } from './scripts/chromium.mjs';
@@ -35,7 +37,8 @@ export default {
   nodeResolve: true,
   concurrency: 1,
   testsFinishTimeout: 300_000,
-  plugins: [testServersPlugin(), esbuildPlugin({ ts: true, tsconfig: new URL('./tsconfig.json', import.meta.url).pathname, target: 'es2022' })],
+  // highlight.js ships its ES entry points as wrappers around CommonJS files.
+  plugins: [testServersPlugin(), fromRollup(commonjs)({ include: ['**/node_modules/highlight.js/**'], strictRequires: false }), esbuildPlugin({ ts: true, tsconfig: new URL('./tsconfig.json', import.meta.url).pathname, target: 'es2022' })],
   browsers: [
     chromeLauncher({
       launchOptions: { executablePath: chromiumPath, headless: true, args: chromiumFlags },

@@ -16,3 +16,4 @@ export * from './proxy-route.js';
 export * from './request-preparation.js';
 export * from './response-body.js';
 export * from './request-engine.js';
+export * from './template-snippet.js';

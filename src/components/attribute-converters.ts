@@ -1,0 +1,32 @@
+import type { ComplexAttributeConverter } from 'lit';
+
+/** `headers='{"Accept":"application/json"}'`: a JSON object of strings. Bad JSON is reported and ignored. */
+export const headersAttribute: ComplexAttributeConverter<Record<string, string>> = {
+  fromAttribute(value) {
+    if (!value) return {};
+    try {
+      const parsed: unknown = JSON.parse(value);
+      if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) && Object.values(parsed).every((v) => typeof v === 'string')) {
+        return parsed as Record<string, string>;
+      }
+    } catch {
+      // Reported below.
+    }
+    console.warn(`try-it-console: the headers attribute must be a JSON object of strings, e.g. {"Accept":"application/json"}; got ${value}`);
+    return {};
+  },
+  toAttribute(value) {
+    return JSON.stringify(value);
+  },
+};
+
+/** `languages="curl python"`: a space-separated list. */
+export const wordListAttribute: ComplexAttributeConverter<string[] | undefined> = {
+  fromAttribute(value) {
+    const words = value?.split(/[\s,]+/).filter(Boolean);
+    return words && words.length > 0 ? words : undefined;
+  },
+  toAttribute(value) {
+    return value?.join(' ');
+  },
+};

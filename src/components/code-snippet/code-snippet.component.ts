@@ -1,0 +1,203 @@
+import { LitElement, html, nothing, type PropertyValues } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import { unsafeHTML } from 'lit/directives/unsafe-html.js';
+import type { EnvironmentManager } from '../../core/environment-manager.js';
+import { SnippetGenerator } from '../../core/snippets/snippet-generator.js';
+import type { SnippetLanguage } from '../../core/snippets/snippet-language.js';
+import type { SnippetRequest } from '../../core/snippets/snippet-request.js';
+import { generateTemplateSnippet } from '../../core/template-snippet.js';
+import { SubscriptionController } from '../../controllers/subscription-controller.js';
+import { TicCopyEvent } from '../../events/copy.js';
+import { TicLanguageChangeEvent } from '../../events/language-change.js';
+import { highlightStyles } from '../highlight.styles.js';
+import { themeStyles } from '../theme.styles.js';
+import { codeSnippetStyles } from './code-snippet.styles.js';
+import { highlight, type HighlightLanguage } from './highlighter.js';
+import { copyText } from './copy-text.js';
+import { headersAttribute, wordListAttribute } from '../attribute-converters.js';
+
+const LABELS: Record<SnippetLanguage, string> = { curl: 'curl', javascript: 'JavaScript', go: 'Go', python: 'Python', php: 'PHP' };
+const GRAMMAR: Record<SnippetLanguage, HighlightLanguage> = { curl: 'bash', javascript: 'javascript', go: 'go', python: 'python', php: 'php' };
+
+/**
+ * @summary Ready-to-run code for a request, in curl, JavaScript, Go, Python and PHP, with a Copy button.
+ *
+ * Works alone (`method`, `url`, `headers`, `body` attributes) or fed by `<try-it-console>` (the
+ * `request` property). With an `environments` manager it can show `{{variables}}` as written or as values.
+ *
+ * @fires tic-language-change - The user switched to another language tab.
+ * @fires tic-copy - The user copied the snippet.
+ *
+ * @csspart tabs - The language tab list.
+ * @csspart copy-button - The Copy button.
+ * @csspart code - The panel holding the code.
+ *
+ * @cssprop --tic-snippet-max-height - Height past which the code scrolls. Default 24rem.
+ * @cssprop --tic-color-accent - Colour of the selected tab's underline.
+ */
+export class CodeSnippet extends LitElement {
+  static override styles = [themeStyles, highlightStyles, codeSnippetStyles];
+
+  readonly #environments = new SubscriptionController<EnvironmentManager>(this);
+  #ownGenerator: SnippetGenerator | undefined;
+  /** Why no generator could be made from `languages`, shown instead of the code. */
+  #configProblem: string | undefined;
+  #copyTimer: ReturnType<typeof setTimeout> | undefined;
+
+  @state() private selected: SnippetLanguage | undefined;
+  @state() private copyMessage = '';
+
+  /** The request to show; when set, it wins over the `method`, `url`, `headers` and `body` attributes. */
+  @property({ attribute: false }) request: SnippetRequest | undefined;
+
+  /** HTTP method, for use without `request`. */
+  @property() method = 'GET';
+
+  /** Absolute URL, for use without `request`. */
+  @property() url = '';
+
+  /** Headers, for use without `request`; as an attribute, a JSON object. */
+  @property({ converter: headersAttribute }) headers: Record<string, string> = {};
+
+  /** Body, for use without `request`. */
+  @property() body = '';
+
+  /** Languages to offer, in order; as an attribute, space-separated (`languages="curl python"`). Default: all five. */
+  @property({ converter: wordListAttribute }) languages: string[] | undefined;
+
+  /** A generator to use instead of one made from `languages` (the console passes its own). */
+  @property({ attribute: false }) generator: SnippetGenerator | undefined;
+
+  /** Environments for `{{variables}}`; when given, a switch shows them as written or as values. */
+  @property({ attribute: false })
+  get environments(): EnvironmentManager | undefined {
+    return this.#environments.source;
+  }
+  set environments(manager: EnvironmentManager | undefined) {
+    this.#environments.source = manager;
+  }
+
+  /** Show variables with their values from the active environment instead of as `{{placeholders}}`. */
+  @property({ type: Boolean, attribute: 'show-values' }) showValues = false;
+
+  /** `light` or `dark`; without it, the element follows the system setting. */
+  @property({ reflect: true }) theme: 'light' | 'dark' | undefined;
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    clearTimeout(this.#copyTimer);
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('languages')) {
+      this.#configProblem = undefined;
+      try {
+        this.#ownGenerator = new SnippetGenerator({ languages: this.languages as SnippetLanguage[] | undefined });
+      } catch (error) {
+        this.#ownGenerator = new SnippetGenerator({ languages: [] });
+        this.#configProblem = (error as Error).message;
+      }
+    }
+    const available = this.#generator().languages();
+    if (!this.selected || !available.includes(this.selected)) this.selected = available[0];
+  }
+
+  #generator(): SnippetGenerator {
+    this.#ownGenerator ??= new SnippetGenerator();
+    return this.generator ?? this.#ownGenerator;
+  }
+
+  #onTabClick(language: SnippetLanguage): void {
+    this.#select(language);
+  }
+
+  #onTabKeydown(event: KeyboardEvent): void {
+    const languages = this.#generator().languages();
+    const index = languages.indexOf(this.selected!);
+    const next = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: languages.length - 1 }[event.key];
+    if (next === undefined) return;
+    event.preventDefault();
+    const language = languages[(next + languages.length) % languages.length]!;
+    this.#select(language);
+    void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>(`#tab-${language}`)?.focus());
+  }
+
+  #select(language: SnippetLanguage): void {
+    if (language === this.selected) return;
+    this.selected = language;
+    this.dispatchEvent(new TicLanguageChangeEvent(language));
+  }
+
+  #onShowValuesChange(event: Event): void {
+    this.showValues = (event.target as HTMLInputElement).checked;
+  }
+
+  async #onCopy(): Promise<void> {
+    const { code } = this.#snippet();
+    if (code === undefined) return;
+    const copied = await copyText(code, this.renderRoot.querySelector('pre'));
+    this.copyMessage = copied ? `Copied the ${LABELS[this.selected!]} snippet.` : 'Copy is blocked here: the code is selected, press Ctrl+C (or Cmd+C) to copy it.';
+    clearTimeout(this.#copyTimer);
+    this.#copyTimer = setTimeout(() => (this.copyMessage = ''), 4000);
+    if (copied) this.dispatchEvent(new TicCopyEvent(this.selected!, code));
+  }
+
+  /** The request shown: as given, or with the active environment's values when `showValues` is on. */
+  #request(): SnippetRequest {
+    const request = this.request ?? { method: this.method, url: this.url, headers: this.headers, body: this.body };
+    const manager = this.environments;
+    if (!this.showValues || !manager) return request;
+    const resolve = (text: string) => manager.resolve(text);
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(request.headers ?? {})) headers[resolve(name)] = resolve(value);
+    return { method: request.method, url: resolve(request.url), headers, body: request.body === undefined ? undefined : resolve(request.body) };
+  }
+
+  #snippet(): { code?: string; problem?: string } {
+    if (this.#configProblem && !this.generator) return { problem: this.#configProblem };
+    if (!this.selected) return { problem: 'No snippet languages are enabled.' };
+    try {
+      return { code: generateTemplateSnippet(this.#generator(), this.#request(), this.selected) };
+    } catch (error) {
+      return { problem: `No snippet for this request: ${(error as Error).message}` };
+    }
+  }
+
+  override render() {
+    const languages = this.#generator().languages();
+    const { code, problem } = this.#snippet();
+    return html`
+      <div class="frame">
+        <div class="bar">
+          <div role="tablist" aria-label="Snippet language" part="tabs">
+            ${languages.map(
+              (language) => html`<button
+                role="tab"
+                id="tab-${language}"
+                aria-selected=${language === this.selected ? 'true' : 'false'}
+                aria-controls="panel"
+                tabindex=${language === this.selected ? 0 : -1}
+                @click=${() => this.#onTabClick(language)}
+                @keydown=${this.#onTabKeydown}
+              >
+                ${LABELS[language]}
+              </button>`,
+            )}
+          </div>
+          <div class="tools">
+            ${this.environments
+              ? html`<label><input type="checkbox" .checked=${this.showValues} @change=${this.#onShowValuesChange} /> Show values</label>`
+              : nothing}
+            <button part="copy-button" ?disabled=${code === undefined} @click=${this.#onCopy}>Copy</button>
+          </div>
+        </div>
+        <div role="tabpanel" id="panel" aria-labelledby="tab-${this.selected}" tabindex="0" part="code">
+          ${code !== undefined
+            ? html`<pre><code>${unsafeHTML(highlight(code, GRAMMAR[this.selected!]))}</code></pre>`
+            : html`<p class="problem">${problem}</p>`}
+        </div>
+        <div class="visually-hidden" role="status" aria-live="polite">${this.copyMessage}</div>
+      </div>
+    `;
+  }
+}

@@ -1,0 +1,64 @@
+import { css } from 'lit';
+
+export const codeSnippetStyles = css`
+  .frame {
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    background: var(--_bg);
+    overflow: hidden;
+  }
+  .bar {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    justify-content: space-between;
+    gap: var(--_space);
+    padding: 0 var(--_space);
+    background: var(--_surface);
+    border-bottom: 1px solid var(--_border);
+  }
+  [role='tablist'] {
+    display: flex;
+    gap: 0.25rem;
+  }
+  [role='tab'] {
+    border: none;
+    border-bottom: 2px solid transparent;
+    border-radius: 0;
+    background: none;
+    padding: 0.5rem 0.625rem;
+    color: var(--_muted);
+  }
+  [role='tab'][aria-selected='true'] {
+    color: var(--_text);
+    border-bottom-color: var(--_accent);
+    font-weight: 600;
+  }
+  .tools {
+    display: flex;
+    align-items: center;
+    gap: var(--_space);
+    padding: 0.25rem 0;
+  }
+  .tools label {
+    display: inline-flex;
+    align-items: center;
+    gap: 0.25rem;
+    font-size: 0.875em;
+  }
+  [role='tabpanel'] {
+    margin: 0;
+    padding: 0.75rem;
+    overflow: auto;
+    max-height: var(--tic-snippet-max-height, 24rem);
+  }
+  pre {
+    margin: 0;
+    white-space: pre;
+  }
+  .problem {
+    color: var(--_danger);
+    margin: 0;
+    white-space: pre-wrap;
+  }
+`;

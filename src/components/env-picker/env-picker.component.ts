@@ -1,0 +1,109 @@
+import { LitElement, html, nothing } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import type { EnvironmentManager } from '../../core/environment-manager.js';
+import { SubscriptionController } from '../../controllers/subscription-controller.js';
+import { TicEnvironmentChangeEvent } from '../../events/environment-change.js';
+import { themeStyles } from '../theme.styles.js';
+import { envPickerStyles } from './env-picker.styles.js';
+import { looksSecret } from './secret-names.js';
+
+/**
+ * @summary Switches between named environments and shows the active one's variables.
+ *
+ * Values of variables whose names look secret (token, key, password…) are masked until revealed. Given
+ * `missing`, it lists the variables the current request uses that the active environment lacks.
+ *
+ * @fires tic-environment-change - The user selected another environment.
+ *
+ * @csspart select - The environment select.
+ * @csspart variables - The table of variables.
+ * @csspart missing - The notice of missing variables.
+ *
+ * @cssprop --tic-color-warning - Edge of the missing-variables notice.
+ */
+export class EnvPicker extends LitElement {
+  static override styles = [themeStyles, envPickerStyles];
+
+  readonly #manager = new SubscriptionController<EnvironmentManager>(this);
+
+  /** Names of variables whose values the user chose to see. */
+  @state() private revealed = new Set<string>();
+
+  /** The environments to pick from. */
+  @property({ attribute: false })
+  get manager(): EnvironmentManager | undefined {
+    return this.#manager.source;
+  }
+  set manager(manager: EnvironmentManager | undefined) {
+    this.#manager.source = manager;
+  }
+
+  /** Variables the current request uses that the active environment does not define. */
+  @property({ attribute: false }) missing: string[] = [];
+
+  /** Hide the table of variables (the console shows it collapsed). */
+  @property({ type: Boolean, attribute: 'hide-variables' }) hideVariables = false;
+
+  /** `light` or `dark`; without it, the element follows the system setting. */
+  @property({ reflect: true }) theme: 'light' | 'dark' | undefined;
+
+  #onChange(event: Event): void {
+    const name = (event.target as HTMLSelectElement).value;
+    this.manager?.setActive(name);
+    this.revealed = new Set();
+    this.dispatchEvent(new TicEnvironmentChangeEvent(name));
+  }
+
+  #toggle(name: string): void {
+    const revealed = new Set(this.revealed);
+    if (!revealed.delete(name)) revealed.add(name);
+    this.revealed = revealed;
+  }
+
+  #renderVariables(variables: Record<string, string>) {
+    const names = Object.keys(variables);
+    if (names.length === 0) return html`<p class="muted">This environment has no variables.</p>`;
+    return html`<table part="variables">
+      <caption class="visually-hidden">Variables of the active environment</caption>
+      <thead><tr><th scope="col">Variable</th><th scope="col">Value</th></tr></thead>
+      <tbody>
+        ${names.map((name) => {
+          const secret = looksSecret(name);
+          const shown = !secret || this.revealed.has(name);
+          return html`<tr>
+            <td class="name">${name}</td>
+            <td class="value">
+              ${shown ? variables[name] : '••••••••'}
+              ${secret
+                ? html`<button aria-pressed=${shown ? 'true' : 'false'} aria-label="${shown ? 'Hide' : 'Show'} the value of ${name}" @click=${() => this.#toggle(name)}>
+                    ${shown ? 'Hide' : 'Show'}
+                  </button>`
+                : nothing}
+            </td>
+          </tr>`;
+        })}
+      </tbody>
+    </table>`;
+  }
+
+  override render() {
+    const environments = this.manager?.list() ?? [];
+    const active = this.manager?.active();
+    if (!active) return html`<p class="muted">No environments are configured.</p>`;
+    return html`
+      <div class="picker">
+        <label for="environment">Environment</label>
+        <select id="environment" part="select" @change=${this.#onChange}>
+          ${environments.map((environment) => html`<option value=${environment.name} ?selected=${environment.name === active.name}>${environment.name}</option>`)}
+        </select>
+      </div>
+      ${this.missing.length > 0
+        ? html`<p class="missing" part="missing" role="note">
+            This request uses ${this.missing.map((name, i) => html`${i > 0 ? ', ' : ''}<code>{{${name}}}</code>`)}, which
+            “${active.name}” does not define.
+          </p>`
+        : nothing}
+      ${this.hideVariables ? nothing : this.#renderVariables(active.variables)}
+    `;
+  }
+}

@@ -1,0 +1,49 @@
+import { css } from 'lit';
+
+export const envPickerStyles = css`
+  .picker {
+    display: flex;
+    align-items: center;
+    gap: var(--_space);
+    flex-wrap: wrap;
+  }
+  label {
+    font-weight: 600;
+  }
+  table {
+    width: 100%;
+    border-collapse: collapse;
+    margin-top: var(--_space);
+    font-size: 0.875em;
+  }
+  th,
+  td {
+    text-align: left;
+    padding: 0.25rem 0.5rem;
+    border-bottom: 1px solid var(--_border);
+    vertical-align: top;
+  }
+  th {
+    color: var(--_muted);
+    font-weight: 600;
+  }
+  td.name,
+  td.value {
+    font-family: var(--_mono);
+    word-break: break-all;
+  }
+  td.value button {
+    margin-left: 0.5rem;
+    padding: 0 0.375rem;
+    font-size: 0.8125em;
+  }
+  .missing {
+    margin: var(--_space) 0 0;
+    padding: 0.375rem 0.5rem;
+    border-left: 3px solid var(--_warning);
+    background: var(--_surface);
+  }
+  .missing code {
+    color: var(--_danger);
+  }
+`;

@@ -1,0 +1,82 @@
+import { css } from 'lit';
+
+export const requestHistoryStyles = css`
+  header {
+    display: flex;
+    align-items: center;
+    justify-content: space-between;
+    gap: var(--_space);
+  }
+  h2 {
+    font-size: 1em;
+    margin: 0;
+  }
+  ol {
+    list-style: none;
+    margin: var(--_space) 0 0;
+    padding: 0;
+    max-height: var(--tic-history-max-height, 20rem);
+    overflow: auto;
+  }
+  li {
+    display: flex;
+    gap: 0.25rem;
+    border-bottom: 1px solid var(--_border);
+  }
+  li button.entry {
+    flex: 1;
+    min-width: 0;
+    display: grid;
+    grid-template-columns: auto 1fr auto;
+    gap: 0.125rem 0.5rem;
+    text-align: left;
+    border: none;
+    background: none;
+    padding: 0.375rem 0.25rem;
+  }
+  li button.entry:hover {
+    background: var(--_surface);
+  }
+  .method {
+    font-family: var(--_mono);
+    font-weight: 700;
+  }
+  .url {
+    font-family: var(--_mono);
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
+  .status {
+    font-family: var(--_mono);
+    font-weight: 600;
+  }
+  .status.ok {
+    color: var(--_success);
+  }
+  .status.client-error,
+  .status.failed {
+    color: var(--_danger);
+  }
+  .status.server-error {
+    color: var(--_warning);
+  }
+  .meta {
+    grid-column: 2 / 4;
+    color: var(--_muted);
+    font-size: 0.8125em;
+  }
+  li button.delete {
+    border: none;
+    background: none;
+    color: var(--_muted);
+    padding: 0 0.5rem;
+  }
+  .empty,
+  .warning {
+    margin: var(--_space) 0 0;
+  }
+  .warning {
+    color: var(--_warning);
+  }
+`;

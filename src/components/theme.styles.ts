@@ -1,0 +1,116 @@
+import { css } from 'lit';
+
+const darkTokens = css`
+  --_bg: var(--tic-color-background, #0d1117);
+  --_surface: var(--tic-color-surface, #161b22);
+  --_text: var(--tic-color-text, #e6edf3);
+  --_muted: var(--tic-color-muted, #9198a1);
+  --_border: var(--tic-color-border, #3d444d);
+  --_accent: var(--tic-color-accent, #4493f8);
+  --_accent-text: var(--tic-color-accent-text, #0d1117);
+  --_success: var(--tic-color-success, #3fb950);
+  --_warning: var(--tic-color-warning, #d29922);
+  --_danger: var(--tic-color-danger, #f85149);
+  --_focus: var(--tic-color-focus, #4493f8);
+  color-scheme: dark;
+`;
+
+/**
+ * The public theme of every element: CSS custom properties a page sets on the element (or any ancestor),
+ * mapped to private `--_x` ones. Light by default, dark with `prefers-color-scheme: dark` unless
+ * `theme="light"`, and dark with `theme="dark"` whatever the system says.
+ */
+export const themeStyles = css`
+  :host {
+    --_font: var(--tic-font-family, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif);
+    --_mono: var(--tic-font-mono, ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace);
+    --_radius: var(--tic-radius, 6px);
+    --_space: var(--tic-spacing, 0.5rem);
+    --_bg: var(--tic-color-background, #ffffff);
+    --_surface: var(--tic-color-surface, #f6f8fa);
+    --_text: var(--tic-color-text, #1f2328);
+    --_muted: var(--tic-color-muted, #59636e);
+    --_border: var(--tic-color-border, #d1d9e0);
+    --_accent: var(--tic-color-accent, #0b57d0);
+    --_accent-text: var(--tic-color-accent-text, #ffffff);
+    --_success: var(--tic-color-success, #1a7f37);
+    --_warning: var(--tic-color-warning, #9a6700);
+    --_danger: var(--tic-color-danger, #cf222e);
+    --_focus: var(--tic-color-focus, #0b57d0);
+    display: block;
+    font-family: var(--_font);
+    font-size: var(--tic-font-size, 0.9375rem);
+    color: var(--_text);
+    color-scheme: light;
+  }
+  @media (prefers-color-scheme: dark) {
+    :host(:not([theme='light'])) {
+      ${darkTokens}
+    }
+  }
+  :host([theme='dark']) {
+    ${darkTokens}
+  }
+  :host([hidden]) {
+    display: none;
+  }
+  *,
+  *::before,
+  *::after {
+    box-sizing: border-box;
+  }
+  button,
+  input,
+  select,
+  textarea {
+    font: inherit;
+    color: inherit;
+  }
+  input,
+  select,
+  textarea {
+    background: var(--_bg);
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    padding: 0.375rem 0.5rem;
+    min-width: 0;
+  }
+  button {
+    cursor: pointer;
+    background: var(--_surface);
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    padding: 0.375rem 0.75rem;
+  }
+  button:disabled {
+    cursor: not-allowed;
+    opacity: 0.6;
+  }
+  button.primary {
+    background: var(--_accent);
+    border-color: var(--_accent);
+    color: var(--_accent-text);
+    font-weight: 600;
+  }
+  :focus-visible {
+    outline: 2px solid var(--_focus);
+    outline-offset: 2px;
+  }
+  pre,
+  code {
+    font-family: var(--_mono);
+    font-size: 0.875em;
+  }
+  .visually-hidden {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    margin: -1px;
+    overflow: hidden;
+    clip: rect(0 0 0 0);
+    white-space: nowrap;
+  }
+  .muted {
+    color: var(--_muted);
+  }
+`;

@@ -1,0 +1,59 @@
+import type { ConsoleResponse } from '../../core/request-engine.js';
+
+/** How a response body is shown: pretty JSON, plain text, an image, or a note for other binary data. */
+export type BodyPresentation =
+  | { kind: 'empty' }
+  | { kind: 'json'; text: string; highlight: boolean }
+  | { kind: 'text'; text: string }
+  | { kind: 'image' }
+  | { kind: 'binary' };
+
+/** JSON is pretty-printed up to this size; past it, parsing and re-printing would stall the page. */
+const PRETTY_JSON_LIMIT = 1 << 20;
+/** Highlighting costs far more than printing: only small bodies get colours. */
+const HIGHLIGHT_LIMIT = 100 * 1024;
+
+const TEXTUAL_TYPE = /^text\/|[/+](json|xml|javascript|ecmascript|x-www-form-urlencoded|yaml|csv|graphql)\b/i;
+
+export function presentBody(response: ConsoleResponse): BodyPresentation {
+  if (response.size === 0) return { kind: 'empty' };
+  const type = response.contentType.toLowerCase();
+  if (type.startsWith('image/')) return { kind: 'image' };
+  if (!TEXTUAL_TYPE.test(type) && looksBinary(response.body)) return { kind: 'binary' };
+  if (/[/+]json\b/.test(type) && !response.truncated && response.size <= PRETTY_JSON_LIMIT) {
+    try {
+      return { kind: 'json', text: JSON.stringify(JSON.parse(response.text), null, 2), highlight: response.size <= HIGHLIGHT_LIMIT };
+    } catch {
+      // Not valid JSON after all: show it as the server sent it.
+    }
+  }
+  return { kind: 'text', text: response.text };
+}
+
+/** A NUL byte, or many control characters, in the first kilobyte: not something to show as text. */
+function looksBinary(bytes: Uint8Array): boolean {
+  const sample = bytes.subarray(0, 1024);
+  let controls = 0;
+  for (const byte of sample) {
+    if (byte === 0) return true;
+    if (byte < 9 || (byte > 13 && byte < 32)) controls += 1;
+  }
+  return controls > sample.length / 10;
+}
+
+/** `1.2 KB`, `3.4 MB`: sizes for people. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/** A file name for downloading the body, from the URL's last segment and the content type. */
+export function downloadName(response: ConsoleResponse): string {
+  const last = new URL(response.request.url).pathname.split('/').filter(Boolean).at(-1) ?? 'response';
+  if (/\.\w{1,5}$/.test(last)) return last;
+  const subtype = /\/([\w.+-]+)/.exec(response.contentType)?.[1]?.toLowerCase() ?? 'octet-stream';
+  const known: Record<string, string> = { plain: 'txt', 'octet-stream': 'bin', javascript: 'js', jpeg: 'jpg', 'svg+xml': 'svg' };
+  const extension = known[subtype] ?? subtype.replace(/.*\+/, '');
+  return `${last}.${extension}`;
+}

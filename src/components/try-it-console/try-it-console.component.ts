@@ -1,0 +1,458 @@
+import { LitElement, html, nothing, type PropertyValues } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import { repeat } from 'lit/directives/repeat.js';
+import { unsafeHTML } from 'lit/directives/unsafe-html.js';
+import { parseConsoleConfig, type ConsoleConfig } from '../../core/console-config.js';
+import { dynamicVariableNames } from '../../core/dynamic-variables.js';
+import type { EnvironmentManager } from '../../core/environment-manager.js';
+import { RequestError } from '../../core/errors.js';
+import { History } from '../../core/history.js';
+import type { HistoryEntry } from '../../core/history-entry.js';
+import { IdbHistoryStore } from '../../core/idb-history-store.js';
+import { scanPlaceholders } from '../../core/placeholders.js';
+import { RequestEngine, type ConsoleResponse } from '../../core/request-engine.js';
+import type { ConsoleRequest } from '../../core/request-preparation.js';
+import { SnippetGenerator } from '../../core/snippets/snippet-generator.js';
+import type { SnippetRequest } from '../../core/snippets/snippet-request.js';
+import { SendController } from '../../controllers/send-controller.js';
+import { SubscriptionController } from '../../controllers/subscription-controller.js';
+import { TicBeforeSendEvent } from '../../events/before-send.js';
+import type { TicHistorySelectEvent } from '../../events/history-select.js';
+import { TicRequestErrorEvent } from '../../events/request-error.js';
+import { TicResponseEvent } from '../../events/response.js';
+import { headersAttribute } from '../attribute-converters.js';
+import { highlight } from '../code-snippet/highlighter.js';
+import '../code-snippet/code-snippet.js';
+import '../env-picker/env-picker.js';
+import '../request-history/request-history.js';
+import { highlightStyles } from '../highlight.styles.js';
+import { themeStyles } from '../theme.styles.js';
+import { downloadName, formatBytes, presentBody } from './body-presentation.js';
+import { tryItConsoleStyles } from './try-it-console.styles.js';
+
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
+/** Text shown in the page is capped here; the whole body stays available for download. */
+const DISPLAY_LIMIT = 256 * 1024;
+
+interface HeaderRowState {
+  key: number;
+  name: string;
+  value: string;
+  enabled: boolean;
+}
+
+/**
+ * @summary A "try it" console: edit a request, send it for real, see the response, switch environments,
+ * reload past requests and copy the request as code.
+ *
+ * Configure it with the `config` property, or with JSON in a child `<script type="application/json">`
+ * for pages without JavaScript of their own. Preset an operation with `method`, `url`, `headers`, `body`.
+ *
+ * @fires tic-before-send - Cancelable; the page may rewrite `event.request` or stop the send.
+ * @fires tic-response - A sent request got a response (any status).
+ * @fires tic-request-error - A sent request failed; `event.error.kind` says how.
+ *
+ * @slot - A `<script type="application/json">` holding the configuration (read once, when connected).
+ *
+ * @csspart request - The request editor.
+ * @csspart method - The method select.
+ * @csspart url - The URL field.
+ * @csspart headers - The header rows.
+ * @csspart body - The body editor.
+ * @csspart send-button - The Send button.
+ * @csspart cancel-button - The Cancel button.
+ * @csspart response - The response panel.
+ * @csspart status - The response status line.
+ * @csspart response-body - The response body.
+ * @csspart error - The explanation of a failed request.
+ *
+ * @cssprop --tic-color-accent - Buttons, focus rings and highlights.
+ * @cssprop --tic-color-background - Background of fields and panels.
+ * @cssprop --tic-color-surface - Background of bars and hovered rows.
+ * @cssprop --tic-color-text - Text colour.
+ * @cssprop --tic-color-border - Borders.
+ * @cssprop --tic-color-danger - Errors and missing variables.
+ * @cssprop --tic-font-family - Text font.
+ * @cssprop --tic-font-mono - Code font.
+ * @cssprop --tic-radius - Corner radius.
+ */
+export class TryItConsole extends LitElement {
+  static override styles = [themeStyles, highlightStyles, tryItConsoleStyles];
+
+  readonly #send = new SendController(this);
+  readonly #environments = new SubscriptionController<EnvironmentManager>(this);
+  #engine: RequestEngine | undefined;
+  #generator: SnippetGenerator | undefined;
+  #nextRowKey = 0;
+  #objectUrls: string[] = [];
+
+  @state() private configProblem: string | undefined;
+  @state() private headerRows: HeaderRowState[] = [];
+  @state() private notice: string | undefined;
+
+  /** The configuration (see `ConsoleConfig`); checked when set, and a problem is shown in place of the console. */
+  @property({ attribute: false }) config: ConsoleConfig | undefined;
+
+  /** HTTP method of the request being edited. */
+  @property() method = 'GET';
+
+  /** URL of the request being edited; may hold `{{variables}}`, and may be relative to `base_url`. */
+  @property() url = '';
+
+  /** Request headers to start from; as an attribute, a JSON object. */
+  @property({ converter: headersAttribute }) headers: Record<string, string> = {};
+
+  /** Request body of the request being edited. */
+  @property() body = '';
+
+  /** `light` or `dark`; without it, the console follows the system setting. */
+  @property({ reflect: true }) theme: 'light' | 'dark' | undefined;
+
+  /** The engine behind the console, once configured: its `environments` and `history` are live. */
+  get engine(): RequestEngine | undefined {
+    return this.#engine;
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    if (this.config === undefined) this.#readConfigScript();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#revokeObjectUrls();
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('config')) this.#configure();
+    if (changed.has('headers')) {
+      this.headerRows = Object.entries(this.headers ?? {}).map(([name, value]) => this.#row(name, value));
+    }
+  }
+
+  #readConfigScript(): void {
+    const script = this.querySelector(':scope > script[type="application/json"]');
+    if (!script) {
+      this.config = {};
+      return;
+    }
+    try {
+      this.config = JSON.parse(script.textContent ?? '') as ConsoleConfig;
+    } catch (error) {
+      this.configProblem = `The console's configuration script is not valid JSON: ${(error as Error).message}`;
+    }
+  }
+
+  #configure(): void {
+    this.configProblem = undefined;
+    try {
+      const config = parseConsoleConfig(this.config ?? {});
+      const store = config.history.enabled && typeof indexedDB !== 'undefined' ? new IdbHistoryStore(config.history.storageKey) : undefined;
+      const history = new History(config.history, { store });
+      this.#engine = new RequestEngine({ config: this.config, history, displayLimit: DISPLAY_LIMIT });
+      this.#generator = new SnippetGenerator(config.snippets);
+      this.#environments.source = this.#engine.environments;
+      void history.ready();
+    } catch (error) {
+      this.#engine = undefined;
+      this.configProblem = (error as Error).message;
+    }
+  }
+
+  #row(name = '', value = '', enabled = true): HeaderRowState {
+    this.#nextRowKey += 1;
+    return { key: this.#nextRowKey, name, value, enabled };
+  }
+
+  /** The request as edited, placeholders unresolved. */
+  #request(): ConsoleRequest {
+    const headers = this.headerRows.map(({ name, value, enabled }) => ({ name, value, enabled }));
+    return { method: this.method, url: this.url, headers, body: this.body };
+  }
+
+  // --- Handlers -----------------------------------------------------------------------------------
+
+  #onMethodChange(event: Event): void {
+    this.method = (event.target as HTMLSelectElement).value;
+  }
+
+  #onUrlInput(event: Event): void {
+    this.url = (event.target as HTMLInputElement).value;
+  }
+
+  #onBodyInput(event: Event): void {
+    this.body = (event.target as HTMLTextAreaElement).value;
+  }
+
+  #onRowChange(key: number, change: Partial<HeaderRowState>): void {
+    this.headerRows = this.headerRows.map((row) => (row.key === key ? { ...row, ...change } : row));
+  }
+
+  #onAddRow(): void {
+    this.headerRows = [...this.headerRows, this.#row()];
+    void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLInputElement>('.header-row:last-of-type input.name')?.focus());
+  }
+
+  #onRemoveRow(key: number): void {
+    this.headerRows = this.headerRows.filter((row) => row.key !== key);
+    void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>('button.add-header')?.focus());
+  }
+
+  #onKeydown(event: KeyboardEvent): void {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      void this.send();
+    }
+  }
+
+  #onHistorySelect(event: TicHistorySelectEvent): void {
+    this.load(event.entry);
+  }
+
+  // --- Public methods -----------------------------------------------------------------------------
+
+  /** Sends the request being edited, as the Send button does. Resolves when it has completed or failed. */
+  async send(): Promise<void> {
+    const engine = this.#engine;
+    if (!engine || !engine.config.enabled || this.#send.state.status === 'pending') return;
+    let prepared;
+    try {
+      prepared = engine.prepare(this.#request());
+    } catch (error) {
+      this.#fail(error);
+      return;
+    }
+    const beforeSend = new TicBeforeSendEvent(prepared);
+    this.dispatchEvent(beforeSend);
+    if (beforeSend.defaultPrevented) return;
+    const result = await this.#send.run((signal) => engine.execute(beforeSend.request, { signal }));
+    if (result.status === 'complete') {
+      this.#revokeObjectUrls();
+      this.dispatchEvent(new TicResponseEvent(result.response));
+    } else if (result.status === 'error') {
+      this.dispatchEvent(new TicRequestErrorEvent(result.error));
+    }
+  }
+
+  /** Cancels the request in flight. */
+  cancel(): void {
+    this.#send.cancel();
+  }
+
+  /** Loads a past request (e.g. from history) into the editor. */
+  load(entry: Pick<HistoryEntry, 'method' | 'url' | 'headers' | 'body'> & Partial<HistoryEntry>): void {
+    this.method = entry.method;
+    this.url = entry.url;
+    this.body = entry.body;
+    this.headerRows = Object.entries(entry.headers).map(([name, value]) => this.#row(name, value));
+    const redacted = Object.values(entry.headers).includes('[redacted]');
+    this.notice = entry.bodyTruncated
+      ? 'This request’s body was stored shortened; complete it before sending.'
+      : redacted
+        ? 'Credential headers were not stored; fill in their values before sending.'
+        : undefined;
+  }
+
+  #fail(error: unknown): void {
+    const failure = error instanceof RequestError ? error : new RequestError('invalid-request', (error as Error).message, { cause: error });
+    this.#send.fail(failure);
+    this.dispatchEvent(new TicRequestErrorEvent(failure));
+  }
+
+  #revokeObjectUrls(): void {
+    for (const url of this.#objectUrls) URL.revokeObjectURL(url);
+    this.#objectUrls = [];
+  }
+
+  #objectUrl(blob: Blob): string {
+    const url = URL.createObjectURL(blob);
+    this.#objectUrls.push(url);
+    return url;
+  }
+
+  // --- Rendering ----------------------------------------------------------------------------------
+
+  /** Placeholders that no variable fills, over every part of the request. */
+  #missingVariables(): string[] {
+    const manager = this.#engine?.environments;
+    if (!manager) return [];
+    const texts = [this.url, this.body, ...this.headerRows.filter((r) => r.enabled).flatMap((r) => [r.name, r.value])];
+    const missing = new Set<string>();
+    for (const text of texts) for (const name of manager.resolveDetailed(text).missing) missing.add(name);
+    return [...missing];
+  }
+
+  /** The URL with its placeholders marked: known ones highlighted, missing ones flagged. */
+  #renderUrlTemplate(missing: readonly string[]) {
+    const spans = [...scanPlaceholders(this.url)];
+    if (spans.length === 0) return nothing;
+    const known = new Set(dynamicVariableNames);
+    const parts = [];
+    let copiedUpTo = 0;
+    for (const span of spans) {
+      parts.push(this.url.slice(copiedUpTo, span.start));
+      const name = span.name.trim();
+      const isMissing = missing.includes(name) && !known.has(name);
+      parts.push(html`<mark class=${isMissing ? 'variable missing' : 'variable'} title=${isMissing ? `${name} is not defined in the active environment` : `${name}`}>${this.url.slice(span.start, span.end)}</mark>`);
+      copiedUpTo = span.end;
+    }
+    parts.push(this.url.slice(copiedUpTo));
+    return html`<p id="url-template" class="url-template">${parts}${missing.length > 0 ? html`<span class="visually-hidden"> (has undefined variables)</span>` : nothing}</p>`;
+  }
+
+  #renderHeaderRows() {
+    return html`<fieldset class="headers" part="headers">
+      <legend>Headers</legend>
+      ${repeat(
+        this.headerRows,
+        (row) => row.key,
+        (row, index) => html`<div class="header-row">
+          <input type="checkbox" aria-label="Send header ${index + 1}" .checked=${row.enabled} @change=${(e: Event) => this.#onRowChange(row.key, { enabled: (e.target as HTMLInputElement).checked })} />
+          <input class="name" aria-label="Header ${index + 1} name" placeholder="Name" spellcheck="false" .value=${row.name} @input=${(e: Event) => this.#onRowChange(row.key, { name: (e.target as HTMLInputElement).value })} />
+          <input class="value" aria-label="Header ${index + 1} value" placeholder="Value" spellcheck="false" .value=${row.value} @input=${(e: Event) => this.#onRowChange(row.key, { value: (e.target as HTMLInputElement).value })} />
+          <button class="remove" aria-label="Remove header ${index + 1}" @click=${() => this.#onRemoveRow(row.key)}>✕</button>
+        </div>`,
+      )}
+      <button class="add-header" @click=${this.#onAddRow}>Add header</button>
+    </fieldset>`;
+  }
+
+  #renderResponse(response: ConsoleResponse) {
+    const statusClass = response.status < 300 ? 'ok' : response.status < 400 ? 'redirect' : response.status < 500 ? 'client-error' : 'server-error';
+    const body = presentBody(response);
+    const download = response.download ? this.#objectUrl(response.download) : undefined;
+    return html`
+      <p class="status-line" part="status">
+        <span class="status ${statusClass}">${response.status} ${response.statusText}</span>
+        <span>${Math.round(response.timing.total)} ms</span>
+        <span class="muted">(headers in ${Math.round(response.timing.headers)} ms)</span>
+        <span>${formatBytes(response.size)}</span>
+        ${download ? html`<a class="download" href=${download} download=${downloadName(response)}>Download</a>` : nothing}
+      </p>
+      <details class="response-headers">
+        <summary>Response headers (${response.headers.length})</summary>
+        <table>
+          <tbody>
+            ${response.headers.map(([name, value]) => html`<tr><th scope="row">${name}</th><td>${value}</td></tr>`)}
+          </tbody>
+        </table>
+      </details>
+      ${response.truncated
+        ? html`<p class="truncated" role="note">
+            Showing the first ${formatBytes(response.body.byteLength)} of ${formatBytes(response.size)}.
+            ${download ? html`<a href=${download} download=${downloadName(response)}>Download the whole body</a>.` : 'The body is too large to download here.'}
+          </p>`
+        : nothing}
+      <div class="response-body" part="response-body">
+        ${body.kind === 'empty'
+          ? html`<p class="muted">No body.</p>`
+          : body.kind === 'image'
+            ? download
+              ? html`<img src=${download} alt="Image returned by ${response.request.method} ${response.request.url}" />`
+              : html`<p class="muted">An image of ${formatBytes(response.size)}, too large to preview.</p>`
+            : body.kind === 'binary'
+              ? html`<p class="muted">Binary data (${response.contentType || 'no content type'}, ${formatBytes(response.size)}).</p>`
+              : body.kind === 'json' && body.highlight
+                ? html`<pre><code>${unsafeHTML(highlight(body.text, 'json'))}</code></pre>`
+                : html`<pre><code>${body.text}</code></pre>`}
+      </div>
+    `;
+  }
+
+  #renderResult() {
+    const state = this.#send.state;
+    if (state.status === 'idle') return html`<p class="muted">Send the request to see the response here.</p>`;
+    if (state.status === 'pending') return html`<p class="muted">Waiting for the response…</p>`;
+    if (state.status === 'error') {
+      return html`<div class="error" part="error" role="alert">
+        <p class="error-title">${ERROR_TITLES[state.error.kind]}</p>
+        <p>${state.error.message}</p>
+      </div>`;
+    }
+    return this.#renderResponse(state.response);
+  }
+
+  #liveStatus(): string {
+    const state = this.#send.state;
+    if (state.status === 'pending') return 'Sending…';
+    if (state.status === 'complete') return `Response ${state.response.status} ${state.response.statusText} in ${Math.round(state.response.timing.total)} milliseconds.`;
+    if (state.status === 'error') return `${ERROR_TITLES[state.error.kind]}.`;
+    return '';
+  }
+
+  #snippetRequest(): SnippetRequest {
+    const headers: Record<string, string> = {};
+    for (const row of this.headerRows) if (row.enabled && row.name.trim()) headers[row.name.trim()] = row.value;
+    for (const [name, value] of Object.entries(this.#engine?.config.defaultHeaders ?? {})) {
+      if (!Object.keys(headers).some((own) => own.toLowerCase() === name.toLowerCase())) headers[name] = value;
+    }
+    // A relative URL is sent with base_url in front; the snippet says so too.
+    const url = this.url.startsWith('/') && !this.url.startsWith('//') ? `{{base_url}}${this.url}` : this.url;
+    return { method: this.method, url, headers, body: this.body || undefined };
+  }
+
+  override render() {
+    if (this.configProblem) {
+      return html`<div class="error" role="alert"><p class="error-title">The console is misconfigured</p><p>${this.configProblem}</p></div>`;
+    }
+    const engine = this.#engine;
+    if (!engine) return nothing;
+    if (!engine.config.enabled) return html`<p class="disabled-notice">The API console is turned off for this page.</p>`;
+    const pending = this.#send.state.status === 'pending';
+    const missing = this.#missingVariables();
+    const methods = METHODS.includes(this.method.toUpperCase()) ? METHODS : [...METHODS, this.method];
+    const bodyAllowed = !['GET', 'HEAD'].includes(this.method.toUpperCase());
+    return html`
+      <div class="layout" @keydown=${this.#onKeydown}>
+        <div class="main">
+          <section class="request" part="request" aria-label="Request">
+            <div class="line">
+              <label class="visually-hidden" for="method">Method</label>
+              <select id="method" part="method" @change=${this.#onMethodChange}>
+                ${methods.map((method) => html`<option ?selected=${method.toUpperCase() === this.method.toUpperCase()}>${method}</option>`)}
+              </select>
+              <label class="visually-hidden" for="url">URL</label>
+              <input id="url" part="url" type="text" spellcheck="false" autocomplete="off" placeholder="https://api.example.com/resource or /resource"
+                aria-describedby=${missing.length > 0 ? 'url-template' : nothing} .value=${this.url} @input=${this.#onUrlInput} />
+              ${pending
+                ? html`<button part="cancel-button" class="cancel" @click=${this.cancel}>Cancel</button>`
+                : html`<button part="send-button" class="primary send" title="Send (Ctrl+Enter)" @click=${this.send}>Send</button>`}
+            </div>
+            ${this.#renderUrlTemplate(missing)}
+            ${this.#renderHeaderRows()}
+            ${bodyAllowed
+              ? html`<label class="body-label" for="body">Body</label>
+                  <textarea id="body" part="body" spellcheck="false" rows="6" .value=${this.body} @input=${this.#onBodyInput}></textarea>`
+              : nothing}
+            ${this.notice ? html`<p class="notice" role="note">${this.notice}</p>` : nothing}
+          </section>
+          <section class="response" part="response" aria-label="Response">
+            <h2>Response</h2>
+            <div class="visually-hidden" role="status" aria-live="polite">${this.#liveStatus()}</div>
+            ${this.#renderResult()}
+          </section>
+          <section class="snippets" aria-label="Code">
+            <h2>Code</h2>
+            <code-snippet theme=${this.theme ?? nothing} .request=${this.#snippetRequest()} .generator=${this.#generator} .environments=${engine.environments}></code-snippet>
+          </section>
+        </div>
+        <aside class="side">
+          <env-picker theme=${this.theme ?? nothing} .manager=${engine.environments} .missing=${missing}></env-picker>
+          <request-history theme=${this.theme ?? nothing} .history=${engine.history} @tic-history-select=${this.#onHistorySelect}></request-history>
+        </aside>
+      </div>
+    `;
+  }
+}
+
+const ERROR_TITLES: Record<RequestError['kind'], string> = {
+  cors: 'Blocked by CORS',
+  network: 'Could not reach the server',
+  timeout: 'Timed out',
+  aborted: 'Cancelled',
+  'invalid-url': 'Invalid URL',
+  'invalid-request': 'Request not sent',
+  'mixed-content': 'Blocked as mixed content',
+  'unresolved-variables': 'Undefined variables',
+  'proxy-refused': 'Refused by the CORS proxy',
+};

@@ -1,0 +1,174 @@
+import { css } from 'lit';
+
+export const tryItConsoleStyles = css`
+  :host {
+    container-type: inline-size;
+  }
+  .layout {
+    display: grid;
+    gap: calc(var(--_space) * 2);
+    padding: calc(var(--_space) * 1.5);
+    background: var(--_bg);
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+  }
+  @container (min-width: 56rem) {
+    .layout {
+      grid-template-columns: minmax(0, 1fr) 18rem;
+    }
+  }
+  .main,
+  .side {
+    display: grid;
+    gap: calc(var(--_space) * 2);
+    align-content: start;
+    min-width: 0;
+  }
+  h2 {
+    font-size: 1em;
+    margin: 0 0 var(--_space);
+  }
+  .line {
+    display: flex;
+    gap: var(--_space);
+  }
+  #url {
+    flex: 1;
+    font-family: var(--_mono);
+  }
+  .url-template {
+    margin: 0.375rem 0 0;
+    font-family: var(--_mono);
+    font-size: 0.875em;
+    word-break: break-all;
+    color: var(--_muted);
+  }
+  mark.variable {
+    background: color-mix(in srgb, var(--_accent) 15%, transparent);
+    color: var(--_accent);
+    border-radius: 3px;
+  }
+  mark.variable.missing {
+    background: color-mix(in srgb, var(--_danger) 15%, transparent);
+    color: var(--_danger);
+    text-decoration: wavy underline;
+  }
+  fieldset.headers {
+    border: none;
+    padding: 0;
+    margin: var(--_space) 0 0;
+    display: grid;
+    gap: 0.375rem;
+  }
+  legend,
+  .body-label {
+    font-weight: 600;
+    padding: 0;
+    margin-bottom: 0.25rem;
+    display: block;
+  }
+  .body-label {
+    margin-top: var(--_space);
+  }
+  .header-row {
+    display: grid;
+    grid-template-columns: auto minmax(0, 1fr) minmax(0, 2fr) auto;
+    gap: 0.375rem;
+    align-items: center;
+  }
+  .header-row input.name,
+  .header-row input.value,
+  textarea {
+    font-family: var(--_mono);
+  }
+  .add-header {
+    justify-self: start;
+  }
+  textarea {
+    width: 100%;
+    resize: vertical;
+  }
+  .notice {
+    color: var(--_warning);
+    margin: var(--_space) 0 0;
+  }
+  .status-line {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.75rem;
+    align-items: baseline;
+    margin: 0 0 var(--_space);
+  }
+  .status {
+    font-weight: 700;
+    font-family: var(--_mono);
+  }
+  .status.ok {
+    color: var(--_success);
+  }
+  .status.redirect,
+  .status.server-error {
+    color: var(--_warning);
+  }
+  .status.client-error {
+    color: var(--_danger);
+  }
+  .download {
+    margin-left: auto;
+    color: var(--_accent);
+  }
+  .response-headers table {
+    border-collapse: collapse;
+    font-family: var(--_mono);
+    font-size: 0.8125em;
+    margin: 0.25rem 0 var(--_space);
+  }
+  .response-headers th,
+  .response-headers td {
+    text-align: left;
+    padding: 0.125rem 0.5rem 0.125rem 0;
+    vertical-align: top;
+    word-break: break-all;
+  }
+  .response-body {
+    background: var(--_surface);
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    padding: 0.75rem;
+    max-height: var(--tic-response-max-height, 28rem);
+    overflow: auto;
+  }
+  .response-body pre {
+    margin: 0;
+  }
+  .response-body img {
+    max-width: 100%;
+    height: auto;
+  }
+  .response-body p {
+    margin: 0;
+  }
+  .truncated {
+    color: var(--_warning);
+    margin: 0 0 var(--_space);
+  }
+  .error {
+    border-left: 4px solid var(--_danger);
+    background: var(--_surface);
+    padding: 0.5rem 0.75rem;
+    border-radius: var(--_radius);
+  }
+  .error p {
+    margin: 0.25rem 0;
+  }
+  .error-title {
+    font-weight: 700;
+    color: var(--_danger);
+  }
+  .disabled-notice {
+    color: var(--_muted);
+    border: 1px dashed var(--_border);
+    border-radius: var(--_radius);
+    padding: 0.75rem;
+  }
+`;
