@@ -1,0 +1,187 @@
+// The demo behind `npm start`, on ephemeral loopback ports: the docs pages, the sample API (without CORS), and the
+// proxy that lets the docs origin read it. Nothing here needs the elements to be defined.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { parseConsoleConfig } from '../../src/core/index.js';
+import { startDemo, type RunningDemo } from '../../demo/server.js';
+import { corsHeaders, get, postJson } from './demo-support/demo-client.js';
+
+let demo: RunningDemo;
+let docs: string;
+let api: string;
+
+before(async () => {
+  demo = await startDemo({ port: 0, apiPort: 0, receiverPort: 0, proxyPort: 0 });
+  docs = demo.urls.docs;
+  api = demo.urls.api;
+});
+after(() => demo.close());
+
+async function page(path: string): Promise<string> {
+  const response = await get(new URL(path, docs).href);
+  assert.equal(response.status, 200, path);
+  assert.match(response.headers.get('content-type') ?? '', /^text\/html/);
+  return response.text();
+}
+
+describe('demo docs site', () => {
+  it('serves the script-tag page with the standalone bundle and a working config for this run', async () => {
+    const html = await page('/');
+    assert.match(html, /<script type="module" src="\/dist\/try-it-console\.bundle\.js"><\/script>/);
+    assert.doesNotMatch(html, /%[A-Z_]+%/, 'every template marker is filled');
+    const json = /<try-it-console[^>]*>\s*<script type="application\/json">([\s\S]*?)<\/script>/.exec(html)?.[1];
+    assert.ok(json, 'the console carries its configuration as child JSON');
+    const config = parseConsoleConfig(JSON.parse(json));
+    assert.equal(config.corsProxy, demo.urls.proxy);
+    assert.equal(config.environments[0]?.name, 'Local demo');
+    assert.equal(config.environments[0]?.variables.base_url, api);
+    assert.match(html, /\{\{base_url\}\}\/pets/, 'the console placeholders are left for the console');
+  });
+
+  it('serves the npm-import page and its bundle, built from `import "try-it-console"`', async () => {
+    const html = await page('/npm-import.html');
+    assert.match(html, /src="\/assets\/npm-import\.js"/);
+    assert.match(html, new RegExp(`data-api-origin="${api}"`));
+    const script = await get(new URL('/assets/npm-import.js', docs).href);
+    assert.equal(script.status, 200);
+    assert.match(script.headers.get('content-type') ?? '', /^text\/javascript/);
+    const text = await script.text();
+    assert.ok(text.length > 10_000, 'the package and lit are bundled in');
+    assert.doesNotMatch(text, /from ["']try-it-console["']/, 'no bare import is left for the browser');
+  });
+
+  it('serves <code-snippet> alone, the stylesheet, the page scripts and the build', async () => {
+    const html = await page('/code-snippet.html');
+    assert.match(html, /<code-snippet method="POST" url="http:\/\/127\.0\.0\.1:\d+\/pets"/);
+    assert.match(html, /src="\/dist\/try-it-console\.bundle\.js"/);
+    for (const [path, type] of [
+      ['/demo.css', /^text\/css/],
+      ['/dist/try-it-console.bundle.js', /^text\/javascript/],
+      ['/dist/index.js', /^text\/javascript/],
+      ['/assets/webhook-panel.js', /^text\/javascript/],
+      ['/assets/theme-switch.js', /^text\/javascript/],
+    ] as const) {
+      const response = await get(new URL(path, docs).href);
+      assert.equal(response.status, 200, path);
+      assert.match(response.headers.get('content-type') ?? '', type, path);
+      await response.arrayBuffer();
+    }
+  });
+
+  it('serves nothing outside demo/ and dist/', async () => {
+    for (const path of ['/dist/../package.json', '/dist/%2e%2e/package.json', '/%2e%2e/package.json', '/server.ts', '/dist/..%2fpackage.json', '/nope.html']) {
+      const response = await get(`${docs.replace(/\/$/, '')}${path}`);
+      assert.equal(response.status, 404, path);
+      await response.arrayBuffer();
+    }
+  });
+
+  it('takes notify requests only as JSON, so another site cannot trigger them with a form', async () => {
+    const form = await get(new URL('/demo/notify', docs).href, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'event=pet.adopted' });
+    assert.equal(form.status, 415);
+    const bad = await postJson(new URL('/demo/notify', docs).href, { event: 'Not An Event!' });
+    assert.equal(bad.status, 400);
+    assert.match(((await bad.json()) as { error: { message: string } }).error.message, /event must be/);
+  });
+});
+
+describe('demo sample API', () => {
+  it('lists, creates, reads, replaces and deletes pets, with no CORS headers', async () => {
+    const list = await get(`${api}/pets`);
+    assert.equal(list.status, 200);
+    assert.deepEqual(corsHeaders(list), []);
+    assert.ok(((await list.json()) as unknown[]).length >= 3);
+
+    const created = await postJson(`${api}/pets`, { name: 'Rex', tag: 'dog' });
+    assert.equal(created.status, 201);
+    const pet = (await created.json()) as { id: number; name: string; status: string };
+    assert.equal(created.headers.get('location'), `/pets/${pet.id}`);
+    assert.deepEqual([pet.name, pet.status], ['Rex', 'available']);
+
+    const replaced = await get(`${api}/pets/${pet.id}`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'Rex', tag: 'dog', status: 'adopted' }) });
+    assert.equal(((await replaced.json()) as { status: string }).status, 'adopted');
+    assert.equal((await get(`${api}/pets/${pet.id}`, { method: 'DELETE' })).status, 204);
+    const gone = await get(`${api}/pets/${pet.id}`);
+    assert.equal(gone.status, 404);
+    assert.equal(((await gone.json()) as { error: { code: string } }).error.code, 'pet_not_found');
+  });
+
+  it('answers a browser preflight without any CORS header, so pages must use the proxy', async () => {
+    const preflight = await get(`${api}/pets`, { method: 'OPTIONS', headers: { Origin: demo.docsOrigins[0]!, 'Access-Control-Request-Method': 'POST' } });
+    assert.deepEqual(corsHeaders(preflight), []);
+  });
+
+  it('rejects invalid pets with 422 naming the fields, and bad JSON with 400', async () => {
+    const invalid = await postJson(`${api}/pets`, { name: '', tag: 'Big Dog' });
+    assert.equal(invalid.status, 422);
+    assert.equal(((await invalid.json()) as { error: { problems: string[] } }).error.problems.length, 2);
+    const broken = await get(`${api}/pets`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"name":' });
+    assert.equal(broken.status, 400);
+    await broken.arrayBuffer();
+  });
+
+  it('serves a PNG photo, a ~5 MB JSON inventory, a slow answer and example errors', async () => {
+    const photo = await get(`${api}/pets/1/photo`);
+    assert.equal(photo.headers.get('content-type'), 'image/png');
+    assert.deepEqual([...new Uint8Array(await photo.arrayBuffer()).subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+    const inventory = await get(`${api}/inventory`);
+    const text = await inventory.text();
+    assert.ok(text.length >= 5 * 1024 * 1024 && text.length < 6 * 1024 * 1024, `inventory is ${text.length} bytes`);
+    assert.equal((JSON.parse(text) as { count: number; items: unknown[] }).items.length, (JSON.parse(text) as { count: number }).count);
+
+    const started = performance.now();
+    const slow = await get(`${api}/slow?delay=150`);
+    assert.deepEqual(await slow.json(), { waited: 150 });
+    assert.ok(performance.now() - started >= 140);
+
+    const unavailable = await get(`${api}/status/503`);
+    assert.equal(unavailable.status, 503);
+    assert.equal(unavailable.headers.get('retry-after'), '30');
+    await unavailable.arrayBuffer();
+  });
+
+  it('requires the bearer token on /account', async () => {
+    const anonymous = await get(`${api}/account`);
+    assert.equal(anonymous.status, 401);
+    assert.match(anonymous.headers.get('www-authenticate') ?? '', /^Bearer/);
+    await anonymous.arrayBuffer();
+    const wrong = await get(`${api}/account`, { headers: { Authorization: 'Bearer expired-token' } });
+    assert.equal(wrong.status, 401);
+    await wrong.arrayBuffer();
+    const signedIn = await get(`${api}/account`, { headers: { Authorization: 'Bearer demo-token' } });
+    assert.equal(signedIn.status, 200);
+    assert.equal(((await signedIn.json()) as { name: string }).name, 'Demo Reader');
+  });
+});
+
+describe('demo CORS proxy', () => {
+  it('relays the sample API to the docs origin with CORS headers, in the prefix style the pages use', async () => {
+    const origin = demo.docsOrigins[0]!;
+    const response = await get(`${demo.urls.proxy}${api}/pets?tag=cat`, { headers: { Origin: origin } });
+    assert.equal(response.status, 200);
+    assert.equal(response.headers.get('access-control-allow-origin'), origin);
+    const pets = (await response.json()) as Array<{ tag: string }>;
+    assert.ok(pets.length > 0 && pets.every((pet) => pet.tag === 'cat'));
+  });
+
+  it('serves the docs site under localhost too, and answers its preflight for the bearer header', async () => {
+    const origin = demo.docsOrigins.find((o) => o.includes('localhost'))!;
+    const preflight = await get(`${demo.urls.proxy}${api}/account`, {
+      method: 'OPTIONS',
+      headers: { Origin: origin, 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'authorization' },
+    });
+    assert.ok(preflight.status < 300, `preflight answered ${preflight.status}`);
+    assert.equal(preflight.headers.get('access-control-allow-origin'), origin);
+    const account = await get(`${demo.urls.proxy}${api}/account`, { headers: { Origin: origin, Authorization: 'Bearer demo-token' } });
+    assert.equal(account.status, 200);
+    await account.arrayBuffer();
+  });
+
+  it('refuses pages from other origins', async () => {
+    const response = await get(`${demo.urls.proxy}${api}/pets`, { headers: { Origin: 'https://elsewhere.example' } });
+    // The refusal itself stays readable (the console shows its reason); the API's answer never reaches the page.
+    assert.equal(response.status, 403);
+    assert.equal(((await response.json()) as { error: { code: string } }).error.code, 'origin_not_allowed');
+  });
+});
