@@ -27,9 +27,17 @@ async function startReceiver() {
   return { url: `http://127.0.0.1:${chunk.toString().trim()}/hooks`, stop: () => child.kill() };
 }
 
-/** Runs `send` from CONCURRENCY workers for ROUND_MS (or MAX_SENDS_PER_ROUND sends) and returns sends per second. */
-async function sendsPerSecond(send: () => Promise<unknown>): Promise<number> {
+interface Round {
+  /** Sends per second, wall clock. */
+  rate: number;
+  /** CPU microseconds of this process (all threads, so the crypto thread pool too) per send. */
+  cpuPerSend: number;
+}
+
+/** Runs `send` from CONCURRENCY workers for ROUND_MS (or MAX_SENDS_PER_ROUND sends). */
+async function measureRound(send: () => Promise<unknown>): Promise<Round> {
   let count = 0;
+  const cpuBefore = process.cpuUsage();
   const start = performance.now();
   const deadline = start + ROUND_MS;
   const worker = async () => {
@@ -39,7 +47,9 @@ async function sendsPerSecond(send: () => Promise<unknown>): Promise<number> {
     }
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  return (count * 1_000) / (performance.now() - start);
+  const elapsed = performance.now() - start;
+  const cpu = process.cpuUsage(cpuBefore);
+  return { rate: (count * 1_000) / elapsed, cpuPerSend: (cpu.user + cpu.system) / count };
 }
 
 function median(values: number[]): number {
@@ -91,19 +101,29 @@ try {
   };
 
   const sides = { ours, rawUndici, plainFetch, transportOnly };
-  const rates: Record<keyof typeof sides, number[]> = { ours: [], rawUndici: [], plainFetch: [], transportOnly: [] };
-  for (const send of Object.values(sides)) await sendsPerSecond(send); // warm-up: JIT, connections
-  // Interleaved rounds, so drift in the machine's load affects every side alike.
+  type Side = keyof typeof sides;
+  const rounds: Record<Side, Round[]> = { ours: [], rawUndici: [], plainFetch: [], transportOnly: [] };
+  for (const send of Object.values(sides)) await measureRound(send); // warm-up: JIT, connections
+  // Interleaved rounds in a rotating order, with a collection before each, so that drift in the machine's load and
+  // one side's garbage do not land on another side.
+  const order = Object.entries(sides) as Array<[Side, () => Promise<unknown>]>;
   for (let round = 0; round < ROUNDS; round += 1) {
-    for (const [name, send] of Object.entries(sides) as Array<[keyof typeof sides, () => Promise<unknown>]>) {
-      rates[name].push(await sendsPerSecond(send));
+    for (let i = 0; i < order.length; i += 1) {
+      const [name, send] = order[(round + i) % order.length]!;
+      globalThis.gc?.();
+      rounds[name].push(await measureRound(send));
     }
   }
-  const [o, u, f] = [median(rates.ours), median(rates.rawUndici), median(rates.plainFetch)];
-  console.log(`signed webhook sends (Notifier + WebhookChannel): ${formatRate(o)}, ${CONCURRENCY} concurrent, median of ${ROUNDS} rounds of ${ROUND_MS} ms`);
-  printRatio('vs raw keep-alive undici.request', o, u, '>= 0.90x');
-  printRatio('vs plain fetch', o, f, '>= 4x');
-  printRatio('(info) vs undici re-sending one pre-signed body, no per-send signing', o, median(rates.transportOnly), 'none');
+  const rate = (side: Side) => median(rounds[side].map((r) => r.rate));
+  const cpu = (side: Side) => median(rounds[side].map((r) => r.cpuPerSend));
+  console.log(`signed webhook sends (Notifier + WebhookChannel): ${formatRate(rate('ours'))}, ${CONCURRENCY} concurrent, median of ${ROUNDS} rounds of ${ROUND_MS} ms`);
+  printRatio('vs raw keep-alive undici.request', rate('ours'), rate('rawUndici'), '>= 0.90x');
+  printRatio('vs plain fetch', rate('ours'), rate('plainFetch'), '>= 4x');
+  printRatio('(info) vs undici re-sending one pre-signed body, no per-send signing', rate('ours'), rate('transportOnly'), 'none');
+  // CPU per send hardly moves with other processes' load, unlike sends per second: a cross-check on a busy machine.
+  const cpuLine = (side: Side) => `${side} ${cpu(side).toFixed(1)} µs`;
+  console.log(`CPU per send (this process, all threads): ${(['ours', 'rawUndici', 'plainFetch', 'transportOnly'] as const).map(cpuLine).join(', ')}`);
+  console.log(`  efficiency from CPU: ${(cpu('rawUndici') / cpu('ours')).toFixed(2)}x raw undici, ${(cpu('plainFetch') / cpu('ours')).toFixed(2)}x fetch`);
 
   await notifier.close();
   await agent.close();

@@ -116,6 +116,7 @@ export class Notifier {
   async send(notifiable: Notifiable, notification: WebhookNotification): Promise<DeliveryResult[]> {
     const names: unknown = notification.via(notifiable);
     if (!Array.isArray(names)) throw new ConfigError('via()', names, 'must return a list of channel names');
+    if (names.length === 1) return [await this.#deliver(String(names[0]), notifiable, notification)];
     const unique = [...new Set(names.map(String))];
     return Promise.all(unique.map((name) => this.#deliver(name, notifiable, notification)));
   }

@@ -17,6 +17,7 @@ export type RawBody = string | Uint8Array | ArrayBuffer;
 export class WebhookSigner {
   readonly #secret: string;
   #key: Promise<CryptoKey> | undefined;
+  #importedKey: CryptoKey | undefined;
 
   /** @param secret the shared secret; a non-empty string. */
   constructor(secret: string) {
@@ -46,8 +47,13 @@ export class WebhookSigner {
   }
 
   async #digest(body: RawBody): Promise<ArrayBuffer> {
-    this.#key ??= crypto.subtle.importKey('raw', encoder.encode(this.#secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-    return crypto.subtle.sign('HMAC', await this.#key, toBytes(body));
+    // Once imported, the key is used directly: awaiting a settled promise on every send costs a turn.
+    const key = this.#importedKey ?? (this.#importedKey = await (this.#key ??= this.#importKey()));
+    return crypto.subtle.sign('HMAC', key, toBytes(body));
+  }
+
+  #importKey(): Promise<CryptoKey> {
+    return crypto.subtle.importKey('raw', encoder.encode(this.#secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
   }
 }
 
