@@ -123,12 +123,14 @@ export class Notifier {
 
   /** Listens for `attempt`, `sent` or `failed`. A listener that throws does not disturb deliveries (see README). */
   on<K extends keyof NotifierEventMap>(name: K, listener: Listener<K>): this {
+    if (!Object.hasOwn(this.#listeners, name)) throw new ConfigError('event name', name, 'must be "attempt", "sent" or "failed"');
+    if (typeof listener !== 'function') throw new ConfigError(`${name} listener`, listener, 'must be a function');
     this.#listeners[name].add(listener);
     return this;
   }
 
   off<K extends keyof NotifierEventMap>(name: K, listener: Listener<K>): this {
-    this.#listeners[name].delete(listener);
+    this.#listeners[name]?.delete(listener);
     return this;
   }
 

@@ -312,6 +312,12 @@ describe('notifier bookkeeping', () => {
     assert.equal(events.failed.length, 1);
   });
 
+  it('refuses listeners for unknown events', () => {
+    const notifier = new Notifier();
+    assert.throws(() => notifier.on('delivered' as never, () => {}), /attempt.*sent.*failed/);
+    assert.throws(() => notifier.on('sent', 'log' as never), /must be a function/);
+  });
+
   it('rejects duplicate or invalid channel registrations', () => {
     const notifier = new Notifier();
     const channel = new WebhookChannel({ url: server.url });
