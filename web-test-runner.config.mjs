@@ -42,6 +42,12 @@ export default {
   browsers: [
     chromeLauncher({
       launchOptions: { executablePath: chromiumPath, headless: true, args: chromiumFlags },
+      // The Copy button writes to the clipboard; the tests read it back to check what was copied.
+      async createPage({ config, browser }) {
+        const context = browser.defaultBrowserContext();
+        await context.overridePermissions(`http://${config.hostname}:${config.port}`, ['clipboard-read', 'clipboard-write', 'clipboard-sanitized-write']);
+        return context.newPage();
+      },
     }),
   ],
   testFramework: { config: { timeout: 20_000 } },

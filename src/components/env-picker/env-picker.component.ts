@@ -73,7 +73,7 @@ export class EnvPicker extends LitElement {
           return html`<tr>
             <td class="name">${name}</td>
             <td class="value">
-              ${shown ? variables[name] : '••••••••'}
+              <span class="text">${shown ? variables[name] : '••••••••'}</span>
               ${secret
                 ? html`<button aria-pressed=${shown ? 'true' : 'false'} aria-label="${shown ? 'Hide' : 'Show'} the value of ${name}" @click=${() => this.#toggle(name)}>
                     ${shown ? 'Hide' : 'Show'}

@@ -57,7 +57,7 @@ export class RequestHistory extends LitElement {
     const statusText = entry.status === 0 ? 'no response' : String(entry.status);
     const time = entry.timestamp.toLocaleTimeString();
     return html`<li>
-      <button class="entry" aria-label="${entry.method} ${entry.url}, ${statusText}, ${Math.round(entry.duration)} ms, at ${time}. Load into the console" @click=${() => this.#onSelect(entry)}>
+      <button class="entry" title="Load into the console" @click=${() => this.#onSelect(entry)}>
         <span class="method">${entry.method}</span>
         <span class="url">${entry.url}</span>
         <span class="status ${status}">${statusText}</span>
@@ -71,10 +71,10 @@ export class RequestHistory extends LitElement {
     const entries = this.history?.list() ?? [];
     const enabled = this.history?.config.enabled ?? false;
     return html`
-      <header>
+      <div class="heading-row">
         <h2 id="heading">History</h2>
         <button class="clear" part="clear-button" ?disabled=${entries.length === 0} @click=${this.#onClear}>Clear all</button>
-      </header>
+      </div>
       ${this.history?.warning ? html`<p class="warning" role="note">${this.history.warning}</p>` : nothing}
       ${entries.length === 0
         ? html`<p class="empty muted">${enabled ? 'No requests yet. Requests you send appear here.' : 'History is turned off.'}</p>`

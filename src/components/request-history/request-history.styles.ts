@@ -1,7 +1,7 @@
 import { css } from 'lit';
 
 export const requestHistoryStyles = css`
-  header {
+  .heading-row {
     display: flex;
     align-items: center;
     justify-content: space-between;

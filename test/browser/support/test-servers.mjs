@@ -7,6 +7,15 @@ function listen(server) {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${server.address().port}`)));
 }
 
+const HOSTILE = '<img src=x onerror="window.__pwned = true"><script>window.__pwned = true</script></style><a href="javascript:window.__pwned=true">x</a>';
+
+/** A 5 MB JSON document, built once. */
+let bigJson;
+function bigJsonBody() {
+  bigJson ??= JSON.stringify(Array.from({ length: 40_000 }, (_, id) => ({ id, name: `pet ${id}`, tags: ['a', 'b', 'c'], note: 'x'.repeat(80) })));
+  return bigJson;
+}
+
 /** A small API, deliberately without CORS headers: a page on another origin cannot read it directly. */
 function createApi() {
   return createServer((request, response) => {
@@ -14,8 +23,19 @@ function createApi() {
     request.on('data', (chunk) => chunks.push(chunk));
     request.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
-      response.writeHead(200, { 'content-type': 'application/json' });
-      response.end(JSON.stringify({ method: request.method, url: request.url, headers: request.headers, body }));
+      if (request.url === '/hostile') {
+        response.writeHead(200, { 'content-type': 'application/json', 'x-hostile': HOSTILE });
+        response.end(JSON.stringify({ html: HOSTILE }));
+      } else if (request.url === '/hostile-text') {
+        response.writeHead(200, { 'content-type': 'text/html' });
+        response.end(HOSTILE);
+      } else if (request.url === '/big-json') {
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(bigJsonBody());
+      } else {
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ method: request.method, url: request.url, headers: request.headers, body }));
+      }
     });
   });
 }

@@ -1,0 +1,100 @@
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import '../../src/components/code-snippet/code-snippet.js';
+import type { CodeSnippet } from '../../src/components/code-snippet/code-snippet.component.js';
+import { EnvironmentManager, SnippetGenerator } from '../../src/core/index.js';
+import { HOSTILE, expectNothingRan } from './support/hostile.js';
+
+const tabs = (el: CodeSnippet) => [...el.shadowRoot!.querySelectorAll<HTMLButtonElement>('[role="tab"]')];
+const code = (el: CodeSnippet) => el.shadowRoot!.querySelector('pre code')?.textContent ?? '';
+const selected = (el: CodeSnippet) => el.shadowRoot!.querySelector('[role="tab"][aria-selected="true"]')!.textContent!.trim();
+
+describe('<code-snippet>', () => {
+  it('renders a tab per language, curl first, with the generator’s snippet', async () => {
+    const el = await fixture<CodeSnippet>(html`<code-snippet method="post" url="https://api.example/pets" headers='{"Accept":"application/json"}' body='{"name":"Rex"}'></code-snippet>`);
+    expect(tabs(el).map((tab) => tab.textContent!.trim())).to.deep.equal(['curl', 'JavaScript', 'Go', 'Python', 'PHP']);
+    expect(selected(el)).to.equal('curl');
+    const expected = new SnippetGenerator().generate({ method: 'post', url: 'https://api.example/pets', headers: { Accept: 'application/json' }, body: '{"name":"Rex"}' }, 'curl');
+    expect(code(el)).to.equal(expected);
+    expect(code(el).split('\n')[0]).to.equal('curl -X POST https://api.example/pets \\');
+  });
+
+  it('is accessible', async () => {
+    const el = await fixture<CodeSnippet>(html`<code-snippet url="https://api.example/pets"></code-snippet>`);
+    await expect(el).to.be.accessible();
+  });
+
+  it('offers only the languages asked for, in that order', async () => {
+    const el = await fixture<CodeSnippet>(html`<code-snippet url="https://api.example/pets" languages="python curl"></code-snippet>`);
+    expect(tabs(el).map((tab) => tab.textContent!.trim())).to.deep.equal(['Python', 'curl']);
+    expect(code(el)).to.contain('import requests');
+  });
+
+  it('says what is wrong with an unknown language instead of breaking', async () => {
+    const el = await fixture<CodeSnippet>(html`<code-snippet url="https://api.example/pets" languages="curl ruby"></code-snippet>`);
+    expect(el.shadowRoot!.querySelector('.problem')!.textContent).to.contain('"ruby"');
+  });
+
+  it('moves between tabs with the arrow keys, Home and End, and reports the change', async () => {
+    const el = await fixture<CodeSnippet>(html`<code-snippet url="https://api.example/pets"></code-snippet>`);
+    tabs(el)[0]!.focus();
+    let changed = oneEvent(el, 'tic-language-change');
+    await sendKeys({ press: 'ArrowRight' });
+    expect((await changed).language).to.equal('javascript');
+    await el.updateComplete;
+    expect(selected(el)).to.equal('JavaScript');
+    expect(el.shadowRoot!.activeElement).to.equal(tabs(el)[1]);
+    expect(code(el)).to.contain('await fetch(');
+    changed = oneEvent(el, 'tic-language-change');
+    await sendKeys({ press: 'End' });
+    expect((await changed).language).to.equal('php');
+    await sendKeys({ press: 'ArrowRight' });
+    await el.updateComplete;
+    expect(selected(el)).to.equal('curl');
+    expect(tabs(el).map((tab) => tab.tabIndex)).to.deep.equal([0, -1, -1, -1, -1]);
+  });
+
+  it('copies the snippet and announces it', async () => {
+    const el = await fixture<CodeSnippet>(html`<code-snippet url="https://api.example/pets"></code-snippet>`);
+    const copy = el.shadowRoot!.querySelector<HTMLButtonElement>('[part="copy-button"]')!;
+    const status = el.shadowRoot!.querySelector('[role="status"]')!;
+    copy.focus();
+    const copied = new Promise<string>((resolve) => el.addEventListener('tic-copy', (event) => resolve(event.text), { once: true }));
+    await sendKeys({ press: 'Enter' });
+    await el.updateComplete;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await el.updateComplete;
+    expect(status.textContent).to.equal('Copied the curl snippet.');
+    expect(await copied).to.equal(code(el));
+    expect(await navigator.clipboard.readText()).to.equal(code(el));
+  });
+
+  it('shows variables as written, or with the active environment’s values', async () => {
+    const environments = new EnvironmentManager({ name: 'prod', variables: { base_url: 'https://api.example', token: 's3cret' } });
+    const request = { method: 'GET', url: '{{base_url}}/pets', headers: { Authorization: 'Bearer {{token}}' } };
+    const el = await fixture<CodeSnippet>(html`<code-snippet .request=${request} .environments=${environments}></code-snippet>`);
+    expect(code(el)).to.contain('{{base_url}}/pets').and.to.contain('Bearer {{token}}');
+    el.shadowRoot!.querySelector<HTMLInputElement>('input[type="checkbox"]')!.click();
+    await el.updateComplete;
+    expect(code(el)).to.contain('https://api.example/pets').and.to.contain('Bearer s3cret');
+    environments.add({ name: 'prod', variables: { base_url: 'https://v2.api.example', token: 't' } });
+    await el.updateComplete;
+    expect(code(el)).to.contain('https://v2.api.example/pets');
+  });
+
+  it('explains a request that cannot be written as a snippet', async () => {
+    const el = await fixture<CodeSnippet>(html`<code-snippet url="https://api.example/pets" .headers=${{ 'X-A': 'one\r\nX-B: two' }}></code-snippet>`);
+    expect(el.shadowRoot!.querySelector('.problem')!.textContent).to.match(/No snippet for this request: .*line break/);
+    expect(el.shadowRoot!.querySelector<HTMLButtonElement>('[part="copy-button"]')!.disabled).to.equal(true);
+  });
+
+  it('renders hostile values as text', async () => {
+    const el = await fixture<CodeSnippet>(html`<code-snippet method="POST" url="https://api.example/pets" .headers=${{ 'X-Evil': HOSTILE }} body=${HOSTILE}></code-snippet>`);
+    for (const tab of tabs(el)) {
+      tab.click();
+      await el.updateComplete;
+      expect(el.shadowRoot!.querySelector('[role="tabpanel"] img, [role="tabpanel"] script, [role="tabpanel"] a')).to.equal(null);
+    }
+    await expectNothingRan();
+  });
+});

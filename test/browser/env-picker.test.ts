@@ -1,0 +1,81 @@
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import '../../src/components/env-picker/env-picker.js';
+import type { EnvPicker } from '../../src/components/env-picker/env-picker.component.js';
+import { EnvironmentManager } from '../../src/core/index.js';
+import { HOSTILE, expectNothingRan } from './support/hostile.js';
+
+const manager = () =>
+  new EnvironmentManager(
+    { name: 'Local', variables: { base_url: 'http://localhost:3000', api_token: 'tok-123' } },
+    { name: 'Production', variables: { base_url: 'https://api.example', password: 'hunter2' } },
+  );
+const select = (el: EnvPicker) => el.shadowRoot!.querySelector('select')!;
+const values = (el: EnvPicker) => [...el.shadowRoot!.querySelectorAll('td.value .text')].map((cell) => cell.textContent);
+
+describe('<env-picker>', () => {
+  it('lists the environments with the active one selected, and its variables', async () => {
+    const el = await fixture<EnvPicker>(html`<env-picker .manager=${manager()}></env-picker>`);
+    expect([...select(el).options].map((o) => o.value)).to.deep.equal(['Local', 'Production']);
+    expect(select(el).value).to.equal('Local');
+    expect([...el.shadowRoot!.querySelectorAll('td.name')].map((c) => c.textContent)).to.deep.equal(['base_url', 'api_token']);
+  });
+
+  it('is accessible', async () => {
+    const el = await fixture<EnvPicker>(html`<env-picker .manager=${manager()} .missing=${['id']}></env-picker>`);
+    await expect(el).to.be.accessible();
+  });
+
+  it('switches the active environment when the user picks one, by keyboard too', async () => {
+    const environments = manager();
+    const el = await fixture<EnvPicker>(html`<env-picker .manager=${environments}></env-picker>`);
+    select(el).focus();
+    const changed = oneEvent(el, 'tic-environment-change');
+    await sendKeys({ press: 'ArrowDown' });
+    expect((await changed).name).to.equal('Production');
+    expect(environments.active()!.name).to.equal('Production');
+    await el.updateComplete;
+    expect([...el.shadowRoot!.querySelectorAll('td.name')].map((c) => c.textContent)).to.deep.equal(['base_url', 'password']);
+  });
+
+  it('follows changes made elsewhere, without firing an event', async () => {
+    const environments = manager();
+    const el = await fixture<EnvPicker>(html`<env-picker .manager=${environments}></env-picker>`);
+    let fired = false;
+    el.addEventListener('tic-environment-change', () => (fired = true));
+    environments.setActive('Production');
+    await el.updateComplete;
+    expect(select(el).value).to.equal('Production');
+    expect(fired).to.equal(false);
+  });
+
+  it('masks values of secret-looking names until revealed', async () => {
+    const el = await fixture<EnvPicker>(html`<env-picker .manager=${manager()}></env-picker>`);
+    expect(values(el)).to.deep.equal(['http://localhost:3000', '••••••••']);
+    expect(el.shadowRoot!.textContent).not.to.contain('tok-123');
+    const reveal = el.shadowRoot!.querySelector<HTMLButtonElement>('td.value button')!;
+    expect(reveal.getAttribute('aria-pressed')).to.equal('false');
+    reveal.click();
+    await el.updateComplete;
+    expect(values(el)).to.deep.equal(['http://localhost:3000', 'tok-123']);
+    expect(reveal.getAttribute('aria-pressed')).to.equal('true');
+  });
+
+  it('names the variables the request lacks', async () => {
+    const el = await fixture<EnvPicker>(html`<env-picker .manager=${manager()} .missing=${['id', 'tenant']}></env-picker>`);
+    expect(el.shadowRoot!.querySelector('[part="missing"]')!.textContent!.replace(/\s+/g, ' ')).to.contain('uses {{id}}, {{tenant}}, which “Local” does not define');
+  });
+
+  it('says so when there are no environments', async () => {
+    const el = await fixture<EnvPicker>(html`<env-picker .manager=${new EnvironmentManager()}></env-picker>`);
+    expect(el.shadowRoot!.textContent).to.contain('No environments are configured.');
+  });
+
+  it('renders hostile names and values as text', async () => {
+    const hostile = new EnvironmentManager({ name: HOSTILE, variables: { note: HOSTILE } });
+    const el = await fixture<EnvPicker>(html`<env-picker .manager=${hostile} .missing=${[HOSTILE]}></env-picker>`);
+    expect(values(el)).to.deep.equal([HOSTILE]);
+    expect(el.shadowRoot!.querySelector('img, script, a')).to.equal(null);
+    await expectNothingRan();
+  });
+});
