@@ -1,5 +1,6 @@
 // The npm-import page: `import 'try-it-console'` defines the elements; Lit's templates bind the console's
 // `config` property, its preset attributes and its events, as any framework would.
+import type { TicBeforeSendEvent, TicRequestErrorEvent, TicResponseEvent } from 'try-it-console';
 import 'try-it-console';
 import type { ConsoleConfig } from 'try-it-console/core';
 import { html, render } from 'lit';
@@ -21,9 +22,6 @@ const operations: Operation[] = [
   { method: 'GET', path: '/status/404', summary: 'An error' },
 ];
 
-/** What a `tic-*` event may carry; read defensively, only to list it. */
-type ConsoleEvent = Event & { request?: { method?: string; url?: string }; response?: { status?: number } };
-
 const host = document.querySelector<HTMLElement>('#app')!;
 const settings = host.dataset;
 const config: ConsoleConfig = {
@@ -37,13 +35,25 @@ const config: ConsoleConfig = {
 let selected = operations[0]!;
 const seen: string[] = [];
 
-function onConsoleEvent(event: ConsoleEvent): void {
-  const parts = [new Date().toLocaleTimeString(), event.type];
-  if (event.request?.method) parts.push(`${event.request.method} ${event.request.url ?? ''}`);
-  if (event.response?.status !== undefined) parts.push(`→ ${event.response.status}`);
-  seen.unshift(parts.join('  '));
+function logEvent(...parts: string[]): void {
+  seen.unshift([new Date().toLocaleTimeString(), ...parts].join('  '));
   seen.length = Math.min(seen.length, 20);
   update();
+}
+
+// The page's chance to rewrite a request: here, a request id the API's logs could correlate.
+function onBeforeSend(event: TicBeforeSendEvent): void {
+  event.request.headers['X-Request-Id'] = crypto.randomUUID();
+  logEvent(event.type, event.request.method, event.request.url, `(X-Request-Id added${event.request.viaProxy ? ', via the proxy' : ''})`);
+}
+
+function onResponse(event: TicResponseEvent): void {
+  const { status, statusText, size, timing } = event.response;
+  logEvent(event.type, `${status} ${statusText}`, `${size} bytes`, `${Math.round(timing.total)} ms`);
+}
+
+function onRequestError(event: TicRequestErrorEvent): void {
+  logEvent(event.type, event.error.message);
 }
 
 function select(operation: Operation): void {
@@ -67,8 +77,9 @@ function update(): void {
         url=${`{{base_url}}${selected.path}`}
         .headers=${selected.headers ?? {}}
         body=${selected.body ?? ''}
-        @tic-before-send=${onConsoleEvent}
-        @tic-response=${onConsoleEvent}
+        @tic-before-send=${onBeforeSend}
+        @tic-response=${onResponse}
+        @tic-request-error=${onRequestError}
       ></try-it-console>
       <section class="event-log" aria-label="Events">
         <h3>Events seen by the page</h3>
