@@ -1,0 +1,221 @@
+import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import '../../src/index.js';
+import type { TryItConsole } from '../../src/components/try-it-console/try-it-console.component.js';
+import type { ConsoleConfig } from '../../src/core/index.js';
+import { HOSTILE, expectNothingRan } from './support/hostile.js';
+
+interface TestServers {
+  api: string;
+  proxy: string;
+}
+
+let servers: TestServers;
+let run = 0;
+
+const $ = <T extends Element = HTMLElement>(el: Element, selector: string) => el.shadowRoot!.querySelector<T>(selector)!;
+const inner = <T extends Element = HTMLElement>(el: Element, host: string, selector: string) => $(el, host).shadowRoot!.querySelector<T>(selector)!;
+
+/** A config against the loopback test API through the real proxy, with its own history database. */
+function config(extra: Partial<ConsoleConfig> = {}): ConsoleConfig {
+  run += 1;
+  return {
+    corsProxy: servers.proxy,
+    environments: [
+      { name: 'Local', variables: { base_url: servers.api, pet_id: '7', api_token: 'local-token' } },
+      { name: 'Other', variables: { base_url: servers.api, pet_id: '99', api_token: 'other-token' } },
+    ],
+    history: { enabled: true, storageKey: `console-test-${Date.now()}-${run}` },
+    ...extra,
+  };
+}
+
+async function sendAndWait(el: TryItConsole): Promise<void> {
+  const done = Promise.race([oneEvent(el, 'tic-response'), oneEvent(el, 'tic-request-error')]);
+  $(el, '[part="send-button"]').click();
+  await done;
+  await el.updateComplete;
+}
+
+function typeInto(input: HTMLInputElement | HTMLTextAreaElement, value: string): void {
+  input.value = value;
+  input.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
+}
+
+describe('<try-it-console>', () => {
+  before(async () => {
+    servers = await (await fetch('/__test-servers.json')).json();
+  });
+  afterEach(() => {
+    window.__pwned = undefined;
+  });
+
+  it('renders the request editor, the response panel and the three elements inside', async () => {
+    const el = await fixture<TryItConsole>(html`<try-it-console .config=${config()} method="POST" url="{{base_url}}/pets"></try-it-console>`);
+    expect($<HTMLSelectElement>(el, '[part="method"]').value).to.equal('POST');
+    expect($<HTMLInputElement>(el, '[part="url"]').value).to.equal('{{base_url}}/pets');
+    expect($(el, 'env-picker')).to.exist;
+    expect($(el, 'request-history')).to.exist;
+    expect($(el, 'code-snippet')).to.exist;
+    expect($(el, '[part="response"]').textContent).to.contain('Send the request to see the response here.');
+  });
+
+  it('is accessible, before and after a send', async () => {
+    const el = await fixture<TryItConsole>(html`<try-it-console .config=${config()} url="{{base_url}}/pets" .headers=${{ Accept: 'application/json' }}></try-it-console>`);
+    await expect(el).to.be.accessible();
+    await sendAndWait(el);
+    await expect(el).to.be.accessible();
+  });
+
+  it('reads its configuration from a child JSON script', async () => {
+    const el = await fixture<TryItConsole>(html`<try-it-console url="{{base_url}}/pets">
+      <script type="application/json">{"environments":[{"name":"From script","variables":{"base_url":"https://api.example"}}],"history":{"enabled":false}}</script>
+    </try-it-console>`);
+    expect(el.engine!.environments.active()!.name).to.equal('From script');
+    expect(inner(el, 'env-picker', 'select').textContent).to.contain('From script');
+  });
+
+  it('explains a bad configuration instead of breaking', async () => {
+    const el = await fixture<TryItConsole>(html`<try-it-console .config=${{ history: { enabled: true, maxItems: 0 } }}></try-it-console>`);
+    expect($(el, '[role="alert"]').textContent).to.contain('history.maxItems');
+    const broken = await fixture<TryItConsole>(html`<try-it-console><script type="application/json">{ not json</script></try-it-console>`);
+    expect($(broken, '[role="alert"]').textContent).to.contain('not valid JSON');
+  });
+
+  it('renders a notice and sends nothing when disabled', async () => {
+    const el = await fixture<TryItConsole>(html`<try-it-console .config=${config({ enabled: false })} url="{{base_url}}/pets"></try-it-console>`);
+    expect($(el, '.disabled-notice').textContent).to.contain('turned off');
+    expect($(el, '[part="send-button"]')).to.equal(null);
+    await el.send();
+    expect(el.engine!.history.size).to.equal(0);
+  });
+
+  it('marks placeholders in the URL, flagging the undefined ones', async () => {
+    const el = await fixture<TryItConsole>(html`<try-it-console .config=${config()} url="{{base_url}}/pets/{{pet_id}}/{{ missing_one }}"></try-it-console>`);
+    const marks = [...el.shadowRoot!.querySelectorAll('mark.variable')];
+    expect(marks.map((m) => [m.textContent, m.classList.contains('missing')])).to.deep.equal([
+      ['{{base_url}}', false],
+      ['{{pet_id}}', false],
+      ['{{ missing_one }}', true],
+    ]);
+    expect(inner(el, 'env-picker', '[part="missing"]').textContent).to.contain('{{missing_one}}');
+  });
+
+  it('runs the whole flow: choose an environment, send, see the response and history, restore it, copy the snippet', async () => {
+    const el = await fixture<TryItConsole>(html`<try-it-console .config=${config({ defaultHeaders: { 'X-Client': 'docs' } })} method="POST" url="{{base_url}}/pets/{{pet_id}}" .headers=${{ Authorization: 'Bearer {{api_token}}', 'Content-Type': 'application/json' }} body='{"name":"Rex"}'></try-it-console>`);
+
+    // Choose the other environment, as a user would.
+    const picker = inner<HTMLSelectElement>(el, 'env-picker', 'select');
+    picker.value = 'Other';
+    picker.dispatchEvent(new Event('change'));
+    await el.updateComplete;
+    expect(el.engine!.environments.active()!.name).to.equal('Other');
+
+    const response = oneEvent(el, 'tic-response');
+    await sendAndWait(el);
+    const echoed = JSON.parse((await response).response.text);
+    expect(echoed.method).to.equal('POST');
+    expect(echoed.url).to.equal('/pets/99');
+    expect(echoed.headers.authorization).to.equal('Bearer other-token');
+    expect(echoed.headers['x-client']).to.equal('docs');
+    expect(echoed.body).to.equal('{"name":"Rex"}');
+    expect($(el, '[part="status"]').textContent).to.match(/200 OK\s+\d+ ms/);
+    expect($(el, '[part="response-body"]').textContent).to.contain('"url": "/pets/99"');
+    expect($(el, '[role="status"]').textContent).to.match(/^Response 200 OK in \d+ milliseconds\.$/);
+
+    // The history entry shows the real target, and loads back into the editor.
+    await waitUntil(() => inner(el, 'request-history', 'li'), 'a history entry appears');
+    expect(inner(el, 'request-history', '.url').textContent).to.equal(`${servers.api}/pets/99`);
+    typeInto($<HTMLInputElement>(el, '[part="url"]'), 'https://elsewhere.example/');
+    typeInto($<HTMLTextAreaElement>(el, '[part="body"]'), '');
+    await el.updateComplete;
+    inner(el, 'request-history', 'button.entry').click();
+    await el.updateComplete;
+    expect($<HTMLInputElement>(el, '[part="url"]').value).to.equal(`${servers.api}/pets/99`);
+    expect($<HTMLTextAreaElement>(el, '[part="body"]').value).to.equal('{"name":"Rex"}');
+    expect([...el.shadowRoot!.querySelectorAll<HTMLInputElement>('.header-row input.value')].map((i) => i.value)).to.include('Bearer other-token');
+
+    // Copy the snippet: it is the request the console sends.
+    const snippet = $(el, 'code-snippet');
+    const copied = oneEvent(snippet, 'tic-copy');
+    snippet.shadowRoot!.querySelector<HTMLButtonElement>('[part="copy-button"]')!.click();
+    const { text } = await copied;
+    expect(text.split('\n')[0]).to.equal(`curl -X POST ${servers.api}/pets/99 \\`);
+    expect(text).to.contain('-H "Authorization: Bearer other-token"');
+    expect(text).to.contain('-H "X-Client: docs"');
+    expect(await navigator.clipboard.readText()).to.equal(text);
+  });
+
+  it('sends with Ctrl+Enter from the keyboard, and edits headers without a mouse', async () => {
+    const el = await fixture<TryItConsole>(html`<try-it-console .config=${config()} url="{{base_url}}/keyboard"></try-it-console>`);
+    $(el, 'button.add-header').focus();
+    await sendKeys({ press: 'Enter' });
+    await el.updateComplete;
+    await sendKeys({ type: 'X-Typed' });
+    await sendKeys({ press: 'Tab' });
+    await sendKeys({ type: 'by keyboard' });
+    const response = oneEvent(el, 'tic-response');
+    await sendKeys({ down: 'Control' });
+    await sendKeys({ press: 'Enter' });
+    await sendKeys({ up: 'Control' });
+    const echoed = JSON.parse((await response).response.text);
+    expect(echoed.url).to.equal('/keyboard');
+    expect(echoed.headers['x-typed']).to.equal('by keyboard');
+  });
+
+  it('lets the page stop a send, or rewrite it, in tic-before-send', async () => {
+    const el = await fixture<TryItConsole>(html`<try-it-console .config=${config()} url="{{base_url}}/rewrite"></try-it-console>`);
+    el.addEventListener('tic-before-send', (event) => event.preventDefault(), { once: true });
+    await el.send();
+    expect(el.engine!.history.size).to.equal(0);
+    el.addEventListener('tic-before-send', (event) => {
+      event.request = { ...event.request, headers: { ...event.request.headers, 'X-Signed': 'by-page' } };
+    }, { once: true });
+    const response = oneEvent(el, 'tic-response');
+    await el.send();
+    expect(JSON.parse((await response).response.text).headers['x-signed']).to.equal('by-page');
+  });
+
+  it('explains a failure, and can cancel a send', async () => {
+    const el = await fixture<TryItConsole>(html`<try-it-console .config=${config({ corsProxy: undefined })} url="{{base_url}}/pets"></try-it-console>`);
+    const failed = oneEvent(el, 'tic-request-error');
+    await sendAndWait(el);
+    expect((await failed).error.kind).to.equal('cors');
+    expect($(el, '[part="error"]').textContent).to.contain('Blocked by CORS');
+    expect($(el, '[part="error"]').textContent).to.contain('corsProxy');
+
+    const strict = await fixture<TryItConsole>(html`<try-it-console .config=${config({ strictVariables: true })} url="{{base_url}}/{{nope}}"></try-it-console>`);
+    await strict.send();
+    await strict.updateComplete;
+    expect($(strict, '[part="error"]').textContent).to.contain('{{nope}}');
+  });
+
+  it('renders hostile responses, headers, variables and history as text', async () => {
+    const hostileConfig = config({ environments: [{ name: HOSTILE, variables: { base_url: servers.api, evil: HOSTILE } }] });
+    const el = await fixture<TryItConsole>(html`<try-it-console .config=${hostileConfig} url="{{base_url}}/hostile" .headers=${{ 'X-Evil': '{{evil}}' }}></try-it-console>`);
+    await sendAndWait(el);
+    expect($(el, '[part="response-body"]').textContent).to.contain(HOSTILE.replaceAll('"', '\\"'));
+    expect($(el, '.response-headers').textContent).to.contain(HOSTILE);
+    const text = await fixture<TryItConsole>(html`<try-it-console .config=${hostileConfig} url="{{base_url}}/hostile-text"></try-it-console>`);
+    await sendAndWait(text);
+    expect($(text, '[part="response-body"]').textContent).to.contain(HOSTILE);
+    for (const root of [el.shadowRoot!, text.shadowRoot!, $(el, 'env-picker').shadowRoot!, $(el, 'request-history').shadowRoot!, $(el, 'code-snippet').shadowRoot!]) {
+      expect(root.querySelector('img, script, a[href^="javascript"]')).to.equal(null);
+    }
+    await expectNothingRan();
+  });
+
+  it('stays responsive with a 5 MB JSON response and shows it truncated', async () => {
+    const el = await fixture<TryItConsole>(html`<try-it-console .config=${config()} url="{{base_url}}/big-json"></try-it-console>`);
+    const longTasks: number[] = [];
+    const observer = new PerformanceObserver((list) => list.getEntries().forEach((entry) => longTasks.push(entry.duration)));
+    observer.observe({ type: 'longtask' });
+    await sendAndWait(el);
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50)));
+    observer.disconnect();
+    expect($(el, '[part="status"]').textContent).to.contain('200 OK');
+    expect($(el, '.truncated').textContent).to.match(/Showing the first 256\.0 KB of 5\.\d MB/);
+    expect($(el, '.truncated a[download]')).to.exist;
+    expect(Math.max(0, ...longTasks), `long tasks: ${longTasks.join(', ')} ms`).to.be.below(200);
+  });
+});
