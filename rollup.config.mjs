@@ -6,5 +6,5 @@ import terser from '@rollup/plugin-terser';
 export default {
   input: 'dist/index.js',
   output: { file: 'dist/try-it-console.bundle.js', format: 'es', sourcemap: true },
-  plugins: [nodeResolve({ browser: true }), commonjs(), terser({ format: { comments: false } })],
+  plugins: [nodeResolve({ browser: true, exportConditions: ['production'] }), commonjs(), terser({ format: { comments: false } })],
 };

@@ -3,7 +3,7 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -51,10 +51,24 @@ describe('the published package', () => {
       .flatMap(([key, target]) => (typeof target === 'string' ? [key] : collect(target, key)));
     assert.deepEqual(untyped, []);
     for (const [key, target] of Object.entries(manifest.exports as Record<string, unknown>)) {
-      for (const file of JSON.stringify(target).match(/\.\/dist\/[^"]+/g) ?? []) {
+      for (const file of JSON.stringify(target).match(/\.\/dist\/[^"*]+(?=")/g) ?? []) {
         assert.ok(existsSync(join(root, file)), `${key} points at ${file}, which the build did not produce`);
       }
     }
+  });
+
+  it('lets a site load one element alone, and names its custom-elements.json', () => {
+    const resolved = JSON.parse(runInProject(`
+      console.log(JSON.stringify(['code-snippet', 'env-picker', 'request-history', 'try-it-console'].map((tag) => import.meta.resolve('try-it-console/components/' + tag))));
+    `)) as string[];
+    for (const [index, tag] of ['code-snippet', 'env-picker', 'request-history', 'try-it-console'].entries()) {
+      assert.ok(resolved[index]!.endsWith(`/dist/components/${tag}/${tag}.js`), resolved[index]);
+      assert.ok(existsSync(new URL(resolved[index]!)), `${resolved[index]} was not built`);
+      assert.ok(existsSync(new URL(resolved[index]!.replace(/\.js$/, '.d.ts'))), `${tag} has no type declarations`);
+    }
+    const elements = JSON.parse(readFileSync(join(root, 'custom-elements.json'), 'utf8'));
+    const tags = elements.modules.flatMap((module: { declarations?: { tagName?: string }[] }) => (module.declarations ?? []).map((d) => d.tagName).filter(Boolean));
+    assert.deepEqual(tags.sort(), ['code-snippet', 'env-picker', 'request-history', 'try-it-console']);
   });
 
   it('keeps the core free of Node built-ins and of the DOM-only element code', async () => {

@@ -20,6 +20,7 @@ const LABELS: Record<SnippetLanguage, string> = { curl: 'curl', javascript: 'Jav
 const GRAMMAR: Record<SnippetLanguage, HighlightLanguage> = { curl: 'bash', javascript: 'javascript', go: 'go', python: 'python', php: 'php' };
 
 /**
+ * @tagname code-snippet
  * @summary Ready-to-run code for a request, in curl, JavaScript, Go, Python and PHP, with a Copy button.
  *
  * Works alone (`method`, `url`, `headers`, `body` attributes) or fed by `<try-it-console>` (the

@@ -8,6 +8,7 @@ import { envPickerStyles } from './env-picker.styles.js';
 import { looksSecret } from './secret-names.js';
 
 /**
+ * @tagname env-picker
  * @summary Switches between named environments and shows the active one's variables.
  *
  * Values of variables whose names look secret (token, key, password…) are masked until revealed. Given

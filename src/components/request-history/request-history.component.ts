@@ -9,6 +9,7 @@ import { themeStyles } from '../theme.styles.js';
 import { requestHistoryStyles } from './request-history.styles.js';
 
 /**
+ * @tagname request-history
  * @summary Past requests, newest first: pick one to load it again, delete one, or clear all.
  *
  * @fires tic-history-select - The user picked an entry; `<try-it-console>` loads it back.

@@ -42,6 +42,7 @@ interface HeaderRowState {
 }
 
 /**
+ * @tagname try-it-console
  * @summary A "try it" console: edit a request, send it for real, see the response, switch environments,
  * reload past requests and copy the request as code.
  *
