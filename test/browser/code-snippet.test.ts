@@ -4,6 +4,7 @@ import '../../src/components/code-snippet/code-snippet.js';
 import type { CodeSnippet } from '../../src/components/code-snippet/code-snippet.component.js';
 import { EnvironmentManager, SnippetGenerator } from '../../src/core/index.js';
 import { HOSTILE, expectNothingRan } from './support/hostile.js';
+import type { TicLanguageChangeEvent } from '../../src/events/index.js';
 
 const tabs = (el: CodeSnippet) => [...el.shadowRoot!.querySelectorAll<HTMLButtonElement>('[role="tab"]')];
 const code = (el: CodeSnippet) => el.shadowRoot!.querySelector('pre code')?.textContent ?? '';
@@ -38,14 +39,14 @@ describe('<code-snippet>', () => {
   it('moves between tabs with the arrow keys, Home and End, and reports the change', async () => {
     const el = await fixture<CodeSnippet>(html`<code-snippet url="https://api.example/pets"></code-snippet>`);
     tabs(el)[0]!.focus();
-    let changed = oneEvent(el, 'tic-language-change');
+    let changed = oneEvent<TicLanguageChangeEvent>(el, 'tic-language-change');
     await sendKeys({ press: 'ArrowRight' });
     expect((await changed).language).to.equal('javascript');
     await el.updateComplete;
     expect(selected(el)).to.equal('JavaScript');
     expect(el.shadowRoot!.activeElement).to.equal(tabs(el)[1]);
     expect(code(el)).to.contain('await fetch(');
-    changed = oneEvent(el, 'tic-language-change');
+    changed = oneEvent<TicLanguageChangeEvent>(el, 'tic-language-change');
     await sendKeys({ press: 'End' });
     expect((await changed).language).to.equal('php');
     await sendKeys({ press: 'ArrowRight' });

@@ -4,6 +4,7 @@ import '../../src/components/env-picker/env-picker.js';
 import type { EnvPicker } from '../../src/components/env-picker/env-picker.component.js';
 import { EnvironmentManager } from '../../src/core/index.js';
 import { HOSTILE, expectNothingRan } from './support/hostile.js';
+import type { TicEnvironmentChangeEvent } from '../../src/events/index.js';
 
 const manager = () =>
   new EnvironmentManager(
@@ -30,7 +31,7 @@ describe('<env-picker>', () => {
     const environments = manager();
     const el = await fixture<EnvPicker>(html`<env-picker .manager=${environments}></env-picker>`);
     select(el).focus();
-    const changed = oneEvent(el, 'tic-environment-change');
+    const changed = oneEvent<TicEnvironmentChangeEvent>(el, 'tic-environment-change');
     await sendKeys({ press: 'ArrowDown' });
     expect((await changed).name).to.equal('Production');
     expect(environments.active()!.name).to.equal('Production');

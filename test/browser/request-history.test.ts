@@ -4,6 +4,7 @@ import '../../src/components/request-history/request-history.js';
 import type { RequestHistory } from '../../src/components/request-history/request-history.component.js';
 import { History } from '../../src/core/index.js';
 import { HOSTILE, expectNothingRan } from './support/hostile.js';
+import type { TicHistoryDeleteEvent, TicHistorySelectEvent } from '../../src/events/index.js';
 
 function filledHistory() {
   const history = new History({ enabled: true });
@@ -39,7 +40,7 @@ describe('<request-history>', () => {
   it('fires tic-history-select with the entry when one is picked by keyboard', async () => {
     const el = await fixture<RequestHistory>(html`<request-history .history=${filledHistory()}></request-history>`);
     rows(el)[1]!.querySelector<HTMLButtonElement>('button.entry')!.focus();
-    const selected = oneEvent(el, 'tic-history-select');
+    const selected = oneEvent<TicHistorySelectEvent>(el, 'tic-history-select');
     await sendKeys({ press: 'Enter' });
     const { entry } = await selected;
     expect([entry.id, entry.method, entry.status]).to.deep.equal(['b', 'POST', 422]);
@@ -48,7 +49,7 @@ describe('<request-history>', () => {
   it('deletes one entry and keeps focus in the list', async () => {
     const history = filledHistory();
     const el = await fixture<RequestHistory>(html`<request-history .history=${history}></request-history>`);
-    const deleted = oneEvent(el, 'tic-history-delete');
+    const deleted = oneEvent<TicHistoryDeleteEvent>(el, 'tic-history-delete');
     rows(el)[0]!.querySelector<HTMLButtonElement>('button.delete')!.click();
     expect((await deleted).id).to.equal('c');
     await el.updateComplete;
@@ -61,7 +62,7 @@ describe('<request-history>', () => {
   it('clears all', async () => {
     const history = filledHistory();
     const el = await fixture<RequestHistory>(html`<request-history .history=${history}></request-history>`);
-    const cleared = oneEvent(el, 'tic-history-delete');
+    const cleared = oneEvent<TicHistoryDeleteEvent>(el, 'tic-history-delete');
     el.shadowRoot!.querySelector<HTMLButtonElement>('[part="clear-button"]')!.click();
     expect((await cleared).id).to.equal(undefined);
     await el.updateComplete;

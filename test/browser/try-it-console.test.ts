@@ -4,6 +4,7 @@ import '../../src/index.js';
 import type { TryItConsole } from '../../src/components/try-it-console/try-it-console.component.js';
 import type { ConsoleConfig } from '../../src/core/index.js';
 import { HOSTILE, expectNothingRan } from './support/hostile.js';
+import type { TicCopyEvent, TicRequestErrorEvent, TicResponseEvent } from '../../src/events/index.js';
 
 interface TestServers {
   api: string;
@@ -31,7 +32,7 @@ function config(extra: Partial<ConsoleConfig> = {}): ConsoleConfig {
 }
 
 async function sendAndWait(el: TryItConsole): Promise<void> {
-  const done = Promise.race([oneEvent(el, 'tic-response'), oneEvent(el, 'tic-request-error')]);
+  const done = Promise.race([oneEvent<TicResponseEvent>(el, 'tic-response'), oneEvent<TicRequestErrorEvent>(el, 'tic-request-error')]);
   $(el, '[part="send-button"]').click();
   await done;
   await el.updateComplete;
@@ -111,7 +112,7 @@ describe('<try-it-console>', () => {
     await el.updateComplete;
     expect(el.engine!.environments.active()!.name).to.equal('Other');
 
-    const response = oneEvent(el, 'tic-response');
+    const response = oneEvent<TicResponseEvent>(el, 'tic-response');
     await sendAndWait(el);
     const echoed = JSON.parse((await response).response.text);
     expect(echoed.method).to.equal('POST');
@@ -137,7 +138,7 @@ describe('<try-it-console>', () => {
 
     // Copy the snippet: it is the request the console sends.
     const snippet = $(el, 'code-snippet');
-    const copied = oneEvent(snippet, 'tic-copy');
+    const copied = oneEvent<TicCopyEvent>(snippet, 'tic-copy');
     snippet.shadowRoot!.querySelector<HTMLButtonElement>('[part="copy-button"]')!.click();
     const { text } = await copied;
     expect(text.split('\n')[0]).to.equal(`curl -X POST ${servers.api}/pets/99 \\`);
@@ -154,7 +155,7 @@ describe('<try-it-console>', () => {
     await sendKeys({ type: 'X-Typed' });
     await sendKeys({ press: 'Tab' });
     await sendKeys({ type: 'by keyboard' });
-    const response = oneEvent(el, 'tic-response');
+    const response = oneEvent<TicResponseEvent>(el, 'tic-response');
     await sendKeys({ down: 'Control' });
     await sendKeys({ press: 'Enter' });
     await sendKeys({ up: 'Control' });
@@ -171,14 +172,14 @@ describe('<try-it-console>', () => {
     el.addEventListener('tic-before-send', (event) => {
       event.request = { ...event.request, headers: { ...event.request.headers, 'X-Signed': 'by-page' } };
     }, { once: true });
-    const response = oneEvent(el, 'tic-response');
+    const response = oneEvent<TicResponseEvent>(el, 'tic-response');
     await el.send();
     expect(JSON.parse((await response).response.text).headers['x-signed']).to.equal('by-page');
   });
 
   it('explains a failure, and can cancel a send', async () => {
     const el = await fixture<TryItConsole>(html`<try-it-console .config=${config({ corsProxy: undefined })} url="{{base_url}}/pets"></try-it-console>`);
-    const failed = oneEvent(el, 'tic-request-error');
+    const failed = oneEvent<TicRequestErrorEvent>(el, 'tic-request-error');
     await sendAndWait(el);
     expect((await failed).error.kind).to.equal('cors');
     expect($(el, '[part="error"]').textContent).to.contain('Blocked by CORS');
