@@ -1,6 +1,7 @@
 // Why the proxy did not deliver a request, as a stable code, an HTTP status and a message for the person
 // at the console. The console engine reads these from the JSON body: the codes are public API.
 import { TryItError } from '../core/errors.js';
+import type { ProxyErrorBody } from '../core/proxy-route.js';
 
 /** HTTP status of each refusal. Client-side problems are 4xx; upstream failures are 502/504. */
 const STATUS_BY_CODE = {
@@ -23,14 +24,11 @@ export type ProxyRefusalCode = keyof typeof STATUS_BY_CODE;
 /** Every refusal code, e.g. for a console that maps each to its own explanation. */
 export const PROXY_REFUSAL_CODES = Object.keys(STATUS_BY_CODE) as readonly ProxyRefusalCode[];
 
-/**
- * Response header set (and exposed to the page) on every answer the proxy writes itself, holding the
- * refusal code. It tells a refusal apart from an upstream API that happens to answer with similar JSON.
- */
-export const PROXY_ERROR_HEADER = 'x-try-it-proxy-error';
+/** The header that marks the proxy's own answers; shared with the console engine, which reads it. */
+export { PROXY_ERROR_HEADER } from '../core/proxy-route.js';
 
-/** The JSON body of every refusal. */
-export interface ProxyRefusalBody {
+/** The JSON body of every refusal: the engine's `ProxyErrorBody`, with the code narrowed. */
+export interface ProxyRefusalBody extends ProxyErrorBody {
   error: { code: ProxyRefusalCode; message: string };
 }
 
