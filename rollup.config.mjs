@@ -2,9 +2,15 @@
 import commonjs from '@rollup/plugin-commonjs';
 import { nodeResolve } from '@rollup/plugin-node-resolve';
 import terser from '@rollup/plugin-terser';
+import { minifyCssLiterals } from './scripts/minify-css-literals.mjs';
 
 export default {
   input: 'dist/index.js',
   output: { file: 'dist/try-it-console.bundle.js', format: 'es', sourcemap: true },
-  plugins: [nodeResolve({ browser: true, exportConditions: ['production'] }), commonjs(), terser({ format: { comments: false } })],
+  plugins: [
+    nodeResolve({ browser: true, exportConditions: ['production'] }),
+    commonjs(),
+    minifyCssLiterals(),
+    terser({ module: true, ecma: 2022, compress: { passes: 2 }, format: { comments: false } }),
+  ],
 };
