@@ -1,5 +1,5 @@
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
+import { emulateMedia, sendKeys } from '@web/test-runner-commands';
 import '../../src/index.js';
 import type { TryItConsole } from '../../src/components/try-it-console/try-it-console.component.js';
 import type { ConsoleConfig } from '../../src/core/index.js';
@@ -204,6 +204,38 @@ describe('<try-it-console>', () => {
       expect(root.querySelector('img, script, a[href^="javascript"]')).to.equal(null);
     }
     await expectNothingRan();
+  });
+
+  it('previews images, and offers other binary data as a download', async () => {
+    const image = await fixture<TryItConsole>(html`<try-it-console .config=${config()} url="{{base_url}}/image"></try-it-console>`);
+    await sendAndWait(image);
+    const img = $<HTMLImageElement>(image, '[part="response-body"] img');
+    expect(img.src).to.match(/^blob:/);
+    await waitUntil(() => img.complete && img.naturalWidth === 1, 'the image loads');
+    const binary = await fixture<TryItConsole>(html`<try-it-console .config=${config()} url="{{base_url}}/binary"></try-it-console>`);
+    await sendAndWait(binary);
+    expect($(binary, '[part="response-body"]').textContent).to.contain('Binary data (application/octet-stream, 8 B)');
+    const download = $<HTMLAnchorElement>(binary, 'a.download');
+    expect(download.getAttribute('download')).to.equal('binary.bin');
+    expect(new Uint8Array(await (await fetch(download.href)).arrayBuffer())).to.deep.equal(new Uint8Array([0, 1, 2, 3, 255, 254, 0, 7]));
+  });
+
+  it('follows the system colour scheme unless a theme is set', async () => {
+    const text = (el: Element) => getComputedStyle(el).getPropertyValue('--_text').trim();
+    const el = await fixture<TryItConsole>(html`<try-it-console .config=${config()}></try-it-console>`);
+    await emulateMedia({ colorScheme: 'light' });
+    expect(text(el)).to.equal('#1f2328');
+    await emulateMedia({ colorScheme: 'dark' });
+    expect(text(el)).to.equal('#e6edf3');
+    el.theme = 'light';
+    await el.updateComplete;
+    expect(text(el)).to.equal('#1f2328');
+    expect(text($(el, 'code-snippet'))).to.equal('#1f2328');
+    await emulateMedia({ colorScheme: 'light' });
+    el.theme = 'dark';
+    await el.updateComplete;
+    expect(text(el)).to.equal('#e6edf3');
+    expect(text($(el, 'env-picker'))).to.equal('#e6edf3');
   });
 
   it('stays responsive with a 5 MB JSON response and shows it truncated', async () => {

@@ -85,7 +85,8 @@ export class TryItConsole extends LitElement {
   #engine: RequestEngine | undefined;
   #generator: SnippetGenerator | undefined;
   #nextRowKey = 0;
-  #objectUrls: string[] = [];
+  /** The object URL of the shown response's body, made once per response and revoked with the next. */
+  #download: { response: ConsoleResponse; url: string } | undefined;
 
   @state() private configProblem: string | undefined;
   @state() private headerRows: HeaderRowState[] = [];
@@ -121,7 +122,8 @@ export class TryItConsole extends LitElement {
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.#revokeObjectUrls();
+    if (this.#download) URL.revokeObjectURL(this.#download.url);
+    this.#download = undefined;
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -228,7 +230,6 @@ export class TryItConsole extends LitElement {
     if (beforeSend.defaultPrevented) return;
     const result = await this.#send.run((signal) => engine.execute(beforeSend.request, { signal }));
     if (result.status === 'complete') {
-      this.#revokeObjectUrls();
       this.dispatchEvent(new TicResponseEvent(result.response));
     } else if (result.status === 'error') {
       this.dispatchEvent(new TicRequestErrorEvent(result.error));
@@ -260,15 +261,11 @@ export class TryItConsole extends LitElement {
     this.dispatchEvent(new TicRequestErrorEvent(failure));
   }
 
-  #revokeObjectUrls(): void {
-    for (const url of this.#objectUrls) URL.revokeObjectURL(url);
-    this.#objectUrls = [];
-  }
-
-  #objectUrl(blob: Blob): string {
-    const url = URL.createObjectURL(blob);
-    this.#objectUrls.push(url);
-    return url;
+  #downloadUrl(response: ConsoleResponse): string | undefined {
+    if (this.#download?.response === response) return this.#download.url;
+    if (this.#download) URL.revokeObjectURL(this.#download.url);
+    this.#download = response.download && { response, url: URL.createObjectURL(response.download) };
+    return this.#download?.url;
   }
 
   // --- Rendering ----------------------------------------------------------------------------------
@@ -321,7 +318,7 @@ export class TryItConsole extends LitElement {
   #renderResponse(response: ConsoleResponse) {
     const statusClass = response.status < 300 ? 'ok' : response.status < 400 ? 'redirect' : response.status < 500 ? 'client-error' : 'server-error';
     const body = presentBody(response);
-    const download = response.download ? this.#objectUrl(response.download) : undefined;
+    const download = this.#downloadUrl(response);
     return html`
       <p class="status-line" part="status">
         <span class="status ${statusClass}">${response.status} ${response.statusText}</span>

@@ -9,6 +9,8 @@ function listen(server) {
 
 const HOSTILE = '<img src=x onerror="window.__pwned = true"><script>window.__pwned = true</script></style><a href="javascript:window.__pwned=true">x</a>';
 
+const ONE_PIXEL_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
 /** A 5 MB JSON document, built once. */
 let bigJson;
 function bigJsonBody() {
@@ -29,6 +31,12 @@ function createApi() {
       } else if (request.url === '/hostile-text') {
         response.writeHead(200, { 'content-type': 'text/html' });
         response.end(HOSTILE);
+      } else if (request.url === '/image') {
+        response.writeHead(200, { 'content-type': 'image/png' });
+        response.end(ONE_PIXEL_PNG);
+      } else if (request.url === '/binary') {
+        response.writeHead(200, { 'content-type': 'application/octet-stream' });
+        response.end(Buffer.from([0, 1, 2, 3, 255, 254, 0, 7]));
       } else if (request.url === '/big-json') {
         response.writeHead(200, { 'content-type': 'application/json' });
         response.end(bigJsonBody());
