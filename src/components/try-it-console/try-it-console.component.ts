@@ -351,7 +351,7 @@ export class TryItConsole extends LitElement {
             : body.kind === 'binary'
               ? html`<p class="muted">Binary data (${response.contentType || 'no content type'}, ${formatBytes(response.size)}).</p>`
               : body.kind === 'json' && body.highlight
-                ? html`<pre><code>${unsafeHTML(highlight(body.text, 'json'))}</code></pre>`
+                ? html`<pre><code>${unsafeHTML(highlight(body.text, 'javascript'))}</code></pre>`
                 : html`<pre><code>${body.text}</code></pre>`}
       </div>
     `;
