@@ -26,3 +26,11 @@ export function isHttpUrl(url: string): boolean {
   const { protocol } = new URL(url);
   return protocol === 'http:' || protocol === 'https:';
 }
+
+/**
+ * True when every character of `value` fits in one byte (U+0000 to U+00FF). `fetch` and undici send header
+ * values as bytes and refuse anything wider; a snippet, which writes UTF-8, is not bound by this.
+ */
+export function isByteString(value: string): boolean {
+  return !/[^\x00-\xff]/.test(value);
+}
