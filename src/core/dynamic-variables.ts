@@ -1,7 +1,8 @@
 // Postman's dynamic variables that docs authors use most. Each placeholder gets a fresh value.
+import { randomId } from './random-id.js';
 
 const DYNAMIC_VARIABLES: Readonly<Record<string, () => string>> = {
-  $guid: () => crypto.randomUUID(),
+  $guid: () => randomId(),
   $timestamp: () => String(Math.floor(Date.now() / 1000)),
   $isoTimestamp: () => new Date().toISOString(),
   $randomInt: () => String(Math.floor(Math.random() * 1001)),

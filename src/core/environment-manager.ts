@@ -131,7 +131,7 @@ class Resolution {
   readonly #variables: ReadonlyMap<string, string>;
   readonly #maxLength: number;
   readonly #templates: TemplateCache;
-  /** Expansions that are the same wherever they appear (no cycle, no dynamic variable inside). */
+  /** Expansions that are the same wherever they appear (no cycle, no dynamic or missing variable inside). */
   readonly #stable: Map<string, string>;
   readonly #expanding: string[] = [];
   #missing: Set<string> | undefined;
@@ -186,6 +186,7 @@ class Resolution {
     const dynamic = dynamicVariableValue(part.trimmed);
     if (dynamic !== undefined) return { text: dynamic, stable: false };
     if (part.trimmed !== '') (this.#missing ??= new Set()).add(part.trimmed);
-    return { text: part.literal, stable: true };
+    // Not stable: a cached expansion would hide this name from the next resolve's `missing`.
+    return { text: part.literal, stable: false };
   }
 }

@@ -1,5 +1,6 @@
 import { InvalidArgumentError } from './errors.js';
 import { isMethod } from './http-syntax.js';
+import { randomId } from './random-id.js';
 
 /** One past request and the status it got. */
 export interface HistoryEntry {
@@ -40,7 +41,7 @@ export function parseHistoryEntry(value: unknown, field = 'entry'): HistoryEntry
   const fail = (key: string, problem: string): never => {
     throw new InvalidArgumentError(`${field}.${key}`, input[key], problem);
   };
-  const id = input.id ?? crypto.randomUUID();
+  const id = input.id ?? randomId();
   if (typeof id !== 'string' || id === '') fail('id', 'must be a non-empty string');
   const timestamp = input.timestamp === undefined ? new Date() : new Date(input.timestamp as Date | string | number);
   if (Number.isNaN(timestamp.getTime())) fail('timestamp', 'must be a Date, an ISO 8601 string or epoch milliseconds');

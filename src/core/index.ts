@@ -17,3 +17,4 @@ export * from './request-preparation.js';
 export * from './response-body.js';
 export * from './request-engine.js';
 export * from './template-snippet.js';
+export { randomId } from './random-id.js';

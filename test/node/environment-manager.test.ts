@@ -229,3 +229,23 @@ describe('EnvironmentManager: bad input', () => {
     }
   });
 });
+
+describe('EnvironmentManager: repeated resolves', () => {
+  it('reports a missing variable every time, also inside a cached value', () => {
+    const manager = new EnvironmentManager({ name: 'e', variables: { auth: 'Bearer {{secret}}', base: 'https://api.example' } });
+    for (let run = 0; run < 3; run += 1) {
+      assert.deepEqual(manager.resolveDetailed('{{auth}}'), { text: 'Bearer {{secret}}', missing: ['secret'], cyclic: [] });
+      assert.deepEqual(manager.resolveDetailed('{{base}}/{{id}}').missing, ['id']);
+      assert.deepEqual(manager.resolveDetailed('{{ping}}').missing, ['ping']);
+    }
+  });
+
+  it('gives the same answer from the cache as without it, after every kind of change', () => {
+    const manager = new EnvironmentManager({ name: 'a', variables: { x: '{{y}}', y: '1' } }, { name: 'b', variables: { x: '{{y}}' } });
+    assert.equal(manager.resolve('{{x}}'), '1');
+    manager.setActive('b');
+    assert.deepEqual(manager.resolveDetailed('{{x}}'), { text: '{{y}}', missing: ['y'], cyclic: [] });
+    manager.add({ name: 'b', variables: { x: '{{y}}', y: '2' } });
+    assert.equal(manager.resolve('{{x}}'), '2');
+  });
+});
