@@ -20,18 +20,24 @@ const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 /** Headers that describe a body, dropped when a redirect turns the request into a bodiless GET (Fetch §4.4). */
 const BODY_HEADERS = ['content-length', 'content-type', 'content-encoding', 'content-language', 'content-location'];
 
+/** The method of the request that follows a redirect (Fetch §4.4): only 303, and 301/302 after POST, change it. */
+function followUpMethod(method: string, status: number): string {
+  if (status === 303 && method !== 'GET' && method !== 'HEAD') return 'GET';
+  if ((status === 301 || status === 302) && method === 'POST') return 'GET';
+  return method;
+}
+
 /** The next hop of a redirect the proxy can follow, or `undefined` to hand the 3xx to the page as it is. */
 function redirectedRequest(request: UpstreamRequest, status: number, location: unknown): UpstreamRequest | undefined {
   if (!REDIRECT_STATUSES.has(status) || typeof location !== 'string') return undefined;
   if (!URL.canParse(location, request.target)) return undefined;
-  // 307/308 must resend the body, which has been streamed away and not kept: the page follows instead.
-  const keepsMethod = status === 307 || status === 308;
-  if (keepsMethod && request.body !== null) return undefined;
+  const method = followUpMethod(request.method, status);
+  // A follow-up that keeps the method must resend the body, which has been streamed away and not kept: the page follows instead.
+  if (method === request.method && request.body !== null) return undefined;
   const target = new URL(location, request.target);
   const headers = { ...request.headers };
-  let { method, body } = request;
-  if ((status === 303 && method !== 'HEAD') || ((status === 301 || status === 302) && method === 'POST')) {
-    method = 'GET';
+  let { body } = request;
+  if (method !== request.method) {
     body = null;
     for (const name of BODY_HEADERS) delete headers[name];
   }

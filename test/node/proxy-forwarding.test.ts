@@ -277,6 +277,59 @@ describe('proxy redirects handed to the page', () => {
     }
   });
 
+  it('hands a 301/302 after a streamed PUT, PATCH or DELETE body to the page instead of resending it empty', async () => {
+    const seen: string[] = [];
+    const setup = await proxyInFrontOf((req, res) => {
+      seen.push(`${req.method} ${req.url}`);
+      const status = new URL(req.url!, 'http://x').searchParams.get('status');
+      if (status) {
+        req.resume();
+        req.on('end', () => res.writeHead(Number(status), { location: '/moved' }).end());
+      } else {
+        echoHandler()(req, res);
+      }
+    });
+    try {
+      for (const status of [301, 302]) {
+        for (const method of ['PUT', 'PATCH', 'DELETE']) {
+          seen.length = 0;
+          const response = await viaProxy(setup.proxy, `/${setup.upstream.origin}/a?status=${status}`, { method, body: 'important payload' });
+          assert.equal(response.status, status, `${method} after ${status}`);
+          assert.equal(response.headers['location'], '/moved');
+          assert.deepEqual(seen, [`${method} /a?status=${status}`], `${method} after ${status} was followed`);
+        }
+      }
+      // Without a body there is nothing to lose: the proxy follows, keeping the method.
+      const bodiless = await viaProxy(setup.proxy, `/${setup.upstream.origin}/a?status=302`, { method: 'DELETE' });
+      assert.equal(bodiless.json<Echo>().method, 'DELETE');
+      assert.equal(bodiless.json<Echo>().url, '/moved');
+    } finally {
+      await setup.close();
+    }
+  });
+
+  it('still follows 301, 302 and 303 after a POST, as a bodiless GET', async () => {
+    const setup = await proxyInFrontOf((req, res) => {
+      const status = new URL(req.url!, 'http://x').searchParams.get('status');
+      if (status) {
+        req.resume();
+        req.on('end', () => res.writeHead(Number(status), { location: '/result' }).end());
+      } else {
+        echoHandler()(req, res);
+      }
+    });
+    try {
+      for (const status of [301, 302, 303]) {
+        const response = await viaProxy(setup.proxy, `/${setup.upstream.origin}/form?status=${status}`, { method: 'POST', body: 'a=1', headers: { 'content-type': 'text/plain' } });
+        assert.equal(response.status, 200, `POST after ${status}`);
+        const seen = response.json<Echo>();
+        assert.deepEqual([seen.method, seen.url, seen.bodyBytes, seen.headers['content-type']], ['GET', '/result', 0, undefined], `POST after ${status}`);
+      }
+    } finally {
+      await setup.close();
+    }
+  });
+
   it('turns a POST into a GET after 303, dropping the body headers', async () => {
     const setup = await proxyInFrontOf((req, res) => {
       if (req.url === '/form') {
