@@ -1,6 +1,7 @@
 // Which headers cross the proxy, in each direction. Hop-by-hop headers describe one connection and must
 // not be forwarded (RFC 9110 §7.6.1); others describe the page or the proxy hop, not the API request.
 import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
+import { PROXY_ERROR_HEADER } from './refusal.js';
 
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
 
@@ -13,8 +14,11 @@ const REQUEST_ONLY_TO_PROXY = new Set([
   'forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'x-real-ip', // the reader's address
 ]);
 
-/** Response headers that describe the upstream host and would mislead the browser about the proxy's. */
-const RESPONSE_ONLY_FROM_UPSTREAM = new Set(['alt-svc']);
+/**
+ * Response headers that would mislead the page: `Alt-Svc` describes the upstream host, not the proxy; the proxy-error
+ * header must only ever come from the proxy, or the console would take the API's answer for the proxy's refusal.
+ */
+const RESPONSE_ONLY_FROM_UPSTREAM = new Set(['alt-svc', PROXY_ERROR_HEADER]);
 
 function isDropped(name: string, connectionTokens: ReadonlySet<string>): boolean {
   return HOP_BY_HOP.has(name) || connectionTokens.has(name) || name.startsWith('proxy-');

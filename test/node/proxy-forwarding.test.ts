@@ -51,6 +51,7 @@ describe('proxy forwarding', () => {
     connection: 'keep-alive, x-upstream-hop',
     'x-upstream-hop': 'hop',
     'x-request-id': 'abc123',
+    'x-try-it-proxy-error': 'private_address', // only the proxy may say this, never the API
     vary: 'Accept-Encoding',
   });
 
@@ -130,10 +131,10 @@ describe('proxy forwarding', () => {
     assert.equal(headers['user-agent'], 'docs-reader');
   });
 
-  it('drops hop-by-hop, Set-Cookie and upstream CORS headers on the way out, and adds its own', async () => {
+  it('drops hop-by-hop, Set-Cookie, upstream CORS and proxy-error headers on the way out, and adds its own', async () => {
     const response = await viaProxy(setup.proxy, `/${target('/out')}`);
     const h = response.headers;
-    for (const dropped of ['set-cookie', 'proxy-authenticate', 'x-upstream-hop', 'alt-svc', 'access-control-allow-credentials']) {
+    for (const dropped of ['set-cookie', 'proxy-authenticate', 'x-upstream-hop', 'alt-svc', 'access-control-allow-credentials', 'x-try-it-proxy-error']) {
       assert.equal(h[dropped], undefined, `${dropped} was relayed`);
     }
     // The proxy's own connection to the page may carry a Keep-Alive header; the upstream's must not pass.
@@ -141,6 +142,8 @@ describe('proxy forwarding', () => {
     assert.equal(h['access-control-allow-origin'], PAGE_ORIGIN);
     assert.equal(h['vary'], 'Accept-Encoding, Origin');
     assert.equal(h['x-request-id'], 'abc123');
+    assert.equal(response.status, 200);
+    assert.equal(refusalCode(response), undefined); // the API's answer is not mistaken for a proxy refusal
     const exposed = String(h['access-control-expose-headers']).split(', ');
     assert.ok(exposed.includes('x-request-id') && exposed.includes('content-type') && exposed.includes('date'), String(exposed));
   });
