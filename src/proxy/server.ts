@@ -13,7 +13,10 @@ import type { ProxyOptions } from './proxy-options.js';
  * server.listen(8787, '127.0.0.1');
  */
 export function createProxyServer(options: ProxyOptions = {}): Server {
-  const proxy = new CorsProxy(options);
+  return serverFor(new CorsProxy(options));
+}
+
+function serverFor(proxy: CorsProxy): Server {
   const server = createServer(proxy.handle);
   server.once('close', () => void proxy.close());
   return server;
@@ -39,6 +42,8 @@ export interface RunningProxy {
   port: number;
   /** Base URL of the proxy, e.g. `http://127.0.0.1:8787/`. */
   url: string;
+  /** The effective origin and target policies, one line each, as the proxy enforces them (`CorsProxy.summary`). */
+  summary: CorsProxy['summary'];
   /** Stops accepting connections, ends idle ones, and resolves when the server has closed. */
   close(): Promise<void>;
 }
@@ -46,7 +51,8 @@ export interface RunningProxy {
 /** Creates the proxy server and listens; resolves once it accepts connections. */
 export async function startProxy(options: StartProxyOptions = {}): Promise<RunningProxy> {
   const { port = 8787, host = '127.0.0.1', ...proxyOptions } = options;
-  const server = createProxyServer(proxyOptions);
+  const proxy = new CorsProxy(proxyOptions);
+  const server = serverFor(proxy);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {
@@ -60,6 +66,7 @@ export async function startProxy(options: StartProxyOptions = {}): Promise<Runni
     server,
     port: address.port,
     url: `http://${urlHost}:${address.port}/`,
+    summary: proxy.summary,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));

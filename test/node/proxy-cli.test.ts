@@ -72,7 +72,8 @@ describe('try-it-proxy command', () => {
 
   it('serves on the given port with the given origin and private-address policy, and stops on SIGTERM', async () => {
     const upstream = await listen(echoHandler());
-    const child = spawn(process.execPath, [...CLI, '--port', '0', '--allow-origin', 'https://docs.example.com', '--allow-private'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    // Written loosely on purpose: the banner shows the origin as the proxy normalised and enforces it.
+    const child = spawn(process.execPath, [...CLI, '--port', '0', '--allow-origin', 'https://Docs.Example.com:443/', '--allow-private'], { stdio: ['ignore', 'pipe', 'pipe'] });
     const timer = setTimeout(() => child.kill('SIGKILL'), LIMIT_MS);
     try {
       let stdout = '';
@@ -87,6 +88,7 @@ describe('try-it-proxy command', () => {
       });
       assert.match(url, /^http:\/\/127\.0\.0\.1:\d+\/$/);
       assert.match(stdout, /WARNING: --allow-private/);
+      assert.match(stdout, /\n {2}origins: https:\/\/docs\.example\.com\n {2}targets: any public host\n/);
 
       const allowed = await fetch(`${url}${upstream.origin}/hi`, { headers: { origin: 'https://docs.example.com' } });
       assert.equal(allowed.status, 200);
