@@ -97,8 +97,3 @@ export function parseIpAddress(text: string): IpAddress | undefined {
   const value = parseIpv4(text);
   return value === undefined ? undefined : { family: 4, value };
 }
-
-/** Dotted-quad text of an IPv4 value. */
-export function formatIpv4(value: number): string {
-  return [value >>> 24, (value >>> 16) & 0xff, (value >>> 8) & 0xff, value & 0xff].join('.');
-}
