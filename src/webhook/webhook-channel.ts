@@ -1,7 +1,7 @@
 // One webhook destination: validated config, the exact request it sends, and one attempt at sending it.
 import { Agent, request, type Dispatcher } from 'undici';
 import { ConfigError } from '../core/errors.js';
-import { headerValueProblem, isHeaderName, isHttpUrl, isMethod } from '../core/http-syntax.js';
+import { headerValueProblem, isByteString, isHeaderName, isHttpUrl, isMethod } from '../core/http-syntax.js';
 import { AttemptDeadline } from './attempt-deadline.js';
 import { WebhookAttemptError, type AttemptFailureKind } from './attempt-failure.js';
 import { parseRetryAfter } from './retry-policy.js';
@@ -198,6 +198,10 @@ function validHeaders(headers: unknown): Readonly<Record<string, string>> {
     if (typeof value !== 'string') throw new ConfigError(field, value, 'must be a string');
     const problem = headerValueProblem(value);
     if (problem) throw new ConfigError(field, value, problem);
+    // undici would refuse the value at send time, and every attempt would fail as unreachable.
+    if (!isByteString(value)) {
+      throw new ConfigError(field, value, 'contains a character above U+00FF, which HTTP headers cannot carry; percent-encode it or use ASCII');
+    }
     seen.add(lower);
   }
   return Object.freeze({ ...(headers as Record<string, string>) });

@@ -43,6 +43,7 @@ describe('WebhookChannel config', () => {
     ['an invalid header name', { url, headers: { 'Bad Name': 'x' } }, /not a valid HTTP header name/],
     ['a header value with a line break', { url, headers: { 'X-A': 'a\r\nX-Injected: 1' } }, /line break/],
     ['a header value that is not a string', { url, headers: { 'X-A': 1 } }, /must be a string/],
+    ['a header value with a character above U+00FF', { url, headers: { 'X-Greeting': 'hello 🎉' } }, /webhook\.headers\["X-Greeting"\].*percent-encode.*ASCII/],
     ['X-Signature in headers', { url, headers: { 'X-Signature': 'sha256=00' } }, /reserved/],
     ['x-signature in another case', { url, headers: { 'x-SIGNATURE': 'sha256=00' } }, /reserved/],
     ['a framing header', { url, headers: { 'Content-Length': '3' } }, /HTTP client/],
@@ -56,6 +57,20 @@ describe('WebhookChannel config', () => {
       assert.throws(() => new WebhookChannel(config as never), (error: unknown) => error instanceof ConfigError && message.test(error.message));
     });
   }
+
+  it('accepts header values up to U+00FF, which are sent as one byte each', async () => {
+    const server = await startTestServer();
+    try {
+      const notifier = new Notifier({ retry: { attempts: 1 } });
+      notifier.registerChannel('webhook', new WebhookChannel({ url: `${server.url}/in`, headers: { 'X-Name': 'café' } }));
+      const results = await notifier.send({ type: 'user', id: 1 }, userCreated);
+      await notifier.close();
+      assert.deepEqual(results, [{ channel: 'webhook', ok: true, status: 204, attempts: 1 }]);
+      assert.equal(server.requests[0]!.headers['x-name'], 'café'); // Node reads header bytes as Latin-1
+    } finally {
+      await server.close();
+    }
+  });
 });
 
 describe('WebhookChannel: the exact request', () => {
