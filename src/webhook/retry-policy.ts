@@ -39,8 +39,8 @@ export interface RetryOptions {
   shouldRetry?: (failure: AttemptFailure) => boolean;
 }
 
-// setTimeout cannot wait longer than this.
-const MAX_TIMER = 2 ** 31 - 1;
+/** The longest wait `setTimeout` supports, in milliseconds; every configurable delay or timeout is capped by it. */
+export const MAX_TIMER = 2 ** 31 - 1;
 
 /** Validated retry settings plus the backoff arithmetic. Invalid options throw `ConfigError`. */
 export class RetryPolicy {

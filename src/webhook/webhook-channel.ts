@@ -4,7 +4,7 @@ import { ConfigError } from '../core/errors.js';
 import { headerValueProblem, isByteString, isHeaderName, isHttpUrl, isMethod } from '../core/http-syntax.js';
 import { AttemptDeadline } from './attempt-deadline.js';
 import { WebhookAttemptError, type AttemptFailureKind } from './attempt-failure.js';
-import { parseRetryAfter } from './retry-policy.js';
+import { MAX_TIMER, parseRetryAfter } from './retry-policy.js';
 import { SIGNATURE_HEADER, WebhookSigner } from './signature.js';
 import type { WebhookMessage } from './webhook-message.js';
 
@@ -64,7 +64,6 @@ export type AttemptOutcome =
 const DEFAULT_TIMEOUT = 30_000;
 // Enough to let a short error page finish so the connection is reused; beyond it the connection is dropped.
 const RESPONSE_DRAIN_LIMIT = 64 * 1024;
-const MAX_TIMER = 2 ** 31 - 1;
 const BODYLESS_METHODS = new Set(['GET', 'HEAD', 'CONNECT', 'TRACE']);
 const STANDARD_METHODS = new Set(['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT', 'CONNECT', 'TRACE']);
 // Framing and connection headers are the HTTP client's; setting them by hand breaks the request.
