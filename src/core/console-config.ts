@@ -1,7 +1,7 @@
 import { parseEnvironment, type Environment } from './environment.js';
 import { ConfigError } from './errors.js';
 import { parseHistoryConfig, type HistoryConfig, type ResolvedHistoryConfig } from './history-config.js';
-import { headerValueProblem, isHeaderName, isHttpUrl } from './http-syntax.js';
+import { headerValueProblem, isByteString, isHeaderName, isHttpUrl } from './http-syntax.js';
 import { SnippetGenerator, type SnippetLanguage, type SnippetsConfig } from './snippets/index.js';
 import { expectArray, expectBoolean, expectKnownFields, expectPlainObject, expectPositiveInteger, expectString } from './validation.js';
 
@@ -66,7 +66,7 @@ const CREDENTIALS: readonly RequestCredentials[] = ['omit', 'same-origin', 'incl
 export function parseConsoleConfig(value: unknown = {}): ResolvedConsoleConfig {
   const input = expectPlainObject(value, 'config');
   expectKnownFields(input, FIELDS, 'config');
-  return {
+  const config: ResolvedConsoleConfig = {
     enabled: input.enabled === undefined ? true : expectBoolean(input.enabled, 'enabled'),
     corsProxy: input.corsProxy === undefined ? undefined : parseCorsProxy(input.corsProxy),
     defaultHeaders: parseHeaderMap(input.defaultHeaders, 'defaultHeaders'),
@@ -77,6 +77,11 @@ export function parseConsoleConfig(value: unknown = {}): ResolvedConsoleConfig {
     strictVariables: input.strictVariables === undefined ? false : expectBoolean(input.strictVariables, 'strictVariables'),
     credentials: parseCredentials(input.credentials),
   };
+  if (config.credentials === 'include' && config.corsProxy !== undefined) {
+    // The proxy strips cookies and never allows credentialed reads, so every proxied send would fail.
+    throw new ConfigError('credentials', 'include', 'cannot be "include" with a corsProxy, which never carries the reader\'s cookies; send credentials as headers instead');
+  }
+  return config;
 }
 
 function parseCorsProxy(value: unknown): string {
@@ -99,7 +104,7 @@ export function parseHeaderMap(value: unknown, field: string): Record<string, st
     if (seen.has(name.toLowerCase())) throw new ConfigError(at, name, 'repeats a header name (names are case-insensitive)');
     seen.add(name.toLowerCase());
     const headerValue = expectString(raw, at);
-    const problem = headerValueProblem(headerValue);
+    const problem = headerValueProblem(headerValue) ?? (isByteString(headerValue) ? undefined : 'holds characters beyond Latin-1, which browsers cannot send in a header; percent-encode them or use ASCII');
     if (problem) throw new ConfigError(at, headerValue, problem);
     headers[name] = headerValue;
   }

@@ -4,8 +4,8 @@ import { RequestError } from './errors.js';
 import { History } from './history.js';
 import type { HistoryEntry } from './history-entry.js';
 import { PROXY_ERROR_HEADER, isCrossOrigin, type ProxyErrorBody } from './proxy-route.js';
-import { prepareRequest, type ConsoleRequest, type PreparedRequest } from './request-preparation.js';
-import { readBody, type BodyLimits } from './response-body.js';
+import { checkAndRoute, prepareRequest, requestTemplate, resolveRequest, type ConsoleRequest, type PreparedRequest, type ResolvedRequest } from './request-preparation.js';
+import { readBody, type BodyLimits, type ReadBody } from './response-body.js';
 
 export interface RequestEngineOptions extends BodyLimits {
   /** The console configuration; checked here. @default {} */
@@ -76,18 +76,35 @@ export class RequestEngine {
     return prepareRequest(request, { config: this.config, environments: this.environments, pageOrigin: this.#pageOrigin });
   }
 
+  /** The placeholders in `request` (default headers included) that the active environment cannot fill. */
+  missingVariables(request: ConsoleRequest): string[] {
+    return resolveRequest(request, { config: this.config, environments: this.environments }).missing;
+  }
+
+  /** The request with placeholders kept and default headers merged: what a snippet of it should show. */
+  template(request: ConsoleRequest): ResolvedRequest {
+    return requestTemplate(request, this.config);
+  }
+
   /** Prepares and sends. @throws RequestError with the kind of failure and what to do about it. */
   async send(request: ConsoleRequest, options: { signal?: AbortSignal } = {}): Promise<ConsoleResponse> {
     return this.execute(this.prepare(request), options);
   }
 
-  /** Sends a prepared request (e.g. one the page rewrote in a before-send handler). */
-  async execute(prepared: PreparedRequest, { signal }: { signal?: AbortSignal } = {}): Promise<ConsoleResponse> {
+  /**
+   * Sends a prepared request. It is checked and routed again first, so a request the page rewrote in a
+   * before-send handler goes where its URL says and breaks no rule the original kept.
+   */
+  async execute(request: PreparedRequest, { signal }: { signal?: AbortSignal } = {}): Promise<ConsoleResponse> {
+    const prepared = { ...request, ...checkAndRoute(request, { config: this.config, pageOrigin: this.#pageOrigin }) };
     const timeout = AbortSignal.timeout(this.config.timeout);
     const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
     const start = performance.now();
+    let response: Response;
+    let headersAt: number;
+    let body: ReadBody;
     try {
-      const response = await this.#fetch(prepared.fetchUrl, {
+      response = await this.#fetch(prepared.fetchUrl, {
         method: prepared.method,
         headers: prepared.headers,
         body: prepared.body,
@@ -95,32 +112,30 @@ export class RequestEngine {
         cache: 'no-store',
         signal: combined,
       });
-      const headersAt = performance.now() - start;
-      if (prepared.viaProxy && response.headers.has(PROXY_ERROR_HEADER)) {
-        throw await proxyRefusal(response);
-      }
-      const body = await readBody(response.body, this.#limits);
-      const total = performance.now() - start;
-      const contentType = response.headers.get('content-type') ?? '';
-      return {
-        request: prepared,
-        status: response.status,
-        statusText: response.statusText,
-        headers: [...response.headers],
-        contentType,
-        timing: { headers: headersAt, total },
-        size: body.size,
-        body: body.bytes,
-        text: decodeText(body.bytes, contentType),
-        truncated: body.truncated,
-        download: body.whole && new Blob([body.whole], { type: contentType }),
-        historyEntry: this.#record(prepared, response.status, total),
-      };
+      headersAt = performance.now() - start;
+      if (prepared.viaProxy && response.headers.has(PROXY_ERROR_HEADER)) throw await proxyRefusal(response);
+      body = await readBody(response.body as ReadableStream<Uint8Array<ArrayBuffer>> | null, this.#limits);
     } catch (error) {
       const failure = await this.#explain(error, prepared, { signal, timeout });
       if (failure.kind !== 'aborted') this.#record(prepared, 0, performance.now() - start);
       throw failure;
     }
+    const total = performance.now() - start;
+    const contentType = response.headers.get('content-type') ?? '';
+    return {
+      request: prepared,
+      status: response.status,
+      statusText: response.statusText,
+      headers: [...response.headers],
+      contentType,
+      timing: { headers: headersAt, total },
+      size: body.size,
+      body: body.bytes,
+      text: decodeText(body.bytes, contentType, body.truncated),
+      truncated: body.truncated,
+      download: body.whole,
+      historyEntry: this.#record(prepared, response.status, total),
+    };
   }
 
   #record(prepared: PreparedRequest, status: number, duration: number): HistoryEntry | undefined {
@@ -139,7 +154,7 @@ export class RequestEngine {
       return new RequestError('network', `Could not reach the CORS proxy at ${new URL(prepared.fetchUrl).origin}; check that it is running and that corsProxy points at it.`, { cause: error });
     }
     if (this.#pageOrigin !== undefined && isCrossOrigin(prepared.url, this.#pageOrigin)) {
-      return this.#corsOrUnreachable(prepared, error);
+      return this.#corsOrUnreachable(prepared, error, signal);
     }
     return new RequestError('network', `Could not reach ${new URL(prepared.url).origin}${causeDetail(error)}; check the address and that the server is up.`, { cause: error });
   }
@@ -148,11 +163,13 @@ export class RequestEngine {
    * A browser reports a CORS refusal and a dead server alike ("Failed to fetch"). A `no-cors` request tells
    * them apart: it gets an opaque answer from a live server whatever its CORS headers.
    */
-  async #corsOrUnreachable(prepared: PreparedRequest, error: unknown): Promise<RequestError> {
+  async #corsOrUnreachable(prepared: PreparedRequest, error: unknown, signal: AbortSignal | undefined): Promise<RequestError> {
     const origin = new URL(prepared.url).origin;
+    const probeTimeout = AbortSignal.timeout(5_000);
     try {
-      await this.#fetch(prepared.url, { method: 'HEAD', mode: 'no-cors', credentials: 'omit', cache: 'no-store', signal: AbortSignal.timeout(5_000) });
+      await this.#fetch(prepared.url, { method: 'HEAD', mode: 'no-cors', credentials: 'omit', cache: 'no-store', signal: signal ? AbortSignal.any([signal, probeTimeout]) : probeTimeout });
     } catch {
+      if (signal?.aborted) return new RequestError('aborted', 'Cancelled: the request was stopped before it finished.', { cause: error });
       return new RequestError('network', `Could not reach ${origin}: the server did not answer (or the browser blocked the connection); check the address and that the server is up.`, { cause: error });
     }
     return new RequestError(
@@ -180,12 +197,17 @@ function causeDetail(error: unknown): string {
   return typeof cause?.code === 'string' ? ` (${cause.code})` : '';
 }
 
-/** Decodes with the response's charset when the platform knows it, else UTF-8. */
-function decodeText(bytes: Uint8Array, contentType: string): string {
+/**
+ * Decodes with the response's charset when the platform knows it, else UTF-8. A cut body may end inside a
+ * character: decoding as a stream leaves that partial character out instead of showing a replacement.
+ */
+function decodeText(bytes: Uint8Array, contentType: string, cut: boolean): string {
   const charset = /charset="?([^";\s]+)/i.exec(contentType)?.[1];
+  let decoder: TextDecoder;
   try {
-    return new TextDecoder(charset ?? 'utf-8').decode(bytes);
+    decoder = new TextDecoder(charset ?? 'utf-8');
   } catch {
-    return new TextDecoder().decode(bytes);
+    decoder = new TextDecoder();
   }
+  return decoder.decode(bytes, { stream: cut });
 }

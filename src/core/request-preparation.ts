@@ -1,7 +1,7 @@
 import type { ResolvedConsoleConfig } from './console-config.js';
 import type { EnvironmentManager } from './environment-manager.js';
 import { RequestError } from './errors.js';
-import { headerValueProblem, isHeaderName, isHttpUrl, isMethod } from './http-syntax.js';
+import { headerValueProblem, isByteString, isHeaderName, isHttpUrl, isMethod } from './http-syntax.js';
 import { isCrossOrigin, isPotentiallyTrustworthy, proxiedUrl } from './proxy-route.js';
 
 /** One header row as the console edits it: rows can be switched off without deleting them. */
@@ -53,8 +53,33 @@ const FORBIDDEN_HEADERS = new Set([
   'set-cookie', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'via',
 ]);
 
+/** A request with its placeholders resolved and the default headers merged in: steps 1 and 2 of a send. */
+export interface ResolvedRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body: string | undefined;
+  /** Placeholders no variable of the active environment could fill (or that refer to themselves). */
+  missing: string[];
+}
+
 /** Steps 1-4 of a send (DESIGN §5): resolve placeholders, merge default headers, check, route. */
-export function prepareRequest(request: ConsoleRequest, { config, environments, pageOrigin }: PreparationContext): PreparedRequest {
+export function prepareRequest(request: ConsoleRequest, context: PreparationContext): PreparedRequest {
+  const resolved = resolveRequest(request, context);
+  const { missing } = resolved;
+  if (context.config.strictVariables && missing.length > 0) {
+    const names = missing.map((name) => `{{${name}}}`).join(', ');
+    const environment = context.environments.active()?.name;
+    throw new RequestError(
+      'unresolved-variables',
+      `Not sent: ${names} ${missing.length === 1 ? 'has' : 'have'} no value in ${environment ? `environment "${environment}"` : 'any environment'}. Define ${missing.length === 1 ? 'it' : 'them'} there, or pick another environment.`,
+    );
+  }
+  return { ...checkAndRoute(resolved, context), missing };
+}
+
+/** Steps 1 and 2: every placeholder resolved with the active environment, default headers merged under the request's. */
+export function resolveRequest(request: ConsoleRequest, { config, environments }: Omit<PreparationContext, 'pageOrigin'>): ResolvedRequest {
   const missing = new Set<string>();
   const resolve = (text: string) => {
     const result = environments.resolveDetailed(text);
@@ -62,28 +87,39 @@ export function prepareRequest(request: ConsoleRequest, { config, environments, 
     for (const name of result.cyclic) missing.add(name);
     return result.text;
   };
-
-  const method = request.method.trim().toUpperCase();
-  if (!isMethod(method)) throw new RequestError('invalid-request', `${JSON.stringify(request.method)} is not an HTTP method; use one such as GET or POST.`);
-  const url = resolveUrl(request.url.trim(), resolve, environments);
+  let url = resolve(request.url.trim());
+  // A relative URL is taken from the active environment's base_url.
+  const base = environments.active()?.variables.base_url;
+  if (isRelative(url)) {
+    if (base !== undefined) url = resolve(base).replace(/\/+$/, '') + url;
+    else missing.add('base_url');
+  }
   const headers = mergeHeaders(config.defaultHeaders, headerRows(request.headers), resolve);
   const body = request.body === undefined || request.body === '' ? undefined : resolve(request.body);
+  return { method: request.method.trim().toUpperCase(), url, headers, body, missing: [...missing] };
+}
 
-  if (config.strictVariables && missing.size > 0) {
-    const names = [...missing].map((name) => `{{${name}}}`).join(', ');
-    const environment = environments.active()?.name;
-    throw new RequestError(
-      'unresolved-variables',
-      `Not sent: ${names} ${missing.size === 1 ? 'has' : 'have'} no value in ${environment ? `environment "${environment}"` : 'any environment'}. Define ${missing.size === 1 ? 'it' : 'them'} there, or pick another environment.`,
-    );
+/**
+ * Steps 3 and 4: checks a resolved request and routes it. Run again on a request the page rewrote in a
+ * before-send handler, so a rewrite is checked and routed like the original.
+ */
+export function checkAndRoute(
+  request: Pick<ResolvedRequest, 'method' | 'url' | 'headers' | 'body'>,
+  { config, pageOrigin }: Pick<PreparationContext, 'config' | 'pageOrigin'>,
+): Omit<PreparedRequest, 'missing'> {
+  const method = request.method.toUpperCase();
+  const { url, headers, body } = request;
+  if (!isMethod(method)) throw new RequestError('invalid-request', `${JSON.stringify(request.method)} is not an HTTP method; use one such as GET or POST.`);
+  if (isRelative(url)) {
+    throw new RequestError('invalid-url', `${JSON.stringify(url)} is relative, and the active environment has no base_url variable; add base_url (e.g. https://api.example.com) or write the full URL.`);
   }
   if (!isHttpUrl(url)) {
-    throw new RequestError('invalid-url', `${JSON.stringify(url)} is not an absolute http(s) URL; write it as https://host/path${missing.size > 0 ? ', and check the variables it uses' : ''}.`);
+    throw new RequestError('invalid-url', `${JSON.stringify(url)} is not an absolute http(s) URL; write it as https://host/path, and check the variables it uses.`);
   }
+  checkHeaders(headers);
   if (body !== undefined && (method === 'GET' || method === 'HEAD')) {
     throw new RequestError('invalid-request', `A ${method} request cannot carry a body in a browser; remove the body or use POST.`);
   }
-
   const viaProxy = config.corsProxy !== undefined && isCrossOrigin(url, pageOrigin);
   const fetchUrl = viaProxy ? proxiedUrl(config.corsProxy!, url) : url;
   if (pageOrigin?.startsWith('https:') && !isPotentiallyTrustworthy(new URL(fetchUrl))) {
@@ -92,22 +128,25 @@ export function prepareRequest(request: ConsoleRequest, { config, environments, 
       `Blocked as mixed content: this page is served over https, so the browser refuses plain-http ${viaProxy ? 'proxy ' : ''}URL ${fetchUrl}. Use the https address of the ${viaProxy ? 'proxy' : 'API'}${viaProxy ? '' : ', or route it through an https corsProxy'}.`,
     );
   }
-
   const warnings = Object.keys(headers)
     .filter((name) => FORBIDDEN_HEADERS.has(name.toLowerCase()) || /^(proxy|sec)-/i.test(name))
     .map((name) => `Browsers do not let a page set the ${name} header; it will not be sent from here (the snippets do send it).`);
-  return { method, url, headers, body, fetchUrl, viaProxy, missing: [...missing], warnings };
+  return { method, url, headers: { ...headers }, body, fetchUrl, viaProxy, warnings };
 }
 
-/** A relative URL (starting with `/`) is taken from the active environment's `base_url`. */
-function resolveUrl(written: string, resolve: (text: string) => string, environments: EnvironmentManager): string {
-  const url = resolve(written);
-  if (!url.startsWith('/') || url.startsWith('//')) return url;
-  const base = environments.active()?.variables.base_url;
-  if (base === undefined) {
-    throw new RequestError('invalid-url', `${JSON.stringify(url)} is relative, and the active environment has no base_url variable; add base_url (e.g. https://api.example.com) or write the full URL.`);
-  }
-  return resolve(base).replace(/\/+$/, '') + url;
+/**
+ * The request as a reader would copy it, placeholders kept: default headers merged in, and a relative URL
+ * written after `{{base_url}}`, as the console would send it. What `<code-snippet>` shows.
+ */
+export function requestTemplate(request: ConsoleRequest, config: Pick<ResolvedConsoleConfig, 'defaultHeaders'>): ResolvedRequest {
+  const url = request.url.trim();
+  const headers = mergeHeaders(config.defaultHeaders, headerRows(request.headers), (text) => text);
+  const body = request.body === undefined || request.body === '' ? undefined : request.body;
+  return { method: request.method.trim().toUpperCase(), url: isRelative(url) ? `{{base_url}}${url}` : url, headers, body, missing: [] };
+}
+
+function isRelative(url: string): boolean {
+  return url.startsWith('/') && !url.startsWith('//');
 }
 
 function headerRows(headers: ConsoleRequest['headers']): HeaderRow[] {
@@ -125,11 +164,17 @@ function mergeHeaders(defaults: Record<string, string>, rows: HeaderRow[], resol
     if (!own.has(name.toLowerCase())) merged[name] = resolve(value);
   }
   for (const { name, value } of resolved) merged[name] = value;
-  // Checked after resolving: a variable's value can hold a line break that the template did not.
-  for (const [name, value] of Object.entries(merged)) {
+  return merged;
+}
+
+/** Checked after resolving: a variable's value can hold a line break, or a character fetch cannot send. */
+function checkHeaders(headers: Record<string, string>): void {
+  for (const [name, value] of Object.entries(headers)) {
     if (!isHeaderName(name)) throw new RequestError('invalid-request', `${JSON.stringify(name)} is not a valid header name; use letters, digits and - only.`);
     const problem = headerValueProblem(value);
     if (problem) throw new RequestError('invalid-request', `The value of header ${name} ${problem}; remove it.`);
+    if (!isByteString(value)) {
+      throw new RequestError('invalid-request', `The value of header ${name} holds characters beyond Latin-1 (such as ${JSON.stringify([...value].find((c) => !isByteString(c)))}), which browsers cannot send in a header; percent-encode them or use ASCII.`);
+    }
   }
-  return merged;
 }

@@ -15,14 +15,18 @@ export interface ReadBody {
   size: number;
   /** True when `bytes` holds less than the whole body. */
   truncated: boolean;
-  /** The whole body, or `undefined` when it was larger than `downloadLimit`. */
-  whole: Uint8Array<ArrayBuffer> | undefined;
+  /**
+   * The whole body for download, or `undefined` when it was larger than `downloadLimit`. Typed
+   * `application/octet-stream` whatever the server said: opened in a tab, a body must never run as HTML
+   * on the docs page's origin.
+   */
+  whole: Blob | undefined;
 }
 
-export async function readBody(stream: ReadableStream<Uint8Array> | null, limits: BodyLimits = {}): Promise<ReadBody> {
+export async function readBody(stream: ReadableStream<Uint8Array<ArrayBuffer>> | null, limits: BodyLimits = {}): Promise<ReadBody> {
   const displayLimit = limits.displayLimit ?? 1 << 20;
   const downloadLimit = limits.downloadLimit ?? 50 << 20;
-  let chunks: Uint8Array[] | undefined = [];
+  let chunks: Uint8Array<ArrayBuffer>[] | undefined = [];
   let display: Uint8Array | undefined;
   let size = 0;
   const reader = stream?.getReader();
@@ -39,11 +43,12 @@ export async function readBody(stream: ReadableStream<Uint8Array> | null, limits
     }
   }
   display ??= join(chunks!, displayLimit);
-  return { bytes: display, size, truncated: display.byteLength < size, whole: chunks && join(chunks, size) };
+  const whole = chunks && new Blob(chunks, { type: 'application/octet-stream' });
+  return { bytes: display, size, truncated: display.byteLength < size, whole };
 }
 
 /** The first `limit` bytes of `chunks`, as one array. */
-function join(chunks: readonly Uint8Array[], limit: number): Uint8Array<ArrayBuffer> {
+function join(chunks: readonly Uint8Array[], limit: number): Uint8Array {
   let length = 0;
   for (const chunk of chunks) length += chunk.byteLength;
   const out = new Uint8Array(Math.min(length, limit));

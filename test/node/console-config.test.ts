@@ -44,7 +44,7 @@ describe('ConsoleConfig', () => {
       snippets: { languages: ['python', 'curl', 'python'] },
       timeout: 5_000,
       strictVariables: true,
-      credentials: 'include',
+      credentials: 'same-origin',
     });
     assert.equal(config.enabled, false);
     assert.equal(config.corsProxy, 'https://proxy.example/?url={url}');
@@ -52,7 +52,8 @@ describe('ConsoleConfig', () => {
     assert.deepEqual(config.environments, [{ name: 'prod', variables: { base_url: 'https://api.example' } }]);
     assert.deepEqual([config.history.enabled, config.history.maxItems], [false, 5]);
     assert.deepEqual(config.snippets.languages, ['python', 'curl']);
-    assert.deepEqual([config.timeout, config.strictVariables, config.credentials], [5_000, true, 'include']);
+    assert.deepEqual([config.timeout, config.strictVariables, config.credentials], [5_000, true, 'same-origin']);
+    assert.equal(parseConsoleConfig({ credentials: 'include' }).credentials, 'include');
   });
 
   it('accepts a prefix-style proxy', () => {
@@ -77,6 +78,8 @@ describe('ConsoleConfig', () => {
     refused({ enabled: 'yes' }, 'enabled');
     refused({ timeout: 0 }, 'timeout');
     refused({ credentials: 'always' }, 'credentials');
+    assert.match(refused({ credentials: 'include', corsProxy: 'https://proxy.example/' }, 'credentials'), /corsProxy/);
+    assert.match(refused({ defaultHeaders: { 'X-Name': 'Zoë €' } }, 'defaultHeaders["X-Name"]'), /beyond Latin-1/);
     refused({ snippets: { languages: 'curl' } }, 'snippets.languages');
     refused(null, 'config');
     refused([], 'config');

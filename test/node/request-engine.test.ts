@@ -139,6 +139,8 @@ describe('RequestEngine against a local API', () => {
     assert.equal(response.body.byteLength, 1 << 20);
     assert.equal(response.truncated, true);
     assert.equal(response.download!.size, TEN_MB);
+    // Opened in a tab, a downloaded body must never render as a page.
+    assert.equal(response.download!.type, 'application/octet-stream');
     const small = await new RequestEngine({ displayLimit: 1000, downloadLimit: 5 << 20 }).send({ method: 'GET', url: `${api.origin}/big` });
     assert.equal(small.size, TEN_MB);
     assert.equal(small.body.byteLength, 1000);
@@ -196,6 +198,8 @@ describe('RequestEngine against a local API', () => {
     const environments = new EnvironmentManager({ name: 'e', variables: { evil: 'a\r\nX-Injected: 1' } });
     await rejectsWith(engineFor({ environments }).send({ method: 'GET', url: `${api.origin}/echo`, headers: { 'X-A': '{{evil}}' } }), 'invalid-request', /line break/);
     await rejectsWith(engineFor({ config: { enabled: false } }).send({ method: 'GET', url: `${api.origin}/echo` }), 'invalid-request', /disabled/);
+    // fetch itself would throw a TypeError, which must not pass for a CORS block.
+    await rejectsWith(engineFor().send({ method: 'GET', url: `${api.origin}/echo`, headers: { 'X-Price': '5 €' } }), 'invalid-request', /beyond Latin-1 \(such as "€"\)/);
     assert.equal(api.received.length, before);
   });
 
@@ -215,6 +219,31 @@ describe('RequestEngine against a local API', () => {
     await rejectsWith(engine.send({ method: 'GET', url: 'http://api.invalid/x' }), 'mixed-content', /plain-http URL http:\/\/api\.invalid\/x/);
     // Loopback is a secure context even over http, so a local API is not mixed content.
     assert.equal(engine.prepare({ method: 'GET', url: `${api.origin}/echo` }).fetchUrl, `${api.origin}/echo`);
+  });
+
+  it('checks and routes again a request the page rewrote', async () => {
+    const engine = new RequestEngine({ config: { corsProxy: 'http://127.0.0.1:9/' }, pageOrigin: api.origin });
+    const prepared = engine.prepare({ method: 'GET', url: `${api.origin}/echo/original` });
+    assert.equal(prepared.viaProxy, false);
+    const response = await engine.execute({ ...prepared, url: `${api.origin}/echo/rewritten`, headers: { ...prepared.headers, 'X-Signed': 'yes' } });
+    assert.equal(JSON.parse(response.text).url, '/echo/rewritten');
+    assert.equal(response.request.fetchUrl, `${api.origin}/echo/rewritten`);
+    assert.equal(engine.history.list()[0]!.url, `${api.origin}/echo/rewritten`);
+    await rejectsWith(engine.execute({ ...prepared, headers: { 'X-Bad': 'a\nb' } }), 'invalid-request', /line break/);
+    await rejectsWith(engine.execute({ ...prepared, url: 'javascript:alert(1)' }), 'invalid-url');
+  });
+
+  it('lists the variables a request lacks, default headers and base_url included', () => {
+    const environments = new EnvironmentManager({ name: 'e', variables: { a: '1' } });
+    const engine = new RequestEngine({ environments, config: { defaultHeaders: { 'X-Key': '{{api_key}}' } } });
+    assert.deepEqual(engine.missingVariables({ method: 'GET', url: '/pets/{{a}}/{{b}}', headers: { 'X-C': '{{c}}' } }), ['b', 'base_url', 'c', 'api_key']);
+  });
+
+  it('keeps the placeholders in the template a snippet shows', () => {
+    const engine = new RequestEngine({ config: { defaultHeaders: { Accept: 'application/json', 'X-Key': '{{api_key}}' } } });
+    assert.deepEqual(engine.template({ method: 'post', url: '/pets', headers: { accept: 'text/plain' }, body: '' }), {
+      method: 'POST', url: '{{base_url}}/pets', headers: { 'X-Key': '{{api_key}}', accept: 'text/plain' }, body: undefined, missing: [],
+    });
   });
 
   it('warns about headers a browser will not send', () => {

@@ -37,8 +37,18 @@ describe('RetryPolicy', () => {
   it('honours Retry-After up to maxRetryAfter', () => {
     const policy = new RetryPolicy({ minDelay: 10, maxDelay: 20, maxRetryAfter: 5_000 });
     assert.equal(policy.delayAfter(failure(1, { retryAfter: 3_000 })), 3_000);
-    assert.equal(policy.delayAfter(failure(1, { retryAfter: 0 })), 0);
     assert.equal(policy.delayAfter(failure(1, { retryAfter: 3_600_000 })), 5_000);
+  });
+
+  it('never lets Retry-After shorten the wait below minDelay, so a 429 with Retry-After: 0 is no tight loop', () => {
+    const policy = new RetryPolicy({ minDelay: 1_000, maxDelay: 60_000, maxRetryAfter: 60_000 }, () => 0);
+    const tooMany = (retryAfter: number | undefined): AttemptFailure => failure(1, { status: 429, retryAfter });
+    assert.equal(policy.delayAfter(tooMany(parseRetryAfter('0'))), 1_000);
+    assert.equal(policy.delayAfter(tooMany(parseRetryAfter('Thu, 01 Jan 1970 00:00:00 GMT'))), 1_000); // a past date
+    assert.equal(policy.delayAfter(tooMany(250)), 1_000);
+    assert.equal(policy.delayAfter(tooMany(2_000)), 2_000);
+    // minDelay wins over a maxRetryAfter set below it: it is the floor of every wait.
+    assert.equal(new RetryPolicy({ minDelay: 1_000, maxRetryAfter: 0 }).delayAfter(tooMany(30_000)), 1_000);
   });
 
   it('stops after the last attempt, or when shouldRetry says so', () => {
