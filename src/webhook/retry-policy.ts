@@ -10,7 +10,7 @@ export interface RetryOptions {
    */
   attempts?: number;
   /**
-   * Milliseconds before the first retry, and the floor of every backoff delay.
+   * Milliseconds before the first retry, and the floor of every delay, a receiver's `Retry-After` included.
    * @default 1000
    */
   minDelay?: number;
@@ -28,6 +28,8 @@ export interface RetryOptions {
   jitter?: boolean;
   /**
    * A receiver's `Retry-After` (seconds or an HTTP date) replaces the backoff delay, up to this many milliseconds.
+   * It never shortens the wait below `minDelay`: `Retry-After: 0` waits `minDelay`, so a receiver answering 429 with
+   * it cannot drive a tight retry loop.
    * @default 60000
    */
   maxRetryAfter?: number;
@@ -94,7 +96,7 @@ export class RetryPolicy {
 
   /** Milliseconds to wait after `failure` before the next attempt. */
   delayAfter(failure: AttemptFailure): number {
-    if (failure.retryAfter !== undefined) return Math.min(failure.retryAfter, this.maxRetryAfter);
+    if (failure.retryAfter !== undefined) return Math.max(this.minDelay, Math.min(failure.retryAfter, this.maxRetryAfter));
     const retry = failure.attempt; // the first retry follows the first attempt
     if (!this.jitter) return Math.min(this.maxDelay, this.minDelay * 2 ** (retry - 1));
     const ceiling = Math.min(this.maxDelay, this.minDelay * 2 ** retry);

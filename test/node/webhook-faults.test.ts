@@ -111,7 +111,7 @@ describe('webhook faults', () => {
     assert.equal(server.requests.length, 1);
   });
 
-  it('429 with Retry-After: waits as told, within maxRetryAfter', async () => {
+  it('429 with Retry-After: waits as told, within minDelay and maxRetryAfter', async () => {
     const server = await serve((res, _r, i) => {
       if (i === 0) res.writeHead(429, { 'Retry-After': '0' }).end();
       else if (i === 1) res.writeHead(429, { 'Retry-After': '3600' }).end();
@@ -121,8 +121,8 @@ describe('webhook faults', () => {
     const [result] = await notifier.send({ type: 'invoice', id: 7 }, notification());
     await notifier.close();
     assert.deepEqual(result, { channel: 'webhook', ok: true, status: 202, attempts: 3 });
-    // Retry-After 0 is taken as is; an hour is capped at maxRetryAfter.
-    assert.deepEqual(events.attempt.map((e) => e.retryIn), [0, 7, undefined]);
+    // Retry-After 0 still waits minDelay (no tight loop); an hour is capped at maxRetryAfter.
+    assert.deepEqual(events.attempt.map((e) => e.retryIn), [1, 7, undefined]);
     assertIdenticalSignedBodies(server, 3);
   });
 
