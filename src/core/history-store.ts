@@ -24,4 +24,6 @@ export interface HistoryStore {
   clear(): Promise<void>;
   /** Tells about changes made through other instances on the same storage. Returns the unsubscribe. */
   watch?(listener: (change: HistoryStoreChange) => void): () => void;
+  /** Releases what the store holds open (a database connection, a channel). */
+  close?(): void;
 }

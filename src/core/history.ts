@@ -35,13 +35,16 @@ export class History {
   #loading: Promise<void> | undefined;
   #listeners = new Set<() => void>();
   #redacted: Set<string>;
+  /** What `clear` and `delete` did while the stored entries were loading: the load must not bring it back. */
+  #removedWhileLoading: { cleared: boolean; ids: Set<string> } | undefined;
+  #unwatch: (() => void) | undefined;
 
   constructor(config: HistoryConfig, options: HistoryOptions = {}) {
     this.config = parseHistoryConfig(config);
     this.#store = this.config.enabled ? options.store : undefined;
     this.#onWarning = options.onWarning ?? ((message) => console.warn(message));
     this.#redacted = new Set(this.config.keepCredentials ? [] : [...CREDENTIAL_HEADERS, ...this.config.redactHeaders]);
-    this.#store?.watch?.((change) => this.#applyRemoteChange(change));
+    this.#unwatch = this.#store?.watch?.((change) => this.#applyRemoteChange(change));
   }
 
   /** Why persistence stopped, once it has; history then lives in memory only. */
@@ -84,6 +87,7 @@ export class History {
 
   /** Removes one entry; false when there was none with this id. */
   delete(id: string): boolean {
+    this.#removedWhileLoading?.ids.add(id);
     if (!this.#records.delete(id)) return false;
     this.#persist((store) => store.delete(id));
     this.#notify();
@@ -92,6 +96,7 @@ export class History {
 
   /** Removes every entry, persisted ones included. */
   clear(): void {
+    if (this.#removedWhileLoading) this.#removedWhileLoading.cleared = true;
     this.#records.clear();
     this.#persist((store) => store.clear());
     this.#notify();
@@ -112,6 +117,15 @@ export class History {
     await this.#writes;
   }
 
+  /** Stops listening to other tabs and releases the store (its database connection and channel). */
+  close(): void {
+    this.#unwatch?.();
+    this.#unwatch = undefined;
+    this.#listeners.clear();
+    const store = this.#store;
+    if (store?.close) void this.#writes.then(() => store.close!());
+  }
+
   /** Calls `listener` after every change, including those from other tabs. Returns the unsubscribe. */
   subscribe(listener: () => void): () => void {
     this.#listeners.add(listener);
@@ -121,17 +135,20 @@ export class History {
   async #load(): Promise<void> {
     const store = this.#store;
     if (!store) return;
+    const removed = (this.#removedWhileLoading = { cleared: false, ids: new Set<string>() });
     let stored: unknown[];
     try {
       stored = await store.load();
     } catch (error) {
       this.#fallBackToMemory(error);
       return;
+    } finally {
+      this.#removedWhileLoading = undefined;
     }
     const merged: StoredHistoryRecord[] = [];
-    for (const raw of stored) {
+    for (const raw of removed.cleared ? [] : stored) {
       const record = readStoredRecord(raw);
-      if (record && !this.#records.has(record.entry.id)) merged.push(record);
+      if (record && !this.#records.has(record.entry.id) && !removed.ids.has(record.entry.id)) merged.push(record);
     }
     // Stored first, so that on equal times (same millisecond) what this page added counts as newer.
     merged.push(...this.#records.values());
@@ -168,6 +185,7 @@ export class History {
     const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
     this.#warning = `Request history could not be saved (${reason}); it is kept for this page only.`;
     this.#onWarning(this.#warning);
+    this.#notify();
   }
 
   /** What is persisted: credential values replaced, a long body cut. Memory keeps the real request. */

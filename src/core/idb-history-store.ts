@@ -20,30 +20,30 @@ const STORE_NAME = 'history';
  */
 export class IdbHistoryStore implements HistoryStore {
   readonly databaseName: string;
-  readonly #useStore: UseStore;
+  readonly #database: LazyDatabase;
   #channel: BroadcastChannel | undefined;
 
   constructor(storageKey = 'default', options: IdbHistoryStoreOptions = {}) {
     this.databaseName = `try-it-console:${storageKey}`;
-    this.#useStore = lazyStore(this.databaseName, options.indexedDB, options.openTimeout ?? 5_000);
+    this.#database = new LazyDatabase(this.databaseName, options.indexedDB, options.openTimeout ?? 5_000);
   }
 
   async load(): Promise<unknown[]> {
-    return values(this.#useStore);
+    return values(this.#database.use);
   }
 
   async put(record: StoredHistoryRecord): Promise<void> {
-    await set(record.entry.id, record, this.#useStore);
+    await set(record.entry.id, record, this.#database.use);
     this.#announce({ type: 'put', record });
   }
 
   async delete(id: string): Promise<void> {
-    await del(id, this.#useStore);
+    await del(id, this.#database.use);
     this.#announce({ type: 'delete', id });
   }
 
   async clear(): Promise<void> {
-    await clear(this.#useStore);
+    await clear(this.#database.use);
     this.#announce({ type: 'clear' });
   }
 
@@ -53,6 +53,12 @@ export class IdbHistoryStore implements HistoryStore {
     const onMessage = (event: MessageEvent<HistoryStoreChange>) => listener(event.data);
     channel.addEventListener('message', onMessage);
     return () => channel.removeEventListener('message', onMessage);
+  }
+
+  close(): void {
+    this.#channel?.close();
+    this.#channel = undefined;
+    this.#database.close();
   }
 
   #announce(change: HistoryStoreChange): void {
@@ -68,32 +74,55 @@ export class IdbHistoryStore implements HistoryStore {
 
 /**
  * idb-keyval's `createStore`, with what history needs on top: the factory can be given, a missing
- * IndexedDB is a rejected promise rather than a ReferenceError, and an open that hangs (blocked by
- * another tab) times out instead of stalling history forever.
+ * IndexedDB is a rejected promise rather than a ReferenceError, an open that hangs (blocked by another
+ * tab) times out instead of stalling history forever, and the connection can be closed.
  */
-function lazyStore(databaseName: string, factory: IDBFactory | undefined, openTimeout: number): UseStore {
-  let database: Promise<IDBDatabase> | undefined;
-  const open = (): Promise<IDBDatabase> => {
-    const indexedDB = factory ?? globalThis.indexedDB;
+class LazyDatabase {
+  readonly #name: string;
+  readonly #factory: IDBFactory | undefined;
+  readonly #openTimeout: number;
+  #opening: Promise<IDBDatabase> | undefined;
+
+  constructor(name: string, factory: IDBFactory | undefined, openTimeout: number) {
+    this.#name = name;
+    this.#factory = factory;
+    this.#openTimeout = openTimeout;
+  }
+
+  /** idb-keyval's `UseStore`: runs `callback` on the history object store in a new transaction. */
+  readonly use: UseStore = async (mode, callback) => {
+    this.#opening ??= this.#open();
+    const db = await this.#opening;
+    return callback(db.transaction(STORE_NAME, mode).objectStore(STORE_NAME));
+  };
+
+  close(): void {
+    const opening = this.#opening;
+    this.#opening = undefined;
+    opening?.then((db) => db.close(), () => {});
+  }
+
+  #open(): Promise<IDBDatabase> {
+    const indexedDB = this.#factory ?? globalThis.indexedDB;
     if (!indexedDB) return Promise.reject(new Error('IndexedDB is not available in this browser'));
-    const request = indexedDB.open(databaseName);
+    const request = indexedDB.open(this.#name);
     request.onupgradeneeded = () => request.result.createObjectStore(STORE_NAME);
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`IndexedDB did not open within ${openTimeout} ms (another tab may be blocking it)`)), openTimeout);
+      timer = setTimeout(() => reject(new Error(`IndexedDB did not open within ${this.#openTimeout} ms (another tab may be blocking it)`)), this.#openTimeout);
     });
     const opened = Promise.race([promisifyRequest(request), timeout]).finally(() => clearTimeout(timer));
     opened.then(
       (db) => {
-        db.onclose = () => (database = undefined);
+        db.onclose = () => (this.#opening = undefined);
+        // Another tab wants a newer version: let it, and reopen on next use.
+        db.onversionchange = () => {
+          db.close();
+          this.#opening = undefined;
+        };
       },
-      () => (database = undefined),
+      () => (this.#opening = undefined),
     );
     return opened;
-  };
-  return async (mode, callback) => {
-    database ??= open();
-    const db = await database;
-    return callback(db.transaction(STORE_NAME, mode).objectStore(STORE_NAME));
-  };
+  }
 }

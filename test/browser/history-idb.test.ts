@@ -100,6 +100,19 @@ describe('History persisted in IndexedDB', () => {
     expect(reloaded.list().map((e) => e.id)).to.deep.equal(['e5', 'e4', 'e3']);
   });
 
+  it('lets go of the database when closed, or when another tab needs it', async () => {
+    const open = newHistory();
+    open.add(request(1));
+    await open.flush();
+    await deleteDatabase(databaseName); // rejects on "blocked": an open connection must give way
+    const closed = newHistory();
+    closed.add(request(2));
+    await closed.flush();
+    closed.close();
+    await closed.flush();
+    await deleteDatabase(databaseName);
+  });
+
   it('clears persisted entries', async () => {
     const history = newHistory();
     history.add(request(1));

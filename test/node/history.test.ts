@@ -15,8 +15,16 @@ import {
 class MapStore implements HistoryStore {
   records = new Map<string, unknown>();
   failWith: Error | undefined;
+  /** When set, load() reads the records and then waits for it: changes made meanwhile race the load. */
+  loadGate: Promise<void> | undefined;
+  closed = false;
   async load() {
     if (this.failWith) throw this.failWith;
+    if (this.loadGate) {
+      const snapshot = [...this.records.values()];
+      await this.loadGate;
+      return snapshot;
+    }
     return [...this.records.values()];
   }
   async put(record: StoredHistoryRecord) {
@@ -28,6 +36,9 @@ class MapStore implements HistoryStore {
   }
   async clear() {
     this.records.clear();
+  }
+  close() {
+    this.closed = true;
   }
   stored(id: string) {
     return (this.records.get(id) as StoredHistoryRecord).entry;
@@ -276,6 +287,56 @@ describe('History: persistence', () => {
     assert.match(warnings[0]!, /QuotaExceededError.*kept for this page only/);
     assert.equal(history.warning, warnings[0]);
     assert.deepEqual(history.list().map((e) => e.id), ['b', 'a']);
+  });
+
+  it('does not bring back what was cleared or deleted while loading', async () => {
+    const store = new MapStore();
+    const first = new History({ enabled: true }, { store });
+    for (const id of ['a', 'b', 'c']) first.add(request(1, { id }));
+    await first.flush();
+    let open!: () => void;
+    store.loadGate = new Promise((resolve) => (open = resolve));
+    const cleared = new History({ enabled: true }, { store });
+    const loading = cleared.ready();
+    cleared.clear();
+    open();
+    await loading;
+    assert.deepEqual(cleared.list(), []);
+
+    for (const id of ['a', 'b', 'c']) first.add(request(1, { id }));
+    await first.flush();
+    store.loadGate = new Promise((resolve) => (open = resolve));
+    const deleting = new History({ enabled: true }, { store });
+    const loadingAgain = deleting.ready();
+    deleting.delete('b');
+    open();
+    await loadingAgain;
+    assert.deepEqual(deleting.list().map((e) => e.id), ['c', 'a']);
+  });
+
+  it('tells subscribers when it falls back to memory, so the warning shows', async () => {
+    const store = new MapStore();
+    store.failWith = new Error('blocked');
+    const history = new History({ enabled: true }, { store, onWarning: () => {} });
+    let notified = 0;
+    history.subscribe(() => (notified += 1));
+    await history.ready();
+    assert.equal(notified, 1);
+    assert.match(history.warning!, /blocked/);
+  });
+
+  it('releases its store and stops telling subscribers once closed', async () => {
+    const store = new MapStore();
+    const history = new History({ enabled: true }, { store });
+    let notified = 0;
+    history.subscribe(() => (notified += 1));
+    history.add(request(1, { id: 'a' }));
+    history.close();
+    await history.flush();
+    assert.equal(store.closed, true);
+    assert.ok(store.records.has('a'), 'writes made before close still reach the store');
+    history.add(request(2, { id: 'b' }));
+    assert.equal(notified, 1);
   });
 
   it('tells subscribers about every change', async () => {
