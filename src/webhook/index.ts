@@ -4,7 +4,7 @@ export type { WebhookChannelConfig, Notifiable, WebhookBody, PreparedDelivery, A
 export { WebhookMessage, newMessage } from './webhook-message.js';
 export type { WebhookPayload } from './webhook-message.js';
 export { Notifier } from './notifier.js';
-export type { NotifierOptions, WebhookNotification, DeliveryResult, AttemptEvent, SentEvent, FailedEvent, NotifierEventMap } from './notifier.js';
+export type { NotifierOptions, WebhookNotification, DeliveryResult, AttemptEvent, SentEvent, FailedEvent, ListenerErrorEvent, NotifierEventMap } from './notifier.js';
 export { RetryPolicy, parseRetryAfter } from './retry-policy.js';
 export type { RetryOptions } from './retry-policy.js';
 export { WebhookAttemptError } from './attempt-failure.js';

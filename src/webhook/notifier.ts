@@ -66,10 +66,19 @@ export interface FailedEvent {
   body?: string;
 }
 
+/** One of your `attempt`, `sent` or `failed` listeners threw. */
+export interface ListenerErrorEvent {
+  /** The event whose listener threw. */
+  source: 'attempt' | 'sent' | 'failed';
+  /** What it threw. */
+  error: unknown;
+}
+
 export interface NotifierEventMap {
   attempt: AttemptEvent;
   sent: SentEvent;
   failed: FailedEvent;
+  error: ListenerErrorEvent;
 }
 
 type Listener<K extends keyof NotifierEventMap> = (event: NotifierEventMap[K]) => void;
@@ -89,7 +98,7 @@ export class Notifier {
   // Deliveries in flight, and close() calls waiting for that count to reach zero.
   #inFlight = 0;
   #idleWaiters: Array<() => void> = [];
-  readonly #listeners: { [K in keyof NotifierEventMap]: Set<Listener<K>> } = { attempt: new Set(), sent: new Set(), failed: new Set() };
+  readonly #listeners: { [K in keyof NotifierEventMap]: Set<Listener<K>> } = { attempt: new Set(), sent: new Set(), failed: new Set(), error: new Set() };
   // Aborted when close() runs out of patience: waiting retries end at once and are reported failed.
   readonly #stopRetrying = new AbortController();
   #closed = false;
@@ -121,9 +130,14 @@ export class Notifier {
     return Promise.all(unique.map((name) => this.#deliver(name, notifiable, notification)));
   }
 
-  /** Listens for `attempt`, `sent` or `failed`. A listener that throws does not disturb deliveries (see README). */
+  /**
+   * Listens for `attempt`, `sent`, `failed` or `error`. A listener that throws never disturbs deliveries: what it threw
+   * goes to the `error` listeners, as `{ source, error }`. With no `error` listener, or when one throws too, it is
+   * rethrown on its own as an uncaught exception, which ends the process by default, as an `EventEmitter` `error`
+   * event with no listener does.
+   */
   on<K extends keyof NotifierEventMap>(name: K, listener: Listener<K>): this {
-    if (!Object.hasOwn(this.#listeners, name)) throw new ConfigError('event name', name, 'must be "attempt", "sent" or "failed"');
+    if (!Object.hasOwn(this.#listeners, name)) throw new ConfigError('event name', name, 'must be "attempt", "sent", "failed" or "error"');
     if (typeof listener !== 'function') throw new ConfigError(`${name} listener`, listener, 'must be a function');
     this.#listeners[name].add(listener);
     return this;
@@ -227,12 +241,20 @@ export class Notifier {
       try {
         listener(event);
       } catch (error) {
-        // As EventTarget does: a broken listener is reported as an uncaught exception, never inside a delivery.
-        process.nextTick(() => {
-          throw error;
-        });
+        this.#listenerThrew(name, error);
       }
     }
+  }
+
+  // Never inside a delivery: to the `error` listeners, else (or when they throw) as an uncaught exception.
+  #listenerThrew(source: keyof NotifierEventMap, error: unknown): void {
+    if (source !== 'error' && this.#listening('error')) {
+      this.#emit('error', { source, error });
+      return;
+    }
+    process.nextTick(() => {
+      throw error;
+    });
   }
 }
 

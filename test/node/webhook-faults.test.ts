@@ -1,5 +1,7 @@
 import { after, afterEach, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { createHmac } from 'node:crypto';
 import { WebhookDeliveryError } from '../../src/core/errors.js';
 import {
@@ -9,6 +11,7 @@ import {
   newMessage,
   type AttemptEvent,
   type FailedEvent,
+  type ListenerErrorEvent,
   type NotifierOptions,
   type SentEvent,
   type WebhookChannelConfig,
@@ -317,6 +320,59 @@ describe('notifier bookkeeping', () => {
     assert.throws(() => notifier.on('delivered' as never, () => {}), /attempt.*sent.*failed/);
     assert.throws(() => notifier.on('sent', 'log' as never), /must be a function/);
   });
+
+  it('hands what a listener throws to the error listeners; deliveries go on', async () => {
+    const { notifier } = harness({ url: server.url });
+    const bug = new Error('listener bug');
+    notifier.on('attempt', () => {
+      throw bug;
+    });
+    notifier.on('sent', () => {
+      throw 'not even an Error';
+    });
+    notifier.on('failed', () => {
+      throw bug;
+    });
+    const errors: ListenerErrorEvent[] = [];
+    notifier.on('error', (event) => errors.push(event));
+    const results = await notifier.send({ type: 'user', id: 1 }, { ...notification(), via: () => ['webhook', 'sms'] });
+    await notifier.close();
+    await new Promise((resolve) => setImmediate(resolve)); // an uncaught rethrow would land here and fail the test
+    assert.deepEqual(results.map((r) => [r.channel, r.ok, r.attempts]), [['webhook', true, 1], ['sms', false, 0]]);
+    // The two deliveries run concurrently, so only the set of errors is fixed, not their order.
+    assert.deepEqual(errors.sort((a, b) => a.source.localeCompare(b.source)), [
+      { source: 'attempt', error: bug },
+      { source: 'failed', error: bug },
+      { source: 'sent', error: 'not even an Error' },
+    ]);
+  });
+
+  // Rethrowing is uncaught by design, so it is watched from another process.
+  for (const [what, setup, thrown] of [
+    ['without an error listener', '', 'listener bug'],
+    ['when the error listener throws too', "notifier.on('error', () => { throw new Error('error listener bug'); });", 'error listener bug'],
+  ] as const) {
+    it(`rethrows a listener's error as an uncaught exception ${what}, after the send resolved`, async () => {
+      const script = `
+        import { Notifier, newMessage } from ${JSON.stringify(new URL('../../src/webhook/index.ts', import.meta.url).href)};
+        const notifier = new Notifier();
+        notifier.on('failed', () => { throw new Error('listener bug'); });
+        ${setup}
+        const [result] = await notifier.send({ type: 'user', id: 1 }, { via: () => ['missing'], toWebhook: () => newMessage().event('e').payload({}) });
+        console.log('send resolved ok=' + result.ok);`;
+      const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '--eval', script], { stdio: ['ignore', 'pipe', 'pipe'] });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      const [code] = (await once(child, 'exit')) as [number | null];
+      clearTimeout(timer);
+      assert.equal(stdout.trim(), 'send resolved ok=false');
+      assert.equal(code, 1, stderr);
+      assert.match(stderr, new RegExp(`Error: ${thrown}`));
+    });
+  }
 
   it('rejects duplicate or invalid channel registrations', () => {
     const notifier = new Notifier();
