@@ -11,6 +11,7 @@ export default {
     nodeResolve({ browser: true, exportConditions: ['production'] }),
     commonjs(),
     minifyCssLiterals(),
-    terser({ module: true, ecma: 2022, compress: { passes: 2 }, format: { comments: false } }),
+    // Error classes keep their names: `error.name` is part of the API (ConfigError, RequestError…).
+    terser({ module: true, ecma: 2022, compress: { passes: 2 }, keep_classnames: /Error$/, format: { comments: false } }),
   ],
 };

@@ -21,6 +21,18 @@ function plainPage(servers: TestServers): string {
 }
 
 describe('the standalone bundle on a plain HTML page', () => {
+  it('keeps the error classes\' names through minification', async () => {
+    const bundle = await import(/* @vite-ignore */ `${location.origin}/dist/try-it-console.bundle.js`);
+    const names = ['TryItError', 'ConfigError', 'RequestError', 'EnvironmentNotFoundError', 'HistoryEntryNotFoundError', 'LanguageNotEnabledError', 'ResolveLimitError'];
+    for (const name of names) expect(bundle[name].name).to.equal(name);
+    try {
+      bundle.parseConsoleConfig({ history: { enabled: true, maxItems: 0 } });
+      expect.fail('a bad config must throw');
+    } catch (error) {
+      expect((error as Error).name).to.equal('ConfigError');
+    }
+  });
+
   it('defines the elements, reads the JSON config and sends a request', async () => {
     const servers: TestServers = await (await fetch('/__test-servers.json')).json();
     const frame = document.createElement('iframe');

@@ -83,6 +83,33 @@ describe('<try-it-console>', () => {
     expect($(broken, '[role="alert"]').textContent).to.contain('not valid JSON');
   });
 
+  it('keeps its state when a framework passes an equal new config, and rebuilds for a different one', async () => {
+    const first = config();
+    const el = await fixture<TryItConsole>(html`<try-it-console .config=${first} url="{{base_url}}/pets"></try-it-console>`);
+    const engine = el.engine;
+    engine!.environments.setActive('Other');
+    el.config = structuredClone(first);
+    await el.updateComplete;
+    expect(el.engine).to.equal(engine);
+    expect(el.engine!.environments.active()!.name).to.equal('Other');
+    el.config = { ...first, environments: [{ name: 'Replaced', variables: {} }] };
+    await el.updateComplete;
+    expect(el.engine).not.to.equal(engine);
+    expect(el.engine!.environments.active()!.name).to.equal('Replaced');
+  });
+
+  it('works again after being moved in the document', async () => {
+    const el = await fixture<TryItConsole>(html`<try-it-console .config=${config()} url="{{base_url}}/moved"></try-it-console>`);
+    const elsewhere = document.createElement('section');
+    document.body.append(elsewhere);
+    elsewhere.append(el);
+    await el.updateComplete;
+    const response = oneEvent<TicResponseEvent>(el, 'tic-response');
+    await el.send();
+    expect(JSON.parse((await response).response.text).url).to.equal('/moved');
+    elsewhere.remove();
+  });
+
   it('renders a notice and sends nothing when disabled', async () => {
     const el = await fixture<TryItConsole>(html`<try-it-console .config=${config({ enabled: false })} url="{{base_url}}/pets"></try-it-console>`);
     expect($(el, '.disabled-notice').textContent).to.contain('turned off');

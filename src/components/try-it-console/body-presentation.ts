@@ -18,7 +18,8 @@ const TEXTUAL_TYPE = /^text\/|[/+](json|xml|javascript|ecmascript|x-www-form-url
 export function presentBody(response: ConsoleResponse): BodyPresentation {
   if (response.size === 0) return { kind: 'empty' };
   const type = response.contentType.toLowerCase();
-  if (type.startsWith('image/')) return { kind: 'image' };
+  // SVG is a document that can hold script: it is shown as text, never rendered.
+  if (type.startsWith('image/') && !type.startsWith('image/svg')) return { kind: 'image' };
   if (!TEXTUAL_TYPE.test(type) && looksBinary(response.body)) return { kind: 'binary' };
   if (/[/+]json\b/.test(type) && !response.truncated && response.size <= PRETTY_JSON_LIMIT) {
     try {

@@ -3,10 +3,9 @@ import { property, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import { parseConsoleConfig, type ConsoleConfig } from '../../core/console-config.js';
-import { dynamicVariableNames } from '../../core/dynamic-variables.js';
 import type { EnvironmentManager } from '../../core/environment-manager.js';
 import { RequestError } from '../../core/errors.js';
-import { History } from '../../core/history.js';
+import { History, REDACTED } from '../../core/history.js';
 import type { HistoryEntry } from '../../core/history-entry.js';
 import { IdbHistoryStore } from '../../core/idb-history-store.js';
 import { scanPlaceholders } from '../../core/placeholders.js';
@@ -85,6 +84,8 @@ export class TryItConsole extends LitElement {
   #engine: RequestEngine | undefined;
   #generator: SnippetGenerator | undefined;
   #nextRowKey = 0;
+  /** The configuration the engine was built from, as JSON: frameworks often pass an equal new object each render. */
+  #configuredFrom: string | undefined;
   /** The object URL of the shown response's body, made once per response and revoked with the next. */
   #download: { response: ConsoleResponse; url: string } | undefined;
 
@@ -118,16 +119,20 @@ export class TryItConsole extends LitElement {
   override connectedCallback(): void {
     super.connectedCallback();
     if (this.config === undefined) this.#readConfigScript();
+    // Moved in the document: the history closed on disconnect is opened again.
+    else if (this.#configuredFrom !== undefined && !this.#engine) this.#configure();
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    if (this.#download) URL.revokeObjectURL(this.#download.url);
-    this.#download = undefined;
+    this.#releaseDownload();
+    this.#engine?.history.close();
+    this.#engine = undefined;
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('config')) this.#configure();
+    if (changed.has('config') && JSON.stringify(this.config ?? {}) !== this.#configuredFrom) this.#configure();
+    if (this.#send.state.status !== 'complete') this.#releaseDownload();
     if (changed.has('headers')) {
       this.headerRows = Object.entries(this.headers ?? {}).map(([name, value]) => this.#row(name, value));
     }
@@ -148,16 +153,18 @@ export class TryItConsole extends LitElement {
 
   #configure(): void {
     this.configProblem = undefined;
+    this.#engine?.history.close();
+    this.#engine = undefined;
+    this.#configuredFrom = JSON.stringify(this.config ?? {});
     try {
       const config = parseConsoleConfig(this.config ?? {});
       const store = config.history.enabled && typeof indexedDB !== 'undefined' ? new IdbHistoryStore(config.history.storageKey) : undefined;
       const history = new History(config.history, { store });
-      this.#engine = new RequestEngine({ config: this.config, history, displayLimit: DISPLAY_LIMIT });
+      this.#engine = new RequestEngine({ config, history, displayLimit: DISPLAY_LIMIT });
       this.#generator = new SnippetGenerator(config.snippets);
       this.#environments.source = this.#engine.environments;
       void history.ready();
     } catch (error) {
-      this.#engine = undefined;
       this.configProblem = (error as Error).message;
     }
   }
@@ -247,7 +254,7 @@ export class TryItConsole extends LitElement {
     this.url = entry.url;
     this.body = entry.body;
     this.headerRows = Object.entries(entry.headers).map(([name, value]) => this.#row(name, value));
-    const redacted = Object.values(entry.headers).includes('[redacted]');
+    const redacted = Object.values(entry.headers).includes(REDACTED);
     this.notice = entry.bodyTruncated
       ? 'This request’s body was stored shortened; complete it before sending.'
       : redacted
@@ -263,34 +270,28 @@ export class TryItConsole extends LitElement {
 
   #downloadUrl(response: ConsoleResponse): string | undefined {
     if (this.#download?.response === response) return this.#download.url;
-    if (this.#download) URL.revokeObjectURL(this.#download.url);
+    this.#releaseDownload();
     this.#download = response.download && { response, url: URL.createObjectURL(response.download) };
     return this.#download?.url;
   }
 
-  // --- Rendering ----------------------------------------------------------------------------------
-
-  /** Placeholders that no variable fills, over every part of the request. */
-  #missingVariables(): string[] {
-    const manager = this.#engine?.environments;
-    if (!manager) return [];
-    const texts = [this.url, this.body, ...this.headerRows.filter((r) => r.enabled).flatMap((r) => [r.name, r.value])];
-    const missing = new Set<string>();
-    for (const text of texts) for (const name of manager.resolveDetailed(text).missing) missing.add(name);
-    return [...missing];
+  #releaseDownload(): void {
+    if (this.#download) URL.revokeObjectURL(this.#download.url);
+    this.#download = undefined;
   }
+
+  // --- Rendering ----------------------------------------------------------------------------------
 
   /** The URL with its placeholders marked: known ones highlighted, missing ones flagged. */
   #renderUrlTemplate(missing: readonly string[]) {
     const spans = [...scanPlaceholders(this.url)];
     if (spans.length === 0) return nothing;
-    const known = new Set(dynamicVariableNames);
     const parts = [];
     let copiedUpTo = 0;
     for (const span of spans) {
       parts.push(this.url.slice(copiedUpTo, span.start));
       const name = span.name.trim();
-      const isMissing = missing.includes(name) && !known.has(name);
+      const isMissing = missing.includes(name);
       parts.push(html`<mark class=${isMissing ? 'variable missing' : 'variable'} title=${isMissing ? `${name} is not defined in the active environment` : `${name}`}>${this.url.slice(span.start, span.end)}</mark>`);
       copiedUpTo = span.end;
     }
@@ -378,15 +379,9 @@ export class TryItConsole extends LitElement {
     return '';
   }
 
-  #snippetRequest(): SnippetRequest {
-    const headers: Record<string, string> = {};
-    for (const row of this.headerRows) if (row.enabled && row.name.trim()) headers[row.name.trim()] = row.value;
-    for (const [name, value] of Object.entries(this.#engine?.config.defaultHeaders ?? {})) {
-      if (!Object.keys(headers).some((own) => own.toLowerCase() === name.toLowerCase())) headers[name] = value;
-    }
-    // A relative URL is sent with base_url in front; the snippet says so too.
-    const url = this.url.startsWith('/') && !this.url.startsWith('//') ? `{{base_url}}${this.url}` : this.url;
-    return { method: this.method, url, headers, body: this.body || undefined };
+  #snippetRequest(engine: RequestEngine): SnippetRequest {
+    const { method, url, headers, body } = engine.template(this.#request());
+    return { method, url, headers, body };
   }
 
   override render() {
@@ -397,7 +392,7 @@ export class TryItConsole extends LitElement {
     if (!engine) return nothing;
     if (!engine.config.enabled) return html`<p class="disabled-notice">The API console is turned off for this page.</p>`;
     const pending = this.#send.state.status === 'pending';
-    const missing = this.#missingVariables();
+    const missing = engine.missingVariables(this.#request());
     const methods = METHODS.includes(this.method.toUpperCase()) ? METHODS : [...METHODS, this.method];
     const bodyAllowed = !['GET', 'HEAD'].includes(this.method.toUpperCase());
     return html`
@@ -431,7 +426,7 @@ export class TryItConsole extends LitElement {
           </section>
           <section class="snippets" aria-label="Code">
             <h2>Code</h2>
-            <code-snippet theme=${this.theme ?? nothing} .request=${this.#snippetRequest()} .generator=${this.#generator} .environments=${engine.environments}></code-snippet>
+            <code-snippet theme=${this.theme ?? nothing} .request=${this.#snippetRequest(engine)} .generator=${this.#generator} .environments=${engine.environments}></code-snippet>
           </section>
         </div>
         <aside class="side">
