@@ -1,4 +1,4 @@
-import { parseEnvironment, type Environment } from './environment.js';
+import { parseEnvironments, type Environment } from './environment.js';
 import { ConfigError } from './errors.js';
 import { parseHistoryConfig, type HistoryConfig, type ResolvedHistoryConfig } from './history-config.js';
 import { headerValueProblem, isByteString, isHeaderName, isHttpUrl } from './http-syntax.js';
@@ -70,7 +70,7 @@ export function parseConsoleConfig(value: unknown = {}): ResolvedConsoleConfig {
     enabled: input.enabled === undefined ? true : expectBoolean(input.enabled, 'enabled'),
     corsProxy: input.corsProxy === undefined ? undefined : parseCorsProxy(input.corsProxy),
     defaultHeaders: parseHeaderMap(input.defaultHeaders, 'defaultHeaders'),
-    environments: parseEnvironments(input.environments),
+    environments: input.environments === undefined ? [] : parseEnvironments(expectArray(input.environments, 'environments')),
     history: parseHistoryConfig(input.history),
     snippets: { languages: parseSnippetLanguages(input.snippets) },
     timeout: input.timeout === undefined ? 30_000 : expectPositiveInteger(input.timeout, 'timeout'),
@@ -109,19 +109,6 @@ export function parseHeaderMap(value: unknown, field: string): Record<string, st
     headers[name] = headerValue;
   }
   return headers;
-}
-
-function parseEnvironments(value: unknown): Environment[] {
-  if (value === undefined) return [];
-  const seen = new Set<string>();
-  return expectArray(value, 'environments').map((item, index) => {
-    const environment = parseEnvironment(item, `environments[${index}]`);
-    if (seen.has(environment.name)) {
-      throw new ConfigError(`environments[${index}].name`, environment.name, 'duplicates the name of an earlier environment; names must be unique');
-    }
-    seen.add(environment.name);
-    return environment;
-  });
 }
 
 /** The generator's own rules (configured order, duplicates dropped, none given means all five). */

@@ -1,5 +1,5 @@
 import { dynamicVariableValue } from './dynamic-variables.js';
-import { parseEnvironment, type Environment } from './environment.js';
+import { parseEnvironment, parseEnvironments, type Environment } from './environment.js';
 import { EnvironmentNotFoundError, InvalidArgumentError, ResolveLimitError } from './errors.js';
 import { TemplateCache } from './placeholders.js';
 
@@ -43,13 +43,7 @@ export class EnvironmentManager {
   #expansions = new Map<string, string>();
 
   constructor(...environments: Environment[]) {
-    environments.forEach((value, index) => {
-      const environment = parseEnvironment(value, `environments[${index}]`);
-      if (this.#environments.has(environment.name)) {
-        throw new InvalidArgumentError(`environments[${index}].name`, environment.name, 'duplicates the name of an earlier environment; names must be unique');
-      }
-      this.#environments.set(environment.name, new Map(Object.entries(environment.variables)));
-    });
+    for (const { name, variables } of parseEnvironments(environments)) this.#environments.set(name, new Map(Object.entries(variables)));
   }
 
   /** The selected environment (a copy), or `undefined` when none is registered. */

@@ -30,3 +30,16 @@ export function parseEnvironment(value: unknown, field = 'environment'): Environ
   }
   return { name, variables };
 }
+
+/** Checks a list of environments (config or constructor arguments): each valid, no name twice. */
+export function parseEnvironments(values: readonly unknown[], field = 'environments'): Environment[] {
+  const seen = new Set<string>();
+  return values.map((value, index) => {
+    const environment = parseEnvironment(value, `${field}[${index}]`);
+    if (seen.has(environment.name)) {
+      throw new ConfigError(`${field}[${index}].name`, environment.name, 'duplicates the name of an earlier environment; names must be unique');
+    }
+    seen.add(environment.name);
+    return environment;
+  });
+}

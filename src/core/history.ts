@@ -195,7 +195,10 @@ export class History {
       if (this.#redacted.has(name.toLowerCase())) stored.headers[name] = REDACTED;
     }
     if (stored.body.length > this.config.maxStoredBodyLength) {
-      stored.body = stored.body.slice(0, this.config.maxStoredBodyLength);
+      let cut = this.config.maxStoredBodyLength;
+      // Never keep half of a surrogate pair (an emoji cut in two).
+      if (/[\uD800-\uDBFF]/.test(stored.body[cut - 1]!)) cut -= 1;
+      stored.body = stored.body.slice(0, cut);
       stored.bodyTruncated = true;
     }
     return { entry: stored, addedAt };

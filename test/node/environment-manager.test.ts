@@ -219,7 +219,7 @@ describe('EnvironmentManager: bad input', () => {
 
   it('refuses unknown fields and duplicate names at construction', () => {
     assert.throws(() => new EnvironmentManager({ name: 'x', variables: {}, values: [] } as unknown as Environment), /environments\[0\]\.values.*not a known field/);
-    assert.throws(() => new EnvironmentManager(prod, { ...staging, name: 'prod' }), InvalidArgumentError);
+    assert.throws(() => new EnvironmentManager(prod, { ...staging, name: 'prod' }), (error: unknown) => error instanceof ConfigError && error.field === 'environments[1].name');
   });
 
   it('refuses a resolve of something that is not a string', () => {

@@ -257,6 +257,9 @@ describe('History: persistence', () => {
     assert.equal(store.stored('long').bodyTruncated, true);
     assert.equal(store.stored('short').bodyTruncated, undefined);
     assert.equal(history.get('long').body, 'abcdefghijKLMNOP');
+    history.add(request(3, { id: 'emoji', body: 'abcdefghi😀xyz' }));
+    await history.flush();
+    assert.equal(store.stored('emoji').body, 'abcdefghi');
   });
 
   it('skips corrupted records', async () => {
