@@ -9,16 +9,16 @@ import type { CheckedRequest } from './snippet-request.js';
 export function curlSnippet(request: CheckedRequest): string {
   // `-X HEAD` would wait for a body that never comes; `-I` is curl's HEAD.
   const start = request.method === 'HEAD' ? 'curl -I' : `curl -X ${shellWord(request.method)}`;
-  const lines = [`${start} ${shellWord(request.url)}`];
-  for (const [name, value] of request.headers) lines.push(`  -H ${headerArgument(name, value)}`);
-  if (request.body !== undefined) lines.push(`  ${bodyOption(request.body)} ${quotedWord(request.body)}`);
-  return lines.join(' \\\n');
+  let snippet = `${start} ${shellWord(request.url)}`;
+  for (const [name, value] of request.headers) snippet += ` \\\n  -H ${headerArgument(name, value, request.printable)}`;
+  if (request.body !== undefined) snippet += ` \\\n  ${bodyOption(request.body)} ${quotedWord(request.body, request.printable)}`;
+  return snippet;
 }
 
-function headerArgument(name: string, value: string): string {
+function headerArgument(name: string, value: string, knownPrintable: boolean): string {
   // `-H "Name:"` would remove the header; `Name;` is curl's spelling of an empty value.
   const header = value === '' ? `${name};` : `${name}: ${value}`;
-  return isDoubleQuoteSafe(header) ? `"${header}"` : quotedWord(header);
+  return isDoubleQuoteSafe(header, knownPrintable) ? `"${header}"` : quotedWord(header, knownPrintable);
 }
 
 function bodyOption(body: string): string {

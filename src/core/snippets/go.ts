@@ -5,49 +5,52 @@ const INTERPRETED_SPECIAL = new RegExp(`["\\\\]|[${INVISIBLE_CLASS}]`, 'gu');
 // A raw string cannot hold a backquote, and Go drops carriage returns from raw strings.
 const NOT_FOR_RAW_STRING = new RegExp(`\`|(?!\\n)[${INVISIBLE_CLASS}]`, 'u');
 
+const SEND_AND_PRINT = [
+  '\tresponse, err := http.DefaultClient.Do(request)',
+  '\tif err != nil {',
+  '\t\tpanic(err)',
+  '\t}',
+  '\tdefer response.Body.Close()',
+  '\tresponseBody, err := io.ReadAll(response.Body)',
+  '\tif err != nil {',
+  '\t\tpanic(err)',
+  '\t}',
+  '\tfmt.Println(response.StatusCode)',
+  '\tfmt.Println(string(responseBody))',
+  '}',
+].join('\n');
+
 /** A complete `package main` program using `net/http`; `go run` it. */
 export function goSnippet(request: CheckedRequest): string {
-  const lines = ['package main', '', 'import (', '\t"fmt"', '\t"io"', '\t"net/http"'];
-  if (request.body !== undefined) lines.push('\t"strings"');
-  lines.push(')', '', 'func main() {');
-  if (request.body !== undefined) lines.push(`\tbody := strings.NewReader(${goString(request.body)})`);
-  lines.push(
-    `\trequest, err := http.NewRequest(${goString(request.method)}, ${goString(request.url)}, ${request.body === undefined ? 'nil' : 'body'})`,
-    '\tif err != nil {',
-    '\t\tpanic(err)',
-    '\t}',
-  );
+  const { body, printable } = request;
+  let snippet = `package main\n\nimport (\n\t"fmt"\n\t"io"\n\t"net/http"\n${body === undefined ? '' : '\t"strings"\n'})\n\nfunc main() {\n`;
+  if (body !== undefined) snippet += `\tbody := strings.NewReader(${goString(body, printable)})\n`;
+  // The URL, the method and the header names are printable ASCII (checked).
+  snippet += `\trequest, err := http.NewRequest(${goString(request.method, true)}, ${goString(request.url, true)}, ${body === undefined ? 'nil' : 'body'})\n\tif err != nil {\n\t\tpanic(err)\n\t}\n`;
   let explained = false;
   for (const [name, value] of request.headers) {
-    if (canonicalHeaderKey(name) === name) {
-      lines.push(`\trequest.Header.Set(${goString(name)}, ${goString(value)})`);
+    if (isCanonicalHeaderKey(name)) {
+      snippet += `\trequest.Header.Set(${goString(name, true)}, ${goString(value, printable)})\n`;
       continue;
     }
-    if (!explained) lines.push('\t// Assigned directly: Header.Set would change the case of the name.');
+    if (!explained) snippet += '\t// Assigned directly: Header.Set would change the case of the name.\n';
     explained = true;
-    lines.push(`\trequest.Header[${goString(name)}] = []string{${goString(value)}}`);
+    snippet += `\trequest.Header[${goString(name, true)}] = []string{${goString(value, printable)}}\n`;
   }
-  lines.push(
-    '\tresponse, err := http.DefaultClient.Do(request)',
-    '\tif err != nil {',
-    '\t\tpanic(err)',
-    '\t}',
-    '\tdefer response.Body.Close()',
-    '\tresponseBody, err := io.ReadAll(response.Body)',
-    '\tif err != nil {',
-    '\t\tpanic(err)',
-    '\t}',
-    '\tfmt.Println(response.StatusCode)',
-    '\tfmt.Println(string(responseBody))',
-    '}',
-  );
-  return lines.join('\n');
+  return snippet + SEND_AND_PRINT;
 }
 
-function goString(text: string): string {
-  if (text.includes('\n') && (isPlainText(text, true) ? !text.includes('`') : !NOT_FOR_RAW_STRING.test(text))) return `\`${text}\``;
-  // For printable ASCII, JSON's escapes (\" and \\ only) are exactly Go's, and JSON.stringify is fast.
-  if (isPlainText(text, false)) return JSON.stringify(text);
+// `knownPrintable`: the caller knows `text` is printable ASCII and newlines, so the scans for the rest are skipped.
+function goString(text: string, knownPrintable: boolean): string {
+  if (knownPrintable || isPlainText(text, true)) {
+    // Searches are much cheaper than escaping; a raw string spares the quotes of a JSON body their backslashes.
+    if (!text.includes('"') && !text.includes('\\') && !text.includes('\n')) return `"${text}"`;
+    if (!text.includes('`')) return `\`${text}\``;
+    // For printable ASCII, JSON's escapes (\" and \\ only) are exactly Go's, and JSON.stringify is fast.
+    if (!text.includes('\n')) return JSON.stringify(text);
+  } else if (text.includes('\n') && !NOT_FOR_RAW_STRING.test(text)) {
+    return `\`${text}\``;
+  }
   return `"${text.replace(INTERPRETED_SPECIAL, goEscape)}"`;
 }
 
@@ -63,7 +66,10 @@ function goEscape(character: string): string {
   return codePoint > 0xffff ? `\\U${hex(codePoint, 8)}` : `\\u${hex(codePoint, 4)}`;
 }
 
-/** Go's `http.CanonicalHeaderKey`: first letter and letters after `-` uppercase, the rest lowercase. */
-function canonicalHeaderKey(name: string): string {
-  return name.split('-').map((word) => word.charAt(0).toUpperCase() + word.slice(1).toLowerCase()).join('-');
+/**
+ * Whether Go's `http.CanonicalHeaderKey` leaves `name` as it is: first letter and letters after `-` uppercase,
+ * the rest lowercase. One test instead of building the canonical form.
+ */
+function isCanonicalHeaderKey(name: string): boolean {
+  return !/(?:^|-)[a-z]|[^-][A-Z]/.test(name);
 }

@@ -14,20 +14,15 @@ export function javascriptSnippet(request: CheckedRequest): string {
   if (request.body !== undefined && request.method === 'GET') {
     throw new InvalidArgumentError('request.body', request.body, 'fetch cannot send a body with GET; use the curl, Go, Python or PHP snippet for this request');
   }
-  const options = [`  method: ${jsString(request.method)},`];
+  // The URL, the method and the header names are printable ASCII (checked), so JSON's quoting is JavaScript's.
+  let snippet = `const response = await fetch(${JSON.stringify(request.url)}, {\n  method: ${JSON.stringify(request.method)},\n`;
   if (request.headers.length > 0) {
-    options.push('  headers: {');
-    for (const [name, value] of request.headers) options.push(`    ${jsString(name)}: ${headerValue(value)},`);
-    options.push('  },');
+    snippet += '  headers: {\n';
+    for (const [name, value] of request.headers) snippet += `    ${JSON.stringify(name)}: ${headerValue(value, request.printable)},\n`;
+    snippet += '  },\n';
   }
-  if (request.body !== undefined) options.push(`  body: ${request.body.includes('\n') ? jsTemplate(request.body) : jsString(request.body)},`);
-  return [
-    `const response = await fetch(${jsString(request.url)}, {`,
-    ...options,
-    '});',
-    'console.log(response.status);',
-    'console.log(await response.text());',
-  ].join('\n');
+  if (request.body !== undefined) snippet += `  body: ${jsTemplate(request.body, request.printable)},\n`;
+  return `${snippet}});\nconsole.log(response.status);\nconsole.log(await response.text());`;
 }
 
 function jsString(text: string): string {
@@ -35,8 +30,13 @@ function jsString(text: string): string {
   return isPlainText(text, false) ? json : json.replace(STILL_INVISIBLE, unicodeEscape);
 }
 
-function jsTemplate(text: string): string {
-  if (isPlainText(text, true)) return `\`${text.replace(/[\\`]|\$\{/g, '\\$&')}\``;
+// A template literal keeps a multi-line body multi-line and a JSON body free of escaped quotes.
+function jsTemplate(text: string, knownPrintable: boolean): string {
+  if (knownPrintable || isPlainText(text, true)) {
+    // Searches are much cheaper than a regex pass over a long body, and most bodies have none of these.
+    const special = text.includes('\\') || text.includes('`') || text.includes('${');
+    return `\`${special ? text.replace(/[\\`]|\$\{/g, '\\$&') : text}\``;
+  }
   return `\`${text.replace(TEMPLATE_SPECIAL, templateEscape)}\``;
 }
 
@@ -54,7 +54,8 @@ function unicodeEscape(character: string): string {
 
 // fetch takes header values as byte strings (one character per byte), so non-ASCII text is given as its
 // UTF-8 bytes; that is what curl and the other snippets send.
-function headerValue(value: string): string {
+function headerValue(value: string, knownPrintable: boolean): string {
+  if (knownPrintable) return JSON.stringify(value);
   if (!/[^\x00-\x7F]/.test(value)) return jsString(value);
   const bytes = String.fromCharCode(...new TextEncoder().encode(value));
   return JSON.stringify(bytes).replace(/[\x80-\xFF]/g, (byte) => `\\x${hex(byte.charCodeAt(0), 2)}`);

@@ -1,3 +1,4 @@
+import { escapeSingleQuoted } from './backslash-escapes.js';
 import { INVISIBLE_CLASS, hex, isPlainText } from './invisible-characters.js';
 import type { CheckedRequest } from './snippet-request.js';
 
@@ -6,38 +7,38 @@ const DOUBLE_QUOTED_SPECIAL = new RegExp(`["\\\\$]|[${INVISIBLE_CLASS}]`, 'gu');
 
 /** PHP with the curl extension (`<?php`, `curl_init`), run with `php file.php`. */
 export function phpSnippet(request: CheckedRequest): string {
-  const options: string[] = [];
+  const { printable } = request;
+  // The URL and the method are printable ASCII (checked).
+  let snippet = `<?php\n\n$curl = curl_init(${phpString(request.url, true)});\ncurl_setopt_array($curl, [\n`;
   // A custom request method would make libcurl wait for a HEAD response body that never comes.
-  options.push(request.method === 'HEAD' ? '    CURLOPT_NOBODY => true,' : `    CURLOPT_CUSTOMREQUEST => ${phpString(request.method)},`);
+  snippet += request.method === 'HEAD' ? '    CURLOPT_NOBODY => true,\n' : `    CURLOPT_CUSTOMREQUEST => ${phpString(request.method, true)},\n`;
   if (request.headers.length > 0) {
-    options.push('    CURLOPT_HTTPHEADER => [');
+    snippet += '    CURLOPT_HTTPHEADER => [\n';
     // libcurl reads `Name:` as "remove this header"; `Name;` is its spelling of an empty value.
-    for (const [name, value] of request.headers) options.push(`        ${phpString(value === '' ? `${name};` : `${name}: ${value}`)},`);
-    options.push('    ],');
+    for (const [name, value] of request.headers) snippet += `        ${phpString(value === '' ? `${name};` : `${name}: ${value}`, printable)},\n`;
+    snippet += '    ],\n';
   }
-  if (request.body !== undefined) options.push(`    CURLOPT_POSTFIELDS => ${phpString(request.body)},`);
-  options.push('    CURLOPT_RETURNTRANSFER => true,');
-  return [
-    '<?php',
-    '',
-    `$curl = curl_init(${phpString(request.url)});`,
-    'curl_setopt_array($curl, [',
-    ...options,
-    ']);',
-    '$responseBody = curl_exec($curl);',
-    'if ($responseBody === false) {',
-    '    fwrite(STDERR, curl_error($curl) . PHP_EOL);',
-    '    exit(1);',
-    '}',
-    'echo curl_getinfo($curl, CURLINFO_RESPONSE_CODE), PHP_EOL;',
-    'echo $responseBody, PHP_EOL;',
-    'curl_close($curl);',
-  ].join('\n');
+  if (request.body !== undefined) snippet += `    CURLOPT_POSTFIELDS => ${phpString(request.body, printable)},\n`;
+  return snippet + SEND_AND_PRINT;
 }
 
+const SEND_AND_PRINT = [
+  '    CURLOPT_RETURNTRANSFER => true,',
+  ']);',
+  '$responseBody = curl_exec($curl);',
+  'if ($responseBody === false) {',
+  '    fwrite(STDERR, curl_error($curl) . PHP_EOL);',
+  '    exit(1);',
+  '}',
+  'echo curl_getinfo($curl, CURLINFO_RESPONSE_CODE), PHP_EOL;',
+  'echo $responseBody, PHP_EOL;',
+  'curl_close($curl);',
+].join('\n');
+
 // Single quotes interpolate nothing (`$x`, `{$x}` stay text); double quotes only when an escape is needed.
-function phpString(text: string): string {
-  if (isPlainText(text, true) || !NEEDS_DOUBLE_QUOTES.test(text)) return `'${text.replace(/['\\]/g, '\\$&')}'`;
+// `knownPrintable`: the caller knows `text` is printable ASCII and newlines, so the scan for the rest is skipped.
+function phpString(text: string, knownPrintable: boolean): string {
+  if (knownPrintable || isPlainText(text, true) || !NEEDS_DOUBLE_QUOTES.test(text)) return `'${escapeSingleQuoted(text)}'`;
   return `"${text.replace(DOUBLE_QUOTED_SPECIAL, phpEscape)}"`;
 }
 

@@ -1,3 +1,4 @@
+import { escapeSingleQuoted } from './backslash-escapes.js';
 import { INVISIBLE_CLASS, hex, isPlainText } from './invisible-characters.js';
 import type { CheckedRequest } from './snippet-request.js';
 
@@ -6,41 +7,41 @@ const TRIPLE_QUOTED_SPECIAL = new RegExp(`['\\\\]|(?!\\n)[${INVISIBLE_CLASS}]`, 
 
 /** `requests`, with its import. The request is prepared by hand so the URL is sent exactly as written. */
 export function pythonSnippet(request: CheckedRequest): string {
-  const lines = ['import requests', '', `url = ${pyString(request.url)}`];
-  const arguments_ = [pyString(request.method), 'url'];
+  const { body, printable } = request;
+  // The URL, the method and the header names are printable ASCII (checked).
+  let snippet = `import requests\n\nurl = ${pyString(request.url, true)}\n`;
+  let arguments_ = `${pyString(request.method, true)}, url`;
   if (request.headers.length > 0) {
-    lines.push('headers = {');
-    for (const [name, value] of request.headers) lines.push(`    ${pyString(name)}: ${headerValue(value)},`);
-    lines.push('}');
-    arguments_.push('headers=headers');
+    snippet += 'headers = {\n';
+    for (const [name, value] of request.headers) snippet += `    ${pyString(name, true)}: ${headerValue(value, printable)},\n`;
+    snippet += '}\n';
+    arguments_ += ', headers=headers';
   }
-  if (request.body !== undefined) {
-    lines.push(`body = ${request.body.includes('\n') ? pyTripleQuoted(request.body) : pyString(request.body)}`);
-    arguments_.push('data=body.encode()');
+  if (body !== undefined) {
+    snippet += `body = ${body.includes('\n') ? pyTripleQuoted(body, printable) : pyString(body, printable)}\n`;
+    arguments_ += ', data=body.encode()';
   }
-  lines.push(
-    '',
-    `request = requests.Request(${arguments_.join(', ')}).prepare()`,
-    'request.url = url  # requests would re-encode the URL; send it as written',
-    'response = requests.Session().send(request)',
-    'print(response.status_code)',
-    'print(response.text)',
-  );
-  return lines.join('\n');
+  return `${snippet}
+request = requests.Request(${arguments_}).prepare()
+request.url = url  # requests would re-encode the URL; send it as written
+response = requests.Session().send(request)
+print(response.status_code)
+print(response.text)`;
 }
 
 // http.client encodes str header values as Latin-1; bytes are sent as they are, so non-ASCII goes as UTF-8.
-function headerValue(value: string): string {
-  return /[^\x00-\x7F]/.test(value) ? `${pyString(value)}.encode()` : pyString(value);
+function headerValue(value: string, knownPrintable: boolean): string {
+  return !knownPrintable && /[^\x00-\x7F]/.test(value) ? `${pyString(value, false)}.encode()` : pyString(value, knownPrintable);
 }
 
-function pyString(text: string): string {
-  if (isPlainText(text, false)) return `'${text.replace(/['\\]/g, '\\$&')}'`;
+// `knownPrintable`: the caller knows `text` is printable ASCII, so the scan for the rest is skipped.
+function pyString(text: string, knownPrintable: boolean): string {
+  if (knownPrintable || isPlainText(text, false)) return `'${escapeSingleQuoted(text)}'`;
   return `'${text.replace(SINGLE_LINE_SPECIAL, pyEscape)}'`;
 }
 
-function pyTripleQuoted(text: string): string {
-  if (isPlainText(text, true)) return `'''${text.replace(/['\\]/g, '\\$&')}'''`;
+function pyTripleQuoted(text: string, knownPrintable: boolean): string {
+  if (knownPrintable || isPlainText(text, true)) return `'''${escapeSingleQuoted(text)}'''`;
   return `'''${text.replace(TRIPLE_QUOTED_SPECIAL, pyEscape)}'''`;
 }
 

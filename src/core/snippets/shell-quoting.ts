@@ -10,19 +10,22 @@ const NEEDS_ESCAPES = new RegExp(`(?!\\n)[${INVISIBLE_CLASS}]`, 'u');
 const ANSI_C_SPECIAL = new RegExp(`['\\\\!]|(?!\\n)[${INVISIBLE_CLASS}]`, 'gu');
 const NAMED_ESCAPES: Record<string, string> = { "'": "\\'", '\\': '\\\\', '\t': '\\t', '\r': '\\r' };
 
-/** `text` as one quoted shell word: single-quoted, or `$'…'` with escapes when it holds invisible characters. */
-export function quotedWord(text: string): string {
-  return !isPlainText(text, true) && NEEDS_ESCAPES.test(text) ? ansiCQuoted(text) : singleQuoted(text);
+/**
+ * `text` as one quoted shell word: single-quoted, or `$'…'` with escapes when it holds invisible characters.
+ * `knownPrintable`: the caller knows `text` is printable ASCII and newlines, so the scan for them is skipped.
+ */
+export function quotedWord(text: string, knownPrintable = false): string {
+  return !knownPrintable && !isPlainText(text, true) && NEEDS_ESCAPES.test(text) ? ansiCQuoted(text) : singleQuoted(text);
 }
 
-/** `text` as one shell word: bare when nothing in it is special, otherwise quoted. */
+/** `text` (printable ASCII, as a checked method or URL is) as one shell word: bare when nothing in it is special, otherwise quoted. */
 export function shellWord(text: string): string {
-  return PLAIN_WORD.test(text) ? text : quotedWord(text);
+  return PLAIN_WORD.test(text) ? text : singleQuoted(text);
 }
 
 /** True when `text` can sit inside double quotes unchanged, history expansion included. */
-export function isDoubleQuoteSafe(text: string): boolean {
-  return !/["$`\\!]/.test(text) && (isPlainText(text, false) || !NEEDS_ESCAPES.test(text));
+export function isDoubleQuoteSafe(text: string, knownPrintable = false): boolean {
+  return !/["$`\\!]/.test(text) && (knownPrintable || isPlainText(text, false) || !NEEDS_ESCAPES.test(text));
 }
 
 // Every character literal; `'` written as `'\''`. History expansion does not look inside single quotes.
