@@ -191,6 +191,11 @@ describe('<try-it-console>', () => {
     expect(echoed.headers['x-typed']).to.equal('by keyboard');
   });
 
+  it('warns about a header the browser will not send, before sending', async () => {
+    const el = await fixture<TryItConsole>(html`<try-it-console .config=${config()} url="{{base_url}}/pets" .headers=${{ Cookie: 'session=1' }}></try-it-console>`);
+    expect($(el, '[part="request"]').textContent).to.contain('Browsers do not let a page set the Cookie header');
+  });
+
   it('lets the page stop a send, or rewrite it, in tic-before-send', async () => {
     const el = await fixture<TryItConsole>(html`<try-it-console .config=${config()} url="{{base_url}}/rewrite"></try-it-console>`);
     el.addEventListener('tic-before-send', (event) => event.preventDefault(), { once: true });

@@ -379,6 +379,15 @@ export class TryItConsole extends LitElement {
     return '';
   }
 
+  /** What the user should know before sending (a header browsers drop); problems that stop a send show on Send. */
+  #warnings(engine: RequestEngine): string[] {
+    try {
+      return engine.prepare(this.#request()).warnings;
+    } catch {
+      return [];
+    }
+  }
+
   #snippetRequest(engine: RequestEngine): SnippetRequest {
     const { method, url, headers, body } = engine.template(this.#request());
     return { method, url, headers, body };
@@ -418,6 +427,7 @@ export class TryItConsole extends LitElement {
                   <textarea id="body" part="body" spellcheck="false" rows="6" .value=${this.body} @input=${this.#onBodyInput}></textarea>`
               : nothing}
             ${this.notice ? html`<p class="notice" role="note">${this.notice}</p>` : nothing}
+            ${this.#warnings(engine).map((warning) => html`<p class="notice" role="note">${warning}</p>`)}
           </section>
           <section class="response" part="response" aria-label="Response">
             <h2>Response</h2>
