@@ -1,5 +1,5 @@
 // One webhook destination: validated config, the exact request it sends, and one attempt at sending it.
-import { Agent, request, type Dispatcher } from 'undici';
+import { Agent, type Dispatcher } from 'undici';
 import { ConfigError } from '../core/errors.js';
 import { headerValueProblem, isByteString, isHeaderName, isHttpUrl, isMethod } from '../core/http-syntax.js';
 import { AttemptDeadline } from './attempt-deadline.js';
@@ -78,11 +78,17 @@ export class WebhookChannel {
   readonly headers: Readonly<Record<string, string>>;
   readonly #signer: WebhookSigner | undefined;
   readonly #injectedDispatcher: Dispatcher | undefined;
+  // The URL split the way undici splits it, once: the top-level `request(url)` parses the string again on every call.
+  readonly #origin: string;
+  readonly #path: string;
   #ownAgent: Agent | undefined;
 
   constructor(config: WebhookChannelConfig) {
     if (typeof config !== 'object' || config === null) throw new ConfigError('webhook', config, 'must be an object with at least a url');
     this.url = validUrl(config.url);
+    const { origin, pathname, search } = new URL(this.url);
+    this.#origin = origin;
+    this.#path = pathname + search;
     this.method = validMethod(config.method);
     this.headers = validHeaders(config.headers);
     this.timeout = validTimeout(config.timeout);
@@ -117,12 +123,13 @@ export class WebhookChannel {
   async attempt(delivery: PreparedDelivery): Promise<AttemptOutcome> {
     const deadline = new AttemptDeadline(this.timeout);
     try {
-      const response = await request(this.url, {
+      const response = await this.#dispatcher().request({
+        origin: this.#origin,
+        path: this.#path,
         method: this.method as Dispatcher.HttpMethod,
         headers: delivery.headers,
         body: delivery.body,
         signal: deadline,
-        dispatcher: this.#dispatcher(),
       });
       discard(response.body, deadline);
       const status = response.statusCode;
