@@ -18,7 +18,8 @@ export function curlSnippet(request: CheckedRequest): string {
 function headerArgument(name: string, value: string, knownPrintable: boolean): string {
   // `-H "Name:"` would remove the header; `Name;` is curl's spelling of an empty value.
   const header = value === '' ? `${name};` : `${name}: ${value}`;
-  return isDoubleQuoteSafe(header, knownPrintable) ? `"${header}"` : quotedWord(header, knownPrintable);
+  // Name and value are tested apart: `header` is a concatenation that a regex would first have to copy.
+  return isDoubleQuoteSafe(name, true) && isDoubleQuoteSafe(value, knownPrintable) ? `"${header}"` : quotedWord(header, knownPrintable);
 }
 
 function bodyOption(body: string): string {

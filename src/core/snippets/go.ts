@@ -5,6 +5,9 @@ const INTERPRETED_SPECIAL = new RegExp(`["\\\\]|[${INVISIBLE_CLASS}]`, 'gu');
 // A raw string cannot hold a backquote, and Go drops carriage returns from raw strings.
 const NOT_FOR_RAW_STRING = new RegExp(`\`|(?!\\n)[${INVISIBLE_CLASS}]`, 'u');
 
+// A lowercase letter that starts a word, or an uppercase one inside a word.
+const NOT_CANONICAL = /(?:^|-)[a-z]|[^-][A-Z]/;
+
 const SEND_AND_PRINT = [
   '\tresponse, err := http.DefaultClient.Do(request)',
   '\tif err != nil {',
@@ -71,5 +74,5 @@ function goEscape(character: string): string {
  * the rest lowercase. One test instead of building the canonical form.
  */
 function isCanonicalHeaderKey(name: string): boolean {
-  return !/(?:^|-)[a-z]|[^-][A-Z]/.test(name);
+  return !NOT_CANONICAL.test(name);
 }

@@ -5,6 +5,9 @@
 /** The character-class body (for use inside `[...]` with the `u` flag) of the invisible characters. */
 export const INVISIBLE_CLASS = '\\p{Cc}\\p{Cf}\\p{Co}\\p{Cn}\\p{Zl}\\p{Zp}\\u00A0\\u1680\\u2000-\\u200A\\u202F\\u205F\\u3000';
 
+const PRINTABLE = /^[\x20-\x7E]*$/;
+const PRINTABLE_OR_NEWLINE = /^[\x20-\x7E\n]*$/;
+
 /** `codePoint` as uppercase hexadecimal, zero-padded to `width` digits. */
 export function hex(codePoint: number, width: number): string {
   return codePoint.toString(16).toUpperCase().padStart(width, '0');
@@ -15,5 +18,5 @@ export function hex(codePoint: number, width: number): string {
  * fast test (the Unicode classes above are slow to scan), so the common case skips them.
  */
 export function isPlainText(text: string, newlines: boolean): boolean {
-  return (newlines ? /^[\x20-\x7E\n]*$/ : /^[\x20-\x7E]*$/).test(text);
+  return (newlines ? PRINTABLE_OR_NEWLINE : PRINTABLE).test(text);
 }

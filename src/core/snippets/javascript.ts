@@ -14,20 +14,23 @@ export function javascriptSnippet(request: CheckedRequest): string {
   if (request.body !== undefined && request.method === 'GET') {
     throw new InvalidArgumentError('request.body', request.body, 'fetch cannot send a body with GET; use the curl, Go, Python or PHP snippet for this request');
   }
-  // The URL, the method and the header names are printable ASCII (checked), so JSON's quoting is JavaScript's.
-  let snippet = `const response = await fetch(${JSON.stringify(request.url)}, {\n  method: ${JSON.stringify(request.method)},\n`;
+  // The URL, the method and the header names are printable ASCII (checked).
+  let snippet = `const response = await fetch(${jsString(request.url, true)}, {\n  method: ${jsString(request.method, true)},\n`;
   if (request.headers.length > 0) {
     snippet += '  headers: {\n';
-    for (const [name, value] of request.headers) snippet += `    ${JSON.stringify(name)}: ${headerValue(value, request.printable)},\n`;
+    for (const [name, value] of request.headers) snippet += `    ${jsString(name, true)}: ${headerValue(value, request.printable)},\n`;
     snippet += '  },\n';
   }
   if (request.body !== undefined) snippet += `  body: ${jsTemplate(request.body, request.printable)},\n`;
   return `${snippet}});\nconsole.log(response.status);\nconsole.log(await response.text());`;
 }
 
-function jsString(text: string): string {
+// `knownPrintable`: the caller knows `text` is printable ASCII, so the scan for the rest is skipped.
+function jsString(text: string, knownPrintable: boolean): string {
+  // Two searches cost less than JSON.stringify when, as usual, there is nothing to escape.
+  if (knownPrintable && !text.includes('"') && !text.includes('\\')) return `"${text}"`;
   const json = JSON.stringify(text);
-  return isPlainText(text, false) ? json : json.replace(STILL_INVISIBLE, unicodeEscape);
+  return knownPrintable || isPlainText(text, false) ? json : json.replace(STILL_INVISIBLE, unicodeEscape);
 }
 
 // A template literal keeps a multi-line body multi-line and a JSON body free of escaped quotes.
@@ -55,8 +58,7 @@ function unicodeEscape(character: string): string {
 // fetch takes header values as byte strings (one character per byte), so non-ASCII text is given as its
 // UTF-8 bytes; that is what curl and the other snippets send.
 function headerValue(value: string, knownPrintable: boolean): string {
-  if (knownPrintable) return JSON.stringify(value);
-  if (!/[^\x00-\x7F]/.test(value)) return jsString(value);
+  if (knownPrintable || !/[^\x00-\x7F]/.test(value)) return jsString(value, knownPrintable);
   const bytes = String.fromCharCode(...new TextEncoder().encode(value));
   return JSON.stringify(bytes).replace(/[\x80-\xFF]/g, (byte) => `\\x${hex(byte.charCodeAt(0), 2)}`);
 }

@@ -8,6 +8,8 @@ const PLAIN_WORD = /^[A-Za-z0-9\-._:/@%+,=]+$/;
 // a terminal may act on them when it echoes the line; the others are invisible. Newlines are safe in quotes.
 const NEEDS_ESCAPES = new RegExp(`(?!\\n)[${INVISIBLE_CLASS}]`, 'u');
 const ANSI_C_SPECIAL = new RegExp(`['\\\\!]|(?!\\n)[${INVISIBLE_CLASS}]`, 'gu');
+// Characters that double quotes leave live in an interactive shell.
+const LIVE_IN_DOUBLE_QUOTES = /["$`\\!]/;
 const NAMED_ESCAPES: Record<string, string> = { "'": "\\'", '\\': '\\\\', '\t': '\\t', '\r': '\\r' };
 
 /**
@@ -25,12 +27,13 @@ export function shellWord(text: string): string {
 
 /** True when `text` can sit inside double quotes unchanged, history expansion included. */
 export function isDoubleQuoteSafe(text: string, knownPrintable = false): boolean {
-  return !/["$`\\!]/.test(text) && (knownPrintable || isPlainText(text, false) || !NEEDS_ESCAPES.test(text));
+  return !LIVE_IN_DOUBLE_QUOTES.test(text) && (knownPrintable || isPlainText(text, false) || !NEEDS_ESCAPES.test(text));
 }
 
 // Every character literal; `'` written as `'\''`. History expansion does not look inside single quotes.
 function singleQuoted(text: string): string {
-  return `'${text.replaceAll("'", "'\\''")}'`;
+  // The search first: cheaper than replaceAll over a long body with no `'`, the usual case.
+  return `'${text.includes("'") ? text.replaceAll("'", "'\\''") : text}'`;
 }
 
 // bash and zsh ANSI-C quoting. Escapes are UTF-8 bytes (`\xHH`), which do not depend on the locale as `\u`
