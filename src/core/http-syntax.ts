@@ -34,3 +34,9 @@ export function isHttpUrl(url: string): boolean {
 export function isByteString(value: string): boolean {
   return !/[^\x00-\xff]/.test(value);
 }
+
+/**
+ * Headers an HTTP client derives from the request itself (framing and connection management): a copy set by
+ * hand would contradict what the client sends, so snippets and the webhook channel refuse them.
+ */
+export const CLIENT_OWNED_HEADERS: ReadonlySet<string> = new Set(['host', 'content-length', 'transfer-encoding', 'connection', 'keep-alive', 'upgrade', 'te', 'trailer', 'proxy-connection']);

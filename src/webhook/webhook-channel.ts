@@ -1,7 +1,7 @@
 // One webhook destination: validated config, the exact request it sends, and one attempt at sending it.
 import { Agent, type Dispatcher } from 'undici';
 import { ConfigError } from '../core/errors.js';
-import { headerValueProblem, isByteString, isHeaderName, isHttpUrl, isMethod } from '../core/http-syntax.js';
+import { CLIENT_OWNED_HEADERS, headerValueProblem, isByteString, isHeaderName, isHttpUrl, isMethod } from '../core/http-syntax.js';
 import { AttemptDeadline } from './attempt-deadline.js';
 import { WebhookAttemptError, type AttemptFailureKind } from './attempt-failure.js';
 import { MAX_TIMER, parseRetryAfter } from './retry-policy.js';
@@ -67,7 +67,8 @@ const RESPONSE_DRAIN_LIMIT = 64 * 1024;
 const BODYLESS_METHODS = new Set(['GET', 'HEAD', 'CONNECT', 'TRACE']);
 const STANDARD_METHODS = new Set(['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT', 'CONNECT', 'TRACE']);
 // Framing and connection headers are the HTTP client's; setting them by hand breaks the request.
-const CLIENT_HEADERS = new Set(['host', 'content-length', 'transfer-encoding', 'connection', 'keep-alive', 'upgrade', 'expect', 'te', 'trailer', 'proxy-connection']);
+// `Expect` too: undici manages 100-continue itself.
+const CLIENT_HEADERS = new Set([...CLIENT_OWNED_HEADERS, 'expect']);
 
 /** The spec's `webhook.New`: `new WebhookChannel({ url, secret, headers, timeout })`. Bad config throws `ConfigError`. */
 export class WebhookChannel {

@@ -1,5 +1,5 @@
 import { InvalidArgumentError } from '../errors.js';
-import { headerValueProblem, isHeaderName, isHttpUrl, isMethod } from '../http-syntax.js';
+import { CLIENT_OWNED_HEADERS, headerValueProblem, isHeaderName, isHttpUrl, isMethod } from '../http-syntax.js';
 
 /** The input to the snippet generator: the request a snippet must send. */
 export interface SnippetRequest {
@@ -42,8 +42,6 @@ const PRINTABLE_OR_NEWLINE = /^[\x20-\x7E\n]+$/;
 const PRINTABLE_AND_TRIMMED = /^(?:[\x21-\x7E](?:[\x20-\x7E]*[\x21-\x7E])?)?$/;
 // Optional whitespace around a field value is not part of it (RFC 9110 §5.5); every client trims it.
 const SURROUNDING_WHITESPACE = /^[ \t]+|[ \t]+$/g;
-// Headers the client derives from the request itself; a copy in the request would contradict it.
-const CLIENT_OWNED_HEADERS = new Set(['host', 'content-length', 'transfer-encoding', 'connection', 'keep-alive', 'upgrade', 'te', 'trailer', 'proxy-connection']);
 
 /** Checks `request` and returns it normalised (method uppercased, header values trimmed, empty body dropped). */
 export function checkSnippetRequest(request: SnippetRequest): CheckedRequest {
