@@ -1,0 +1,89 @@
+// The demo as a reader sees it: its three pages in Debian's Chromium against the demo's own servers (docs
+// site, sample API on a second origin, CORS proxy, webhook receiver), all on ephemeral loopback ports.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { chromiumFlags, chromiumPath } from '../../scripts/chromium.mjs';
+import { startDemo, type RunningDemo } from '../../demo/server.js';
+
+let demo: RunningDemo;
+let browser: Browser;
+
+/** Opens a page and collects every script error and console error it raises. */
+async function open(path: string): Promise<{ page: Page; problems: string[] }> {
+  const page = await browser.newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(String(error)));
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  await page.goto(new URL(path, demo.urls.docs).href, { waitUntil: 'load', timeout: 15_000 });
+  await page.waitForFunction(() => customElements.get('try-it-console') !== undefined, { timeout: 10_000 });
+  return { page, problems };
+}
+
+/** Clicks Send in the page's console and returns the status line of the response that send got. */
+async function sendFromConsole(page: Page): Promise<string> {
+  await page.evaluate(() => {
+    const host = document.querySelector('try-it-console')!;
+    (window as { nextResponse?: Promise<void> }).nextResponse = new Promise((resolve) => host.addEventListener('tic-response', () => resolve(), { once: true }));
+  });
+  const send = await page.waitForSelector('try-it-console >>> [part~="send-button"]', { timeout: 10_000 });
+  await send!.click();
+  await page.evaluate(() => (window as { nextResponse?: Promise<void> }).nextResponse);
+  const status = await page.waitForSelector('try-it-console >>> [part~="status"]', { timeout: 15_000 });
+  return status!.evaluate((element) => element.textContent!.replace(/\s+/g, ' ').trim());
+}
+
+describe('the demo pages in Chromium', () => {
+  before(async () => {
+    demo = await startDemo({ port: 0, apiPort: 0, receiverPort: 0, proxyPort: 0 });
+    browser = await puppeteer.launch({ executablePath: chromiumPath, headless: true, args: chromiumFlags });
+  });
+  after(async () => {
+    await browser?.close();
+    await demo?.close();
+  });
+
+  it('the script-tag page sends through the proxy to the second-origin API, and a Try it button presets the console', async () => {
+    const { page, problems } = await open('/');
+    assert.match(await sendFromConsole(page), /^200 OK/);
+    await page.click('button[data-method="POST"][data-url="{{base_url}}/pets"]');
+    const method = await page.waitForFunction(() => document.querySelector('try-it-console')!.getAttribute('method'));
+    assert.equal(await method.jsonValue(), 'POST');
+    assert.match(await sendFromConsole(page), /^201 Created/);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  it('the npm-import page sends, and its tic-before-send handler rewrites the request', async () => {
+    const { page, problems } = await open('/npm-import.html');
+    assert.match(await sendFromConsole(page), /^200 OK/);
+    const log = await page.waitForFunction(() => document.querySelector('.event-log ol')?.textContent, { timeout: 10_000 });
+    assert.match(String(await log.jsonValue()), /tic-before-send/);
+    assert.match(String(await log.jsonValue()), /tic-response/);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  it('the <code-snippet> page shows runnable snippets without a console', async () => {
+    const { page, problems } = await open('/code-snippet.html');
+    const code = await page.waitForSelector('code-snippet >>> pre', { timeout: 10_000 });
+    assert.match(await code!.evaluate((element) => element.textContent!), /^curl -X POST http:\/\/127\.0\.0\.1:\d+\/pets \\/);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  it('the webhook panel shows a signed delivery the receiver verified', async () => {
+    const { page, problems } = await open('/');
+    await page.click('#notify-form button[type="submit"]');
+    // The newest delivery is the first row (an earlier test's POST /pets sent one too).
+    const row = await page.waitForFunction(() => {
+      const text = document.querySelector('#deliveries tbody tr')?.textContent ?? '';
+      return text.startsWith('pet.adopted') && text.includes('delivered') ? text.replace(/\s+/g, ' ') : undefined;
+    }, { timeout: 15_000 });
+    assert.match(String(await row.jsonValue()), /1 sent \/ 1 received.*verified.*delivered \(2\d\d\)/);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+});
