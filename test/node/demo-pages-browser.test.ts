@@ -3,6 +3,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import type {} from '../../src/events/index.js';
 import { chromiumFlags, chromiumPath } from '../../scripts/chromium.mjs';
 import { startDemo, type RunningDemo } from '../../demo/server.js';
 
@@ -22,15 +23,23 @@ async function open(path: string): Promise<{ page: Page; problems: string[] }> {
   return { page, problems };
 }
 
+type Outcome = { status: number } | { error: string };
+
 /** Clicks Send in the page's console and returns the status line of the response that send got. */
 async function sendFromConsole(page: Page): Promise<string> {
   await page.evaluate(() => {
     const host = document.querySelector('try-it-console')!;
-    (window as { nextResponse?: Promise<void> }).nextResponse = new Promise((resolve) => host.addEventListener('tic-response', () => resolve(), { once: true }));
+    (window as { nextOutcome?: Promise<Outcome> }).nextOutcome = new Promise((resolve) => {
+      host.addEventListener('tic-response', (event) => resolve({ status: event.response.status }), { once: true });
+      host.addEventListener('tic-request-error', (event) => resolve({ error: event.error.message }), { once: true });
+      setTimeout(() => resolve({ error: 'no tic-response or tic-request-error within 20 s' }), 20_000);
+    });
   });
   const send = await page.waitForSelector('try-it-console >>> [part~="send-button"]', { timeout: 10_000 });
-  await send!.click();
-  await page.evaluate(() => (window as { nextResponse?: Promise<void> }).nextResponse);
+  // A DOM click: a coordinate click can land elsewhere while the page is still laying out on a busy machine.
+  await send!.evaluate((button) => (button as HTMLButtonElement).click());
+  const outcome = await page.evaluate(() => (window as { nextOutcome?: Promise<Outcome> }).nextOutcome!);
+  assert.ok('status' in outcome, `the send failed: ${'error' in outcome ? outcome.error : ''}`);
   const status = await page.waitForSelector('try-it-console >>> [part~="status"]', { timeout: 15_000 });
   return status!.evaluate((element) => element.textContent!.replace(/\s+/g, ' ').trim());
 }
@@ -48,7 +57,7 @@ describe('the demo pages in Chromium', () => {
   it('the script-tag page sends through the proxy to the second-origin API, and a Try it button presets the console', async () => {
     const { page, problems } = await open('/');
     assert.match(await sendFromConsole(page), /^200 OK/);
-    await page.click('button[data-method="POST"][data-url="{{base_url}}/pets"]');
+    await page.$eval('button[data-method="POST"][data-url="{{base_url}}/pets"]', (button) => (button as HTMLButtonElement).click());
     const method = await page.waitForFunction(() => document.querySelector('try-it-console')!.getAttribute('method'));
     assert.equal(await method.jsonValue(), 'POST');
     assert.match(await sendFromConsole(page), /^201 Created/);
@@ -76,7 +85,7 @@ describe('the demo pages in Chromium', () => {
 
   it('the webhook panel shows a signed delivery the receiver verified', async () => {
     const { page, problems } = await open('/');
-    await page.click('#notify-form button[type="submit"]');
+    await page.$eval('#notify-form button[type="submit"]', (button) => (button as HTMLButtonElement).click());
     // The newest delivery is the first row (an earlier test's POST /pets sent one too).
     const row = await page.waitForFunction(() => {
       const text = document.querySelector('#deliveries tbody tr')?.textContent ?? '';
