@@ -2,6 +2,8 @@ import { parseConsoleConfig, type ConsoleConfig, type ResolvedConsoleConfig } fr
 import { EnvironmentManager } from './environment-manager.js';
 import { RequestError } from './errors.js';
 import { History } from './history.js';
+import type { ResolvedHistoryConfig } from './history-config.js';
+import type { HistoryStore } from './history-store.js';
 import type { HistoryEntry } from './history-entry.js';
 import { PROXY_ERROR_HEADER, isCrossOrigin, type ProxyErrorBody } from './proxy-route.js';
 import { checkAndRoute, prepareRequest, requestTemplate, resolveRequest, type ConsoleRequest, type PreparedRequest, type ResolvedRequest } from './request-preparation.js';
@@ -12,8 +14,10 @@ export interface RequestEngineOptions extends BodyLimits {
   config?: ConsoleConfig;
   /** @default a manager holding `config.environments` */
   environments?: EnvironmentManager;
-  /** @default an in-memory history with `config.history` */
+  /** @default a history with `config.history`, persisted in `historyStore` */
   history?: History;
+  /** Where the default history persists, chosen from its checked settings. @default none: memory only */
+  historyStore?: (config: ResolvedHistoryConfig) => HistoryStore | undefined;
   /** The page's origin, for same-origin and mixed-content checks. @default globalThis.location?.origin */
   pageOrigin?: string;
   /** @default globalThis.fetch */
@@ -64,7 +68,7 @@ export class RequestEngine {
   constructor(options: RequestEngineOptions = {}) {
     this.config = parseConsoleConfig(options.config ?? {});
     this.environments = options.environments ?? new EnvironmentManager(...this.config.environments);
-    this.history = options.history ?? new History(this.config.history);
+    this.history = options.history ?? new History(this.config.history, { store: options.historyStore?.(this.config.history) });
     this.#pageOrigin = options.pageOrigin ?? (globalThis as { location?: Location }).location?.origin;
     this.#fetch = options.fetch ?? globalThis.fetch.bind(globalThis);
     this.#limits = { displayLimit: options.displayLimit, downloadLimit: options.downloadLimit };
@@ -76,9 +80,19 @@ export class RequestEngine {
     return prepareRequest(request, { config: this.config, environments: this.environments, pageOrigin: this.#pageOrigin });
   }
 
-  /** The placeholders in `request` (default headers included) that the active environment cannot fill. */
-  missingVariables(request: ConsoleRequest): string[] {
-    return resolveRequest(request, { config: this.config, environments: this.environments }).missing;
+  /**
+   * What the console shows while the user edits, from one resolve: the placeholders (default headers
+   * included) the active environment cannot fill, and the warnings of a send that would go ahead.
+   */
+  inspect(request: ConsoleRequest): { missing: string[]; warnings: string[] } {
+    const resolved = resolveRequest(request, { config: this.config, environments: this.environments });
+    let warnings: string[] = [];
+    try {
+      warnings = checkAndRoute(resolved, { config: this.config, pageOrigin: this.#pageOrigin }).warnings;
+    } catch {
+      // A request that cannot be sent is explained when the user sends it, not while they type.
+    }
+    return { missing: resolved.missing, warnings };
   }
 
   /** The request with placeholders kept and default headers merged: what a snippet of it should show. */

@@ -236,7 +236,7 @@ describe('RequestEngine against a local API', () => {
   it('lists the variables a request lacks, default headers and base_url included', () => {
     const environments = new EnvironmentManager({ name: 'e', variables: { a: '1' } });
     const engine = new RequestEngine({ environments, config: { defaultHeaders: { 'X-Key': '{{api_key}}' } } });
-    assert.deepEqual(engine.missingVariables({ method: 'GET', url: '/pets/{{a}}/{{b}}', headers: { 'X-C': '{{c}}' } }), ['b', 'base_url', 'c', 'api_key']);
+    assert.deepEqual(engine.inspect({ method: 'GET', url: '/pets/{{a}}/{{b}}', headers: { 'X-C': '{{c}}' } }).missing, ['b', 'base_url', 'c', 'api_key']);
   });
 
   it('keeps the placeholders in the template a snippet shows', () => {

@@ -2,10 +2,10 @@ import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
-import { parseConsoleConfig, type ConsoleConfig } from '../../core/console-config.js';
+import type { ConsoleConfig } from '../../core/console-config.js';
 import type { EnvironmentManager } from '../../core/environment-manager.js';
 import { RequestError } from '../../core/errors.js';
-import { History, REDACTED } from '../../core/history.js';
+import { REDACTED } from '../../core/history.js';
 import type { HistoryEntry } from '../../core/history-entry.js';
 import { IdbHistoryStore } from '../../core/idb-history-store.js';
 import { scanPlaceholders } from '../../core/placeholders.js';
@@ -157,13 +157,15 @@ export class TryItConsole extends LitElement {
     this.#engine = undefined;
     this.#configuredFrom = JSON.stringify(this.config ?? {});
     try {
-      const config = parseConsoleConfig(this.config ?? {});
-      const store = config.history.enabled && typeof indexedDB !== 'undefined' ? new IdbHistoryStore(config.history.storageKey) : undefined;
-      const history = new History(config.history, { store });
-      this.#engine = new RequestEngine({ config, history, displayLimit: DISPLAY_LIMIT });
-      this.#generator = new SnippetGenerator(config.snippets);
-      this.#environments.source = this.#engine.environments;
-      void history.ready();
+      const engine = new RequestEngine({
+        config: this.config ?? {},
+        historyStore: (history) => (history.enabled && typeof indexedDB !== 'undefined' ? new IdbHistoryStore(history.storageKey) : undefined),
+        displayLimit: DISPLAY_LIMIT,
+      });
+      this.#engine = engine;
+      this.#generator = new SnippetGenerator(engine.config.snippets);
+      this.#environments.source = engine.environments;
+      void engine.history.ready();
     } catch (error) {
       this.configProblem = (error as Error).message;
     }
@@ -379,15 +381,6 @@ export class TryItConsole extends LitElement {
     return '';
   }
 
-  /** What the user should know before sending (a header browsers drop); problems that stop a send show on Send. */
-  #warnings(engine: RequestEngine): string[] {
-    try {
-      return engine.prepare(this.#request()).warnings;
-    } catch {
-      return [];
-    }
-  }
-
   #snippetRequest(engine: RequestEngine): SnippetRequest {
     const { method, url, headers, body } = engine.template(this.#request());
     return { method, url, headers, body };
@@ -401,7 +394,7 @@ export class TryItConsole extends LitElement {
     if (!engine) return nothing;
     if (!engine.config.enabled) return html`<p class="disabled-notice">The API console is turned off for this page.</p>`;
     const pending = this.#send.state.status === 'pending';
-    const missing = engine.missingVariables(this.#request());
+    const { missing, warnings } = engine.inspect(this.#request());
     const methods = METHODS.includes(this.method.toUpperCase()) ? METHODS : [...METHODS, this.method];
     const bodyAllowed = !['GET', 'HEAD'].includes(this.method.toUpperCase());
     return html`
@@ -427,7 +420,7 @@ export class TryItConsole extends LitElement {
                   <textarea id="body" part="body" spellcheck="false" rows="6" .value=${this.body} @input=${this.#onBodyInput}></textarea>`
               : nothing}
             ${this.notice ? html`<p class="notice" role="note">${this.notice}</p>` : nothing}
-            ${this.#warnings(engine).map((warning) => html`<p class="notice" role="note">${warning}</p>`)}
+            ${warnings.map((warning) => html`<p class="notice" role="note">${warning}</p>`)}
           </section>
           <section class="response" part="response" aria-label="Response">
             <h2>Response</h2>
