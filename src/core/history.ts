@@ -159,11 +159,12 @@ export class History {
     this.#notify();
   }
 
-  #evictOverflow(): void {
+  /** Drops the oldest entries past `maxItems`; `persist: false` for changes another tab already stored. */
+  #evictOverflow({ persist = true } = {}): void {
     while (this.#records.size > this.config.maxItems) {
       const oldest: string = this.#records.keys().next().value!;
       this.#records.delete(oldest);
-      this.#persist((store) => store.delete(oldest));
+      if (persist) this.#persist((store) => store.delete(oldest));
     }
   }
 
@@ -222,7 +223,7 @@ export class History {
       }
       this.#lastAddedAt = Math.max(this.#lastAddedAt, record.addedAt);
       // Not persisted: the other tab did. Overflow is trimmed from memory only, for the same reason.
-      while (this.#records.size > this.config.maxItems) this.#records.delete(this.#records.keys().next().value!);
+      this.#evictOverflow({ persist: false });
     }
     this.#notify();
   }
