@@ -1,29 +1,13 @@
 import { css } from 'lit';
 
-const darkCodeTokens = css`
-  --_code-keyword: var(--tic-code-keyword, #ff7b72);
-  --_code-string: var(--tic-code-string, #a5d6ff);
-  --_code-number: var(--tic-code-number, #79c0ff);
-  --_code-name: var(--tic-code-name, #d2a8ff);
-  --_code-comment: var(--tic-code-comment, #8b949e);
-`;
-
-/** Colours for highlight.js tokens, from the theme's custom properties so light and dark both work. */
+/** Colours for highlight.js tokens, from custom properties whose defaults are `light-dark()` pairs, as in the theme. */
 export const highlightStyles = css`
   :host {
-    --_code-keyword: var(--tic-code-keyword, #cf222e);
-    --_code-string: var(--tic-code-string, #0a3069);
-    --_code-number: var(--tic-code-number, #0550ae);
-    --_code-name: var(--tic-code-name, #8250df);
-    --_code-comment: var(--tic-code-comment, #6e7781);
-  }
-  @media (prefers-color-scheme: dark) {
-    :host(:not([theme='light'])) {
-      ${darkCodeTokens}
-    }
-  }
-  :host([theme='dark']) {
-    ${darkCodeTokens}
+    --_code-keyword: var(--tic-code-keyword, light-dark(#cf222e, #ff7b72));
+    --_code-string: var(--tic-code-string, light-dark(#0a3069, #a5d6ff));
+    --_code-number: var(--tic-code-number, light-dark(#0550ae, #79c0ff));
+    --_code-name: var(--tic-code-name, light-dark(#8250df, #d2a8ff));
+    --_code-comment: var(--tic-code-comment, light-dark(#6e7781, #8b949e));
   }
   .hljs-keyword,
   .hljs-built_in,

@@ -1,24 +1,9 @@
 import { css } from 'lit';
 
-const darkTokens = css`
-  --_bg: var(--tic-color-background, #0d1117);
-  --_surface: var(--tic-color-surface, #161b22);
-  --_text: var(--tic-color-text, #e6edf3);
-  --_muted: var(--tic-color-muted, #9198a1);
-  --_border: var(--tic-color-border, #3d444d);
-  --_accent: var(--tic-color-accent, #4493f8);
-  --_accent-text: var(--tic-color-accent-text, #0d1117);
-  --_success: var(--tic-color-success, #3fb950);
-  --_warning: var(--tic-color-warning, #d29922);
-  --_danger: var(--tic-color-danger, #f85149);
-  --_focus: var(--tic-color-focus, #4493f8);
-  color-scheme: dark;
-`;
-
 /**
  * The public theme of every element: CSS custom properties a page sets on the element (or any ancestor),
- * mapped to private `--_x` ones. Light by default, dark with `prefers-color-scheme: dark` unless
- * `theme="light"`, and dark with `theme="dark"` whatever the system says.
+ * mapped to private `--_x` ones. Each default colour is a `light-dark()` pair: the system's scheme picks
+ * one, unless `theme="light"` or `theme="dark"` sets the element's `color-scheme`.
  */
 export const themeStyles = css`
   :host {
@@ -26,30 +11,28 @@ export const themeStyles = css`
     --_mono: var(--tic-font-mono, ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace);
     --_radius: var(--tic-radius, 6px);
     --_space: var(--tic-spacing, 0.5rem);
-    --_bg: var(--tic-color-background, #ffffff);
-    --_surface: var(--tic-color-surface, #f6f8fa);
-    --_text: var(--tic-color-text, #1f2328);
-    --_muted: var(--tic-color-muted, #59636e);
-    --_border: var(--tic-color-border, #d1d9e0);
-    --_accent: var(--tic-color-accent, #0b57d0);
-    --_accent-text: var(--tic-color-accent-text, #ffffff);
-    --_success: var(--tic-color-success, #1a7f37);
-    --_warning: var(--tic-color-warning, #9a6700);
-    --_danger: var(--tic-color-danger, #cf222e);
-    --_focus: var(--tic-color-focus, #0b57d0);
+    --_bg: var(--tic-color-background, light-dark(#ffffff, #0d1117));
+    --_surface: var(--tic-color-surface, light-dark(#f6f8fa, #161b22));
+    --_text: var(--tic-color-text, light-dark(#1f2328, #e6edf3));
+    --_muted: var(--tic-color-muted, light-dark(#59636e, #9198a1));
+    --_border: var(--tic-color-border, light-dark(#d1d9e0, #3d444d));
+    --_accent: var(--tic-color-accent, light-dark(#0b57d0, #4493f8));
+    --_accent-text: var(--tic-color-accent-text, light-dark(#ffffff, #0d1117));
+    --_success: var(--tic-color-success, light-dark(#1a7f37, #3fb950));
+    --_warning: var(--tic-color-warning, light-dark(#9a6700, #d29922));
+    --_danger: var(--tic-color-danger, light-dark(#cf222e, #f85149));
+    --_focus: var(--tic-color-focus, light-dark(#0b57d0, #4493f8));
     display: block;
     font-family: var(--_font);
     font-size: var(--tic-font-size, 0.9375rem);
     color: var(--_text);
+    color-scheme: light dark;
+  }
+  :host([theme='light']) {
     color-scheme: light;
   }
-  @media (prefers-color-scheme: dark) {
-    :host(:not([theme='light'])) {
-      ${darkTokens}
-    }
-  }
   :host([theme='dark']) {
-    ${darkTokens}
+    color-scheme: dark;
   }
   :host([hidden]) {
     display: none;

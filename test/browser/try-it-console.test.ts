@@ -191,6 +191,30 @@ describe('<try-it-console>', () => {
     expect(echoed.headers['x-typed']).to.equal('by keyboard');
   });
 
+  it('adds, edits, switches off and removes header rows, and sends what the rows show', async () => {
+    const el = await fixture<TryItConsole>(html`<try-it-console .config=${config()} url="{{base_url}}/rows" .headers=${{ 'X-One': '1', 'X-Two': '2', 'X-Three': '3' }}></try-it-console>`);
+    const rows = () => [...el.shadowRoot!.querySelectorAll('.header-row')];
+    const fields = () => rows().map((row) => [...row.querySelectorAll('input')].map((input) => (input.type === 'checkbox' ? String(input.checked) : input.value)));
+    rows()[0]!.querySelector<HTMLInputElement>('input[type="checkbox"]')!.click();
+    rows()[1]!.querySelector<HTMLButtonElement>('button.remove')!.click();
+    await el.updateComplete;
+    expect(fields()).to.deep.equal([['false', 'X-One', '1'], ['true', 'X-Three', '3']]);
+    expect(el.shadowRoot!.activeElement).to.equal($(el, 'button.add-header'));
+    $(el, 'button.add-header').click();
+    await el.updateComplete;
+    const added = rows()[2]!;
+    typeInto(added.querySelector<HTMLInputElement>('input.name')!, 'X-Four');
+    typeInto(added.querySelector<HTMLInputElement>('input.value')!, '4');
+    rows()[1]!.querySelector<HTMLButtonElement>('button.remove')!.click();
+    await el.updateComplete;
+    expect(fields()).to.deep.equal([['false', 'X-One', '1'], ['true', 'X-Four', '4']]);
+    const response = oneEvent<TicResponseEvent>(el, 'tic-response');
+    $(el, '[part="send-button"]').click();
+    const echoed = JSON.parse((await response).response.text);
+    expect(echoed.headers['x-four']).to.equal('4');
+    expect(echoed.headers).to.not.have.any.keys('x-one', 'x-two', 'x-three');
+  });
+
   it('warns about a header the browser will not send, before sending', async () => {
     const el = await fixture<TryItConsole>(html`<try-it-console .config=${config()} url="{{base_url}}/pets" .headers=${{ Cookie: 'session=1' }}></try-it-console>`);
     expect($(el, '[part="request"]').textContent).to.contain('Browsers do not let a page set the Cookie header');
@@ -253,21 +277,30 @@ describe('<try-it-console>', () => {
   });
 
   it('follows the system colour scheme unless a theme is set', async () => {
-    const text = (el: Element) => getComputedStyle(el).getPropertyValue('--_text').trim();
+    // The used colours, as rendered: #1f2328 on light, #e6edf3 on dark.
+    const LIGHT = 'rgb(31, 35, 40)';
+    const DARK = 'rgb(230, 237, 243)';
+    const text = (el: Element) => getComputedStyle(el).color;
     const el = await fixture<TryItConsole>(html`<try-it-console .config=${config()}></try-it-console>`);
+    const urlField = () => $(el, '[part="url"]');
     await emulateMedia({ colorScheme: 'light' });
-    expect(text(el)).to.equal('#1f2328');
+    expect(text(el)).to.equal(LIGHT);
     await emulateMedia({ colorScheme: 'dark' });
-    expect(text(el)).to.equal('#e6edf3');
+    expect(text(el)).to.equal(DARK);
+    expect(getComputedStyle(urlField()).backgroundColor).to.equal('rgb(13, 17, 23)');
     el.theme = 'light';
     await el.updateComplete;
-    expect(text(el)).to.equal('#1f2328');
-    expect(text($(el, 'code-snippet'))).to.equal('#1f2328');
+    expect(text(el)).to.equal(LIGHT);
+    expect(getComputedStyle(urlField()).backgroundColor).to.equal('rgb(255, 255, 255)');
+    expect(text($(el, 'code-snippet'))).to.equal(LIGHT);
     await emulateMedia({ colorScheme: 'light' });
     el.theme = 'dark';
     await el.updateComplete;
-    expect(text(el)).to.equal('#e6edf3');
-    expect(text($(el, 'env-picker'))).to.equal('#e6edf3');
+    expect(text(el)).to.equal(DARK);
+    expect(text($(el, 'env-picker'))).to.equal(DARK);
+    // A page's own colour wins over both schemes.
+    el.style.setProperty('--tic-color-text', 'rgb(1, 2, 3)');
+    expect(text(el)).to.equal('rgb(1, 2, 3)');
   });
 
   it('stays responsive with a 5 MB JSON response and shows it truncated', async () => {

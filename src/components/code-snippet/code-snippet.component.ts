@@ -1,6 +1,5 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import type { EnvironmentManager } from '../../core/environment-manager.js';
 import { SnippetGenerator } from '../../core/snippets/snippet-generator.js';
 import type { SnippetLanguage } from '../../core/snippets/snippet-language.js';
@@ -194,7 +193,7 @@ export class CodeSnippet extends LitElement {
         </div>
         <div role="tabpanel" id="panel" aria-labelledby="tab-${this.selected}" tabindex="0" part="code">
           ${code !== undefined
-            ? html`<pre><code>${unsafeHTML(highlight(code, GRAMMAR[this.selected!]))}</code></pre>`
+            ? html`<pre><code .innerHTML=${highlight(code, GRAMMAR[this.selected!])}></code></pre>`
             : html`<p class="problem">${problem}</p>`}
         </div>
         <div class="visually-hidden" role="status" aria-live="polite">${this.copyMessage}</div>

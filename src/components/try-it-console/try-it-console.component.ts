@@ -1,7 +1,5 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { repeat } from 'lit/directives/repeat.js';
-import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import type { ConsoleConfig } from '../../core/console-config.js';
 import type { EnvironmentManager } from '../../core/environment-manager.js';
 import { RequestError } from '../../core/errors.js';
@@ -304,9 +302,8 @@ export class TryItConsole extends LitElement {
   #renderHeaderRows() {
     return html`<fieldset class="headers" part="headers">
       <legend>Headers</legend>
-      ${repeat(
-        this.headerRows,
-        (row) => row.key,
+      ${this.headerRows.map(
+        // Not keyed: every field is bound to its row's state, so a row's DOM can show another row after a removal.
         (row, index) => html`<div class="header-row">
           <input type="checkbox" aria-label="Send header ${index + 1}" .checked=${row.enabled} @change=${(e: Event) => this.#onRowChange(row.key, { enabled: (e.target as HTMLInputElement).checked })} />
           <input class="name" aria-label="Header ${index + 1} name" placeholder="Name" spellcheck="false" .value=${row.name} @input=${(e: Event) => this.#onRowChange(row.key, { name: (e.target as HTMLInputElement).value })} />
@@ -354,7 +351,7 @@ export class TryItConsole extends LitElement {
             : body.kind === 'binary'
               ? html`<p class="muted">Binary data (${response.contentType || 'no content type'}, ${formatBytes(response.size)}).</p>`
               : body.kind === 'json' && body.highlight
-                ? html`<pre><code>${unsafeHTML(highlight(body.text, 'javascript'))}</code></pre>`
+                ? html`<pre><code .innerHTML=${highlight(body.text, 'javascript')}></code></pre>`
                 : html`<pre><code>${body.text}</code></pre>`}
       </div>
     `;
