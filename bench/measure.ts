@@ -17,6 +17,28 @@ export function opsPerSecond(fn: () => unknown, milliseconds = 1_000): number {
   return (operations * 1_000) / elapsed;
 }
 
+/** The middle value (the upper one of an even count). */
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+/**
+ * Operations per second of each side, as the median of interleaved rounds: every round measures every side once,
+ * in a rotating order, so drift in the machine's load (large on a shared 2-core machine) falls on all sides alike.
+ */
+export function interleavedOpsPerSecond<Side extends string>(sides: Record<Side, () => unknown>, { rounds = 7, milliseconds = 200 } = {}): Record<Side, number> {
+  const order = Object.entries(sides) as Array<[Side, () => unknown]>;
+  const rates = Object.fromEntries(order.map(([side]) => [side, [] as number[]])) as Record<Side, number[]>;
+  for (let round = 0; round < rounds; round += 1) {
+    for (let i = 0; i < order.length; i += 1) {
+      const [side, fn] = order[(round + i) % order.length]!;
+      rates[side].push(opsPerSecond(fn, milliseconds));
+    }
+  }
+  return Object.fromEntries(order.map(([side]) => [side, median(rates[side])])) as Record<Side, number>;
+}
+
 export function formatRate(rate: number): string {
   return `${Math.round(rate).toLocaleString('en-US')} ops/s`;
 }

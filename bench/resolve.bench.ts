@@ -2,7 +2,7 @@
 // then how resolve scales when the input grows tenfold.
 import postman from 'postman-collection';
 import { EnvironmentManager } from '../src/core/index.js';
-import { opsPerSecond, printRatio } from './measure.js';
+import { interleavedOpsPerSecond, printRatio } from './measure.js';
 
 const variables: Record<string, string> = {
   base_url: 'https://api.example.com',
@@ -29,12 +29,12 @@ const templates: Record<string, string> = {
 
 for (const [name, template] of Object.entries(templates)) {
   if (manager.resolve(template) !== postmanResolve(template)) throw new Error(`results differ for ${name}`);
-  printRatio(`resolve, ${name}`, opsPerSecond(() => manager.resolve(template)), opsPerSecond(() => postmanResolve(template)), '>= 10x postman-collection');
+  const { ours, postman } = interleavedOpsPerSecond({ ours: () => manager.resolve(template), postman: () => postmanResolve(template) });
+  printRatio(`resolve, ${name}`, ours, postman, '>= 10x postman-collection');
 }
 
 const small = body(100);
 const large = body(1_000);
-const smallRate = opsPerSecond(() => manager.resolve(small));
-const largeRate = opsPerSecond(() => manager.resolve(large));
+const { small: smallRate, large: largeRate } = interleavedOpsPerSecond({ small: () => manager.resolve(small), large: () => manager.resolve(large) });
 const growth = large.length / small.length;
 console.log(`resolve scaling: input ${growth.toFixed(1)}x larger (${small.length} -> ${large.length} chars) costs ${(smallRate / largeRate).toFixed(2)}x the time (goal <= ${(growth * 1.2).toFixed(1)}x)`);

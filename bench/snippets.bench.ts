@@ -1,5 +1,6 @@
 // Snippet generation against @scalar/snippetz and httpsnippet on the same request (5 headers, 1 KB JSON body),
-// per language, as ratios measured in this one run; then the gzip size of a bundle of the snippet generator alone.
+// per language, as ratios of medians of interleaved rounds in this one run; then the gzip size of a bundle of
+// the snippet generator alone.
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { HTTPSnippet, type HarRequest } from 'httpsnippet';
@@ -9,7 +10,7 @@ import { goNative } from '@scalar/snippetz/plugins/go/native';
 import { pythonRequests } from '@scalar/snippetz/plugins/python/requests';
 import { phpCurl } from '@scalar/snippetz/plugins/php/curl';
 import { SNIPPET_LANGUAGES, SnippetGenerator, type SnippetLanguage, type SnippetRequest } from '../src/core/index.js';
-import { opsPerSecond, printRatio } from './measure.js';
+import { interleavedOpsPerSecond, printRatio } from './measure.js';
 
 const body = JSON.stringify({ items: Array.from({ length: 24 }, (_, i) => ({ id: i, name: `item ${i}`, tags: ['a', 'b'] })) });
 const request: SnippetRequest = {
@@ -44,14 +45,16 @@ const httpsnippetTargets: Record<SnippetLanguage, [string, string]> = {
   curl: ['shell', 'curl'], javascript: ['javascript', 'fetch'], go: ['go', 'native'], python: ['python', 'requests'], php: ['php', 'curl'],
 };
 
-console.log(`request: ${request.method}, 5 headers, ${body.length}-byte JSON body`);
+console.log(`request: ${request.method}, 5 headers, ${body.length}-byte JSON body; medians of 7 interleaved rounds of 200 ms`);
 const generator = new SnippetGenerator();
 for (const language of SNIPPET_LANGUAGES) {
-  const ours = opsPerSecond(() => generator.generate(request, language));
-  const scalar = opsPerSecond(() => snippetz[language].generate(scalarRequest));
   const [target, client] = httpsnippetTargets[language];
-  // httpsnippet normalises the HAR in its constructor, so each snippet costs a construction and a convert.
-  const httpsnippet = opsPerSecond(() => new HTTPSnippet(har).convert(target as 'shell', client));
+  const { ours, scalar, httpsnippet } = interleavedOpsPerSecond({
+    ours: () => generator.generate(request, language),
+    scalar: () => snippetz[language].generate(scalarRequest),
+    // httpsnippet normalises the HAR in its constructor, so each snippet costs a construction and a convert.
+    httpsnippet: () => new HTTPSnippet(har).convert(target as 'shell', client),
+  });
   printRatio(`${language.padEnd(10)} vs @scalar/snippetz`, ours, scalar, '>= 20x');
   printRatio(`${language.padEnd(10)} vs httpsnippet      `, ours, httpsnippet, 'faster');
 }

@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { Agent, request } from 'undici';
 import { Notifier, WebhookChannel, newMessage, type WebhookNotification } from '../src/webhook/index.js';
-import { formatRate, printRatio } from './measure.js';
+import { formatRate, median, printRatio } from './measure.js';
 
 const CONCURRENCY = 16;
 const ROUND_MS = 1_000;
@@ -50,11 +50,6 @@ async function measureRound(send: () => Promise<unknown>): Promise<Round> {
   const elapsed = performance.now() - start;
   const cpu = process.cpuUsage(cpuBefore);
   return { rate: (count * 1_000) / elapsed, cpuPerSend: (cpu.user + cpu.system) / count };
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
 }
 
 const receiver = await startReceiver();
