@@ -107,7 +107,8 @@ function percentEncode(character: string): string {
 function checkHeaders(headers: unknown): { headers: CheckedRequest['headers']; printableValues: boolean } {
   if (headers === undefined || headers === null) return { headers: [], printableValues: true };
   if (typeof headers !== 'object' || Array.isArray(headers)) throw new InvalidArgumentError('request.headers', headers, 'must be an object mapping header names to values');
-  const seen = new Set<string>();
+  // A list, not a Set: requests carry a handful of headers, and a Set costs more to build than a few compares.
+  const seen: string[] = [];
   const checked: Array<readonly [string, string]> = [];
   let printableValues = true;
   for (const name of Object.keys(headers)) {
@@ -116,11 +117,11 @@ function checkHeaders(headers: unknown): { headers: CheckedRequest['headers']; p
       ? 'the header name must be an HTTP token (letters, digits and !#$%&\'*+-.^_`|~, no spaces or colons)'
       : CLIENT_OWNED_HEADERS.has(lower)
         ? 'every HTTP client sets this header from the request itself; remove it'
-        : seen.has(lower)
+        : seen.includes(lower)
           ? 'the same header appears twice (names ignore case); merge the values into one, separated by ", "'
           : undefined;
     if (problem !== undefined) throw new InvalidArgumentError(`request.headers[${JSON.stringify(name)}]`, name, problem);
-    seen.add(lower);
+    seen.push(lower);
     const value: unknown = (headers as Record<string, unknown>)[name];
     if (typeof value === 'string' && PRINTABLE_AND_TRIMMED.test(value)) {
       checked.push([name, value]);
