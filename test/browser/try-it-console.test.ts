@@ -298,9 +298,12 @@ describe('<try-it-console>', () => {
     await el.updateComplete;
     expect(text(el)).to.equal(DARK);
     expect(text($(el, 'env-picker'))).to.equal(DARK);
-    // A page's own colour wins over both schemes.
+    // A page's own colour wins over both schemes, and may be a light-dark() pair itself.
     el.style.setProperty('--tic-color-text', 'rgb(1, 2, 3)');
     expect(text(el)).to.equal('rgb(1, 2, 3)');
+    el.style.setProperty('--tic-color-text', 'light-dark(rgb(1, 2, 3), rgb(4, 5, 6))');
+    expect(text(el)).to.equal('rgb(4, 5, 6)');
+    expect(text($(el, 'env-picker'))).to.equal('rgb(4, 5, 6)');
   });
 
   it('stays responsive with a 5 MB JSON response and shows it truncated', async () => {
