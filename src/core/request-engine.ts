@@ -7,7 +7,7 @@ import type { HistoryStore } from './history-store.js';
 import type { HistoryEntry } from './history-entry.js';
 import { PROXY_ERROR_HEADER, isCrossOrigin, type ProxyErrorBody } from './proxy-route.js';
 import { checkAndRoute, prepareRequest, requestTemplate, resolveRequest, type ConsoleRequest, type PreparedRequest, type ResolvedRequest } from './request-preparation.js';
-import { readBody, type BodyLimits, type ReadBody } from './response-body.js';
+import { ResponseBodyError, readBody, type BodyLimits, type ReadBody } from './response-body.js';
 
 export interface RequestEngineOptions extends BodyLimits {
   /** The console configuration; checked here. @default {} */
@@ -114,8 +114,8 @@ export class RequestEngine {
     const timeout = AbortSignal.timeout(this.config.timeout);
     const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
     const start = performance.now();
-    let response: Response;
-    let headersAt: number;
+    let response: Response | undefined;
+    let headersAt = 0;
     let body: ReadBody;
     try {
       response = await this.#fetch(prepared.fetchUrl, {
@@ -130,7 +130,7 @@ export class RequestEngine {
       if (prepared.viaProxy && response.headers.has(PROXY_ERROR_HEADER)) throw await proxyRefusal(response);
       body = await readBody(response.body as ReadableStream<Uint8Array<ArrayBuffer>> | null, this.#limits);
     } catch (error) {
-      const failure = await this.#explain(error, prepared, { signal, timeout });
+      const failure = await this.#explain(error, prepared, { signal, timeout, status: response?.status });
       if (failure.kind !== 'aborted') this.#record(prepared, 0, performance.now() - start);
       throw failure;
     }
@@ -158,12 +158,18 @@ export class RequestEngine {
     return this.history.add({ method, url, headers, body, status, duration });
   }
 
-  async #explain(error: unknown, prepared: PreparedRequest, { signal, timeout }: { signal: AbortSignal | undefined; timeout: AbortSignal }): Promise<RequestError> {
+  async #explain(
+    error: unknown,
+    prepared: PreparedRequest,
+    { signal, timeout, status }: { signal: AbortSignal | undefined; timeout: AbortSignal; status: number | undefined },
+  ): Promise<RequestError> {
     if (error instanceof RequestError) return error;
     if (signal?.aborted) return new RequestError('aborted', 'Cancelled: the request was stopped before it finished.', { cause: error });
     if (timeout.aborted) {
       return new RequestError('timeout', `No complete answer from ${prepared.url} within ${this.config.timeout / 1000} s; the server may be slow or down. Try again, or raise the console's timeout.`, { cause: error });
     }
+    // The server answered, so neither CORS nor reachability is the problem: the body broke off.
+    if (error instanceof ResponseBodyError) return brokenOff(error, prepared, status);
     if (prepared.viaProxy) {
       return new RequestError('network', `Could not reach the CORS proxy at ${new URL(prepared.fetchUrl).origin}; check that it is running and that corsProxy points at it.`, { cause: error });
     }
@@ -204,6 +210,17 @@ async function proxyRefusal(response: Response): Promise<RequestError> {
     // The code in the header is enough to go on.
   }
   return new RequestError('proxy-refused', `The CORS proxy refused the request (${code}): ${message}`);
+}
+
+function brokenOff(error: ResponseBodyError, prepared: PreparedRequest, status: number | undefined): RequestError {
+  const what = `The response (status ${status}) broke off after ${error.received} bytes of its body`;
+  return new RequestError(
+    'network',
+    prepared.viaProxy
+      ? `${what}: the CORS proxy closed the connection before the end. It does so when a body is larger than it relays (its maxResponseBytes) or the API's connection fails; raise the proxy's cap, or ask for a smaller response.`
+      : `${what}: ${new URL(prepared.url).origin} closed the connection before the end. Try again; if it keeps happening, the server or something between is dropping the response.`,
+    { cause: error },
+  );
 }
 
 function causeDetail(error: unknown): string {

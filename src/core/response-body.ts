@@ -23,6 +23,18 @@ export interface ReadBody {
   whole: Blob | undefined;
 }
 
+/** The body stream failed part-way (the connection closed or reset): `received` bytes had arrived. */
+export class ResponseBodyError extends Error {
+  readonly received: number;
+
+  constructor(received: number, options: { cause: unknown }) {
+    super(`The response body stopped after ${received} bytes: ${(options.cause as Error)?.message ?? String(options.cause)}`, options);
+    this.name = 'ResponseBodyError';
+    this.received = received;
+  }
+}
+
+/** @throws ResponseBodyError when the stream fails before its end. */
 export async function readBody(stream: ReadableStream<Uint8Array<ArrayBuffer>> | null, limits: BodyLimits = {}): Promise<ReadBody> {
   const displayLimit = limits.displayLimit ?? 1 << 20;
   const downloadLimit = limits.downloadLimit ?? 50 << 20;
@@ -31,7 +43,13 @@ export async function readBody(stream: ReadableStream<Uint8Array<ArrayBuffer>> |
   let size = 0;
   const reader = stream?.getReader();
   while (reader) {
-    const { done, value } = await reader.read();
+    let chunk: ReadableStreamReadResult<Uint8Array<ArrayBuffer>>;
+    try {
+      chunk = await reader.read();
+    } catch (error) {
+      throw new ResponseBodyError(size, { cause: error });
+    }
+    const { done, value } = chunk;
     if (done) break;
     size += value.byteLength;
     if (!chunks) continue;

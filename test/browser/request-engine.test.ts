@@ -5,6 +5,7 @@ interface TestServers {
   api: string;
   proxy: string;
   strictProxy: string;
+  cappedProxy: string;
   closed: string;
 }
 
@@ -49,6 +50,17 @@ describe('RequestEngine in Chromium, against a second origin', () => {
       expect(echoed.headers['x-trace']).to.equal('t-1');
       expect(engine.history.list()[0]!.url).to.equal(`${servers.api}/pets?tag=a b`);
     }
+  });
+
+  it('explains a body the proxy cut off at its cap, not as an unreachable proxy', async () => {
+    const engine = new RequestEngine({ config: { corsProxy: servers.cappedProxy } });
+    const uncapped = await new RequestEngine({ config: { corsProxy: servers.proxy } }).send({ method: 'GET', url: `${servers.api}/stream-256k` });
+    expect(uncapped.size).to.equal(256 * 1024);
+    const error = await failure(engine.send({ method: 'GET', url: `${servers.api}/stream-256k` }));
+    expect(error.kind, error.message).to.equal('network');
+    expect(error.message).to.match(/^The response \(status 200\) broke off after \d+ bytes of its body: the CORS proxy closed the connection before the end\./);
+    expect(error.message).to.contain('maxResponseBytes');
+    expect(engine.history.list()[0]!.status).to.equal(0);
   });
 
   it('shows the proxy’s own refusal', async () => {

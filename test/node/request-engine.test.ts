@@ -2,7 +2,7 @@ import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { EnvironmentManager, History, RequestEngine, RequestError, type RequestErrorKind } from '../../src/core/index.js';
+import { EnvironmentManager, History, RequestEngine, RequestError, ResponseBodyError, type RequestErrorKind } from '../../src/core/index.js';
 
 interface Received {
   method: string;
@@ -74,6 +74,10 @@ describe('RequestEngine against a local API', () => {
         // Headers, then silence: only the timeout or a cancel ends this.
         response.writeHead(200, { 'content-type': 'text/plain' });
         response.write('partial');
+      } else if (path === '/cut') {
+        // Headers and the first bytes of a declared 1,000-byte body, then the connection drops.
+        response.writeHead(200, { 'content-type': 'text/plain', 'content-length': '1000' });
+        response.write('partial', () => setTimeout(() => response.socket?.destroy(), 50));
       } else if (path === '/latin1') {
         response.writeHead(200, { 'content-type': 'text/plain; charset=iso-8859-1' }).end(Buffer.from([0x63, 0x61, 0x66, 0xe9]));
       } else {
@@ -180,6 +184,20 @@ describe('RequestEngine against a local API', () => {
     setTimeout(() => controller.abort(), 100);
     await rejectsWith(sending, 'aborted', /Cancelled/);
     assert.equal(history.size, 0);
+  });
+
+  it('explains a body that broke off as such, even on a cross-origin page where a dead server would look like CORS', async () => {
+    const history = new History({ enabled: true });
+    // Cross-origin from the page: a failed fetch there is told apart as CORS or unreachable by a probe, which this
+    // live server would answer; the body's break must be reported for what it is.
+    const engine = new RequestEngine({ history, pageOrigin: 'http://docs.localhost:9000' });
+    const error = await rejectsWith(
+      engine.send({ method: 'GET', url: `${api.origin}/cut` }),
+      'network',
+      /^The response \(status 200\) broke off after 7 bytes of its body: http:\/\/127\.0\.0\.1:\d+ closed the connection before the end\./,
+    );
+    assert.ok(error.cause instanceof ResponseBodyError);
+    assert.equal(history.list()[0]!.status, 0);
   });
 
   it('explains an unreachable server', async () => {

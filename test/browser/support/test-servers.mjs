@@ -1,6 +1,7 @@
 // Loopback servers for the browser tests, started with the test runner: an API on a second origin that
 // sends no CORS headers, the real CORS proxy (from the build) in front of it, and the address of a port
-// nothing listens on, and a second proxy with the production defaults (no private targets). Tests read their addresses from /__test-servers.json.
+// nothing listens on, a second proxy with the production defaults (no private targets) and a third with a small
+// response cap. Tests read their addresses from /__test-servers.json.
 import { createServer } from 'node:http';
 
 function listen(server) {
@@ -37,6 +38,11 @@ function createApi() {
       } else if (request.url === '/binary') {
         response.writeHead(200, { 'content-type': 'application/octet-stream' });
         response.end(Buffer.from([0, 1, 2, 3, 255, 254, 0, 7]));
+      } else if (request.url === '/stream-256k') {
+        // No declared length: a proxy learns the size only as the bytes pass.
+        response.writeHead(200, { 'content-type': 'application/octet-stream' });
+        for (let i = 0; i < 4; i += 1) response.write(Buffer.alloc(64 * 1024, 0x61));
+        response.end();
       } else if (request.url === '/big-json') {
         response.writeHead(200, { 'content-type': 'application/json' });
         response.end(bigJsonBody());
@@ -67,7 +73,10 @@ export function testServersPlugin() {
       // As deployed on the internet: loopback and private targets are refused.
       const strictProxy = await startProxy({ port: 0, allowOrigins: 'loopback' });
       servers.push(strictProxy.server);
-      addresses = { api: await listen(api), proxy: proxy.url, strictProxy: strictProxy.url, closed };
+      // A proxy that relays at most 100 KB: a longer undeclared body is cut off mid-stream.
+      const cappedProxy = await startProxy({ port: 0, allowPrivate: true, allowOrigins: 'loopback', maxResponseBytes: 100_000 });
+      servers.push(cappedProxy.server);
+      addresses = { api: await listen(api), proxy: proxy.url, strictProxy: strictProxy.url, cappedProxy: cappedProxy.url, closed };
     },
     async serverStop() {
       await Promise.all(servers.map((server) => new Promise((resolve) => { server.closeAllConnections?.(); server.close(resolve); })));
