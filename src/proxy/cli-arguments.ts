@@ -16,6 +16,10 @@ Options:
                          repeat for more (default: any host with a public address)
   --allow-private        also reach loopback and private-network addresses.
                          For local development only: never on a public server.
+  --max-request-bytes N  largest request body forwarded (default 10485760, 10 MiB)
+  --max-response-bytes N largest response body relayed (default 52428800, 50 MiB)
+  --timeout MS           wait for the API's headers, and between body chunks (default 30000)
+  --max-redirects N      redirects followed, each re-checked; 0 passes them to the page (default 5)
   -h, --help             show this help
 
 Requests: /?url=<encoded absolute URL>  or  /<absolute URL>
@@ -36,6 +40,15 @@ function parsePort(text: string): number {
   return Number(text);
 }
 
+/** A whole number for a numeric flag: digits only, at least `min`. */
+function parseCount(flag: string, text: string, min: 0 | 1): number {
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || !Number.isSafeInteger(value) || value < min) {
+    throw new CliUsageError(`${flag} must be a whole number${min === 0 ? ', 0 or more' : ' above 0'} (got ${JSON.stringify(text)}).`);
+  }
+  return value;
+}
+
 /** Reads `argv` (without the node and script paths). Throws `CliUsageError` for unknown or malformed flags. */
 export function parseCliArguments(argv: readonly string[]): CliCommand {
   let values;
@@ -50,6 +63,10 @@ export function parseCliArguments(argv: readonly string[]): CliCommand {
         'allow-origin': { type: 'string', multiple: true },
         'allow-target': { type: 'string', multiple: true },
         'allow-private': { type: 'boolean' },
+        'max-request-bytes': { type: 'string' },
+        'max-response-bytes': { type: 'string' },
+        timeout: { type: 'string' },
+        'max-redirects': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -66,5 +83,9 @@ export function parseCliArguments(argv: readonly string[]): CliCommand {
   if (values['allow-origin']) options.allowOrigins = values['allow-origin'];
   if (values['allow-target']) options.allowTargets = values['allow-target'];
   if (values['allow-private']) options.allowPrivate = true;
+  if (values['max-request-bytes'] !== undefined) options.maxRequestBytes = parseCount('--max-request-bytes', values['max-request-bytes'], 1);
+  if (values['max-response-bytes'] !== undefined) options.maxResponseBytes = parseCount('--max-response-bytes', values['max-response-bytes'], 1);
+  if (values.timeout !== undefined) options.timeout = parseCount('--timeout', values.timeout, 1);
+  if (values['max-redirects'] !== undefined) options.maxRedirects = parseCount('--max-redirects', values['max-redirects'], 0);
   return { kind: 'run', options };
 }

@@ -49,8 +49,13 @@ export class CorsProxy {
   }
 
   /** One-line summaries of the effective policy, for logs. */
-  get summary(): { origins: string; targets: string } {
-    return { origins: this.#options.origins.description, targets: this.#options.targets.description };
+  get summary(): { origins: string; targets: string; limits: string } {
+    const { origins, targets, maxRequestBytes, maxResponseBytes, timeout, maxRedirects } = this.#options;
+    return {
+      origins: origins.description,
+      targets: targets.description,
+      limits: `request body ${maxRequestBytes} bytes, response body ${maxResponseBytes} bytes, timeout ${timeout} ms, ${maxRedirects} redirects`,
+    };
   }
 
   /** Node `request` listener. Never throws; every failure becomes a JSON refusal or a closed connection. */

@@ -42,7 +42,7 @@ export interface RunningProxy {
   port: number;
   /** Base URL of the proxy, e.g. `http://127.0.0.1:8787/`. */
   url: string;
-  /** The effective origin and target policies, one line each, as the proxy enforces them (`CorsProxy.summary`). */
+  /** The effective origin and target policies and the limits, one line each, as the proxy enforces them (`CorsProxy.summary`). */
   summary: CorsProxy['summary'];
   /** Stops accepting connections, ends idle ones, and resolves when the server has closed. */
   close(): Promise<void>;

@@ -34,6 +34,10 @@ describe('try-it-proxy arguments', () => {
       parseCliArguments(['--port', '9000', '--host', '0.0.0.0', '--allow-origin', 'https://a.example', '--allow-origin=https://b.example', '--allow-target', 'api.example.com', '--allow-private']),
       { kind: 'run', options: { port: 9000, host: '0.0.0.0', allowOrigins: ['https://a.example', 'https://b.example'], allowTargets: ['api.example.com'], allowPrivate: true } },
     );
+    assert.deepEqual(
+      parseCliArguments(['--max-request-bytes', '1024', '--max-response-bytes=2048', '--timeout', '500', '--max-redirects', '0']),
+      { kind: 'run', options: { maxRequestBytes: 1024, maxResponseBytes: 2048, timeout: 500, maxRedirects: 0 } },
+    );
     assert.deepEqual(parseCliArguments([]), { kind: 'run', options: {} });
     assert.deepEqual(parseCliArguments(['-h']), { kind: 'help' });
   });
@@ -47,6 +51,12 @@ describe('try-it-proxy arguments', () => {
       [['--host', ''], /--host must not be empty/],
       [['extra'], /extra/],
       [['--allow-private=yes'], /allow-private/],
+      [['--max-response-bytes', '0'], /--max-response-bytes must be a whole number above 0 \(got "0"\)/],
+      [['--max-request-bytes', '10MB'], /--max-request-bytes must be a whole number above 0/],
+      [['--timeout', '1.5'], /--timeout must be a whole number above 0/],
+      [['--timeout', '-1'], /timeout/],
+      [['--max-redirects', 'many'], /--max-redirects must be a whole number, 0 or more/],
+      [['--max-redirects', '99999999999999999999'], /--max-redirects must be a whole number/],
     ] as const) {
       assert.throws(() => parseCliArguments(argv), (error: unknown) => error instanceof CliUsageError && message.test(error.message), argv.join(' '));
     }
@@ -70,10 +80,12 @@ describe('try-it-proxy command', () => {
     assert.match(origin.stderr, /allowOrigins\[0\].*origin/);
   });
 
-  it('serves on the given port with the given origin and private-address policy, and stops on SIGTERM', async () => {
+  it('serves on the given port with the given origin, private-address policy and limits, and stops on SIGTERM', async () => {
     const upstream = await listen(echoHandler());
     // Written loosely on purpose: the banner shows the origin as the proxy normalised and enforces it.
-    const child = spawn(process.execPath, [...CLI, '--port', '0', '--allow-origin', 'https://Docs.Example.com:443/', '--allow-private'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...CLI, '--port', '0', '--allow-origin', 'https://Docs.Example.com:443/', '--allow-private', '--max-request-bytes', '16'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const timer = setTimeout(() => child.kill('SIGKILL'), LIMIT_MS);
     try {
       let stdout = '';
@@ -88,12 +100,16 @@ describe('try-it-proxy command', () => {
       });
       assert.match(url, /^http:\/\/127\.0\.0\.1:\d+\/$/);
       assert.match(stdout, /WARNING: --allow-private/);
-      assert.match(stdout, /\n {2}origins: https:\/\/docs\.example\.com\n {2}targets: any public host\n/);
+      assert.match(stdout, /\n {2}origins: https:\/\/docs\.example\.com\n {2}targets: any public host\n {2}limits: request body 16 bytes, response body 52428800 bytes, timeout 30000 ms, 5 redirects\n/);
 
       const allowed = await fetch(`${url}${upstream.origin}/hi`, { headers: { origin: 'https://docs.example.com' } });
       assert.equal(allowed.status, 200);
       assert.equal(allowed.headers.get('access-control-allow-origin'), 'https://docs.example.com');
       assert.equal(((await allowed.json()) as { url: string }).url, '/hi');
+
+      const tooLarge = await fetch(`${url}${upstream.origin}/hi`, { method: 'POST', body: 'x'.repeat(17), headers: { origin: 'https://docs.example.com' } });
+      assert.equal(tooLarge.status, 413);
+      assert.equal(tooLarge.headers.get('x-try-it-proxy-error'), 'request_too_large');
 
       const refused = await fetch(`${url}${upstream.origin}/hi`, { headers: { origin: 'http://localhost:8000' } });
       const text = await refused.text();
