@@ -7,6 +7,12 @@
  */
 export const PROXY_ERROR_HEADER = 'x-try-it-proxy-error';
 
+/**
+ * Header the proxy adds when it followed redirects: the URL the response finally came from. A page cannot see
+ * redirects the proxy followed any other way.
+ */
+export const PROXY_FINAL_URL_HEADER = 'x-try-it-proxy-final-url';
+
 /** The JSON body of a proxy refusal. */
 export interface ProxyErrorBody {
   error: { code: string; message: string };

@@ -5,7 +5,7 @@ import { History } from './history.js';
 import type { ResolvedHistoryConfig } from './history-config.js';
 import type { HistoryStore } from './history-store.js';
 import type { HistoryEntry } from './history-entry.js';
-import { PROXY_ERROR_HEADER, isCrossOrigin, type ProxyErrorBody } from './proxy-route.js';
+import { PROXY_ERROR_HEADER, PROXY_FINAL_URL_HEADER, isCrossOrigin, type ProxyErrorBody } from './proxy-route.js';
 import { checkAndRoute, prepareRequest, requestTemplate, resolveRequest, type ConsoleRequest, type PreparedRequest, type ResolvedRequest } from './request-preparation.js';
 import { ResponseBodyError, readBody, type BodyLimits, type ReadBody } from './response-body.js';
 
@@ -29,6 +29,11 @@ export interface ConsoleResponse {
   request: PreparedRequest;
   status: number;
   statusText: string;
+  /**
+   * The URL the response came from when redirects led away from `request.url` (followed by the browser, or by
+   * the CORS proxy, which says so in a header); `undefined` otherwise.
+   */
+  redirectedTo: string | undefined;
   /** In the order received; names lowercased, as fetch gives them. */
   headers: [string, string][];
   contentType: string;
@@ -140,6 +145,7 @@ export class RequestEngine {
       request: prepared,
       status: response.status,
       statusText: response.statusText,
+      redirectedTo: (prepared.viaProxy ? response.headers.get(PROXY_FINAL_URL_HEADER) : response.redirected && response.url) || undefined,
       headers: [...response.headers],
       contentType,
       timing: { headers: headersAt, total },

@@ -7,7 +7,7 @@ import { ByteLimit } from './byte-limit.js';
 import { FORBIDDEN_METHODS, addCorsHeaders, isPreflight, preflightHeaders } from './cors-headers.js';
 import { downstreamResponseHeaders, upstreamRequestHeaders } from './header-filter.js';
 import { resolveProxyOptions, type ProxyOptions, type ResolvedProxyOptions } from './proxy-options.js';
-import { PROXY_ERROR_HEADER, ProxyRefusal, isProxyRefusal } from './refusal.js';
+import { PROXY_ERROR_HEADER, PROXY_FINAL_URL_HEADER, ProxyRefusal, isProxyRefusal } from './refusal.js';
 import { targetFromRequestPath } from './target-url.js';
 import { UpstreamClient, discardBody } from './upstream-client.js';
 
@@ -88,14 +88,14 @@ export class CorsProxy {
     const declared = Number(request.headers['content-length'] ?? 0);
     if (declared > this.#options.maxRequestBytes) throw this.#requestTooLarge();
 
-    const upstream = await this.#upstream.send({
+    const { response: upstream, url } = await this.#upstream.send({
       target,
       method,
       headers: upstreamRequestHeaders(request.headers, this.#options),
       body: hasBody(request) ? this.#limitedBody(request) : null,
       signal: abortedWhenClosed(response),
     });
-    this.#relay(upstream, response, origin);
+    this.#relay(upstream, response, origin, url.href === target.href ? undefined : url);
   }
 
   #limitedBody(request: IncomingMessage): ByteLimit {
@@ -108,15 +108,20 @@ export class CorsProxy {
     return new ProxyRefusal('request_too_large', `The request body is larger than this proxy accepts (${this.#options.maxRequestBytes} bytes).`);
   }
 
-  /** Streams the upstream response to the page: status, filtered headers plus CORS, then the body. */
-  #relay(upstream: Dispatcher.ResponseData, response: ServerResponse, origin: string | undefined): void {
+  /**
+   * Streams the upstream response to the page: status, filtered headers plus CORS (and, after redirects, the
+   * final URL), then the body.
+   */
+  #relay(upstream: Dispatcher.ResponseData, response: ServerResponse, origin: string | undefined, redirectedTo: URL | undefined): void {
     const { maxResponseBytes } = this.#options;
     const declared = upstream.headers['content-length'] === undefined ? undefined : Number(upstream.headers['content-length']);
     if (declared !== undefined && declared > maxResponseBytes) {
       discardBody(upstream);
       throw new ProxyRefusal('response_too_large', `The response is larger than this proxy relays (${maxResponseBytes} bytes).`);
     }
-    const headers = addCorsHeaders(writableHeaders(downstreamResponseHeaders(upstream.headers, this.#options)), origin);
+    const relayed = writableHeaders(downstreamResponseHeaders(upstream.headers, this.#options));
+    if (redirectedTo) relayed[PROXY_FINAL_URL_HEADER] = redirectedTo.href;
+    const headers = addCorsHeaders(relayed, origin);
     const reason = SAFE_REASON.test(upstream.statusText ?? '') && upstream.statusText ? upstream.statusText : undefined;
     response.writeHead(upstream.statusCode, reason, headers);
     // Past this point the status is sent: a body that turns out too large or fails can only be cut off.

@@ -1,7 +1,7 @@
 // Which headers cross the proxy, in each direction. Hop-by-hop headers describe one connection and must
 // not be forwarded (RFC 9110 §7.6.1); others describe the page or the proxy hop, not the API request.
 import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
-import { PROXY_ERROR_HEADER } from './refusal.js';
+import { PROXY_ERROR_HEADER, PROXY_FINAL_URL_HEADER } from './refusal.js';
 
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
 
@@ -15,10 +15,11 @@ const REQUEST_ONLY_TO_PROXY = new Set([
 ]);
 
 /**
- * Response headers that would mislead the page: `Alt-Svc` describes the upstream host, not the proxy; the proxy-error
- * header must only ever come from the proxy, or the console would take the API's answer for the proxy's refusal.
+ * Response headers that would mislead the page: `Alt-Svc` describes the upstream host, not the proxy; the proxy's own
+ * headers must only ever come from the proxy, or the console would take the API's answer for the proxy's refusal, or
+ * show a redirect that never happened.
  */
-const RESPONSE_ONLY_FROM_UPSTREAM = new Set(['alt-svc', PROXY_ERROR_HEADER]);
+const RESPONSE_ONLY_FROM_UPSTREAM = new Set(['alt-svc', PROXY_ERROR_HEADER, PROXY_FINAL_URL_HEADER]);
 
 function isDropped(name: string, connectionTokens: ReadonlySet<string>): boolean {
   return HOP_BY_HOP.has(name) || connectionTokens.has(name) || name.startsWith('proxy-');

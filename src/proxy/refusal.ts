@@ -25,7 +25,7 @@ export type ProxyRefusalCode = keyof typeof STATUS_BY_CODE;
 export const PROXY_REFUSAL_CODES = Object.keys(STATUS_BY_CODE) as readonly ProxyRefusalCode[];
 
 /** The header that marks the proxy's own answers; shared with the console engine, which reads it. */
-export { PROXY_ERROR_HEADER } from '../core/proxy-route.js';
+export { PROXY_ERROR_HEADER, PROXY_FINAL_URL_HEADER } from '../core/proxy-route.js';
 
 /** The JSON body of every refusal: the engine's `ProxyErrorBody`, with the code narrowed. */
 export interface ProxyRefusalBody extends ProxyErrorBody {

@@ -85,13 +85,16 @@ export class UpstreamClient {
     });
   }
 
-  /** The final response, after following up to `maxRedirects` redirects. Throws a `ProxyRefusal`. */
-  async send(request: UpstreamRequest): Promise<Dispatcher.ResponseData> {
+  /**
+   * The final response, after following up to `maxRedirects` redirects, with the URL it came from. Throws a
+   * `ProxyRefusal`.
+   */
+  async send(request: UpstreamRequest): Promise<{ response: Dispatcher.ResponseData; url: URL }> {
     let current = request;
     for (let hop = 0; ; hop += 1) {
       const response = await this.#exchange(current);
       const next = this.#options.maxRedirects === 0 ? undefined : redirectedRequest(current, response.statusCode, response.headers.location);
-      if (next === undefined) return response;
+      if (next === undefined) return { response, url: current.target };
       discardBody(response);
       if (hop >= this.#options.maxRedirects) {
         throw new ProxyRefusal('too_many_redirects', `${request.target.href} redirected more than ${this.#options.maxRedirects} times.`);

@@ -215,6 +215,18 @@ describe('<try-it-console>', () => {
     expect(echoed.headers).to.not.have.any.keys('x-one', 'x-two', 'x-three');
   });
 
+  it('says where a response came from when the proxy followed a redirect', async () => {
+    const el = await fixture<TryItConsole>(html`<try-it-console .config=${config()} url="{{base_url}}/redirect-me"></try-it-console>`);
+    const response = oneEvent<TicResponseEvent>(el, 'tic-response');
+    await sendAndWait(el);
+    expect(JSON.parse((await response).response.text).url).to.equal('/landed');
+    expect($(el, '[part="redirected"]').textContent).to.equal(`Redirected to ${servers.api}/landed`);
+    el.url = '{{base_url}}/pets';
+    await el.updateComplete;
+    await sendAndWait(el);
+    expect(el.shadowRoot!.querySelector('[part="redirected"]')).to.equal(null);
+  });
+
   it('warns about a header the browser will not send, before sending', async () => {
     const el = await fixture<TryItConsole>(html`<try-it-console .config=${config()} url="{{base_url}}/pets" .headers=${{ Cookie: 'session=1' }}></try-it-console>`);
     expect($(el, '[part="request"]').textContent).to.contain('Browsers do not let a page set the Cookie header');

@@ -52,6 +52,7 @@ describe('proxy forwarding', () => {
     'x-upstream-hop': 'hop',
     'x-request-id': 'abc123',
     'x-try-it-proxy-error': 'private_address', // only the proxy may say this, never the API
+    'x-try-it-proxy-final-url': 'https://elsewhere.example/', // nor this: no redirect happened
     vary: 'Accept-Encoding',
   });
 
@@ -131,10 +132,10 @@ describe('proxy forwarding', () => {
     assert.equal(headers['user-agent'], 'docs-reader');
   });
 
-  it('drops hop-by-hop, Set-Cookie, upstream CORS and proxy-error headers on the way out, and adds its own', async () => {
+  it('drops hop-by-hop, Set-Cookie, upstream CORS and the proxy’s own headers on the way out, and adds its own', async () => {
     const response = await viaProxy(setup.proxy, `/${target('/out')}`);
     const h = response.headers;
-    for (const dropped of ['set-cookie', 'proxy-authenticate', 'x-upstream-hop', 'alt-svc', 'access-control-allow-credentials', 'x-try-it-proxy-error']) {
+    for (const dropped of ['set-cookie', 'proxy-authenticate', 'x-upstream-hop', 'alt-svc', 'access-control-allow-credentials', 'x-try-it-proxy-error', 'x-try-it-proxy-final-url']) {
       assert.equal(h[dropped], undefined, `${dropped} was relayed`);
     }
     // The proxy's own connection to the page may carry a Keep-Alive header; the upstream's must not pass.

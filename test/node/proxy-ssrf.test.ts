@@ -124,6 +124,11 @@ describe('proxy SSRF defences (loopback canary)', () => {
     const response = await viaProxy(proxy, `/http://127.0.0.1:${allowed.port}/redirect?to=${encodeURIComponent('/landed?x=1')}`);
     assert.equal(response.status, 200);
     assert.equal(response.json<Echo>().url, '/landed?x=1');
+    // The page learns where the response came from, in a header it may read.
+    assert.equal(response.headers['x-try-it-proxy-final-url'], `http://127.0.0.1:${allowed.port}/landed?x=1`);
+    assert.match(String(response.headers['access-control-expose-headers']), /(^|, )x-try-it-proxy-final-url(,|$)/);
+    const direct = await viaProxy(proxy, `/http://127.0.0.1:${allowed.port}/landed`);
+    assert.equal(direct.headers['x-try-it-proxy-final-url'], undefined);
   });
 
   it('stops after maxRedirects hops', async () => {

@@ -74,6 +74,8 @@ describe('RequestEngine against a local API', () => {
         // Headers, then silence: only the timeout or a cancel ends this.
         response.writeHead(200, { 'content-type': 'text/plain' });
         response.write('partial');
+      } else if (path === '/moved') {
+        response.writeHead(302, { location: '/echo/landed' }).end();
       } else if (path === '/cut') {
         // Headers and the first bytes of a declared 1,000-byte body, then the connection drops.
         response.writeHead(200, { 'content-type': 'text/plain', 'content-length': '1000' });
@@ -149,6 +151,14 @@ describe('RequestEngine against a local API', () => {
     assert.equal(small.size, TEN_MB);
     assert.equal(small.body.byteLength, 1000);
     assert.equal(small.download, undefined);
+  });
+
+  it('tells where a redirected response came from', async () => {
+    const redirected = await engineFor().send({ method: 'GET', url: `${api.origin}/moved` });
+    assert.equal(redirected.status, 200);
+    assert.equal(redirected.redirectedTo, `${api.origin}/echo/landed`);
+    assert.equal(redirected.request.url, `${api.origin}/moved`);
+    assert.equal((await engineFor().send({ method: 'GET', url: `${api.origin}/echo` })).redirectedTo, undefined);
   });
 
   it('decodes text with the response charset', async () => {

@@ -61,6 +61,7 @@ interface HeaderRowState {
  * @csspart cancel-button - The Cancel button.
  * @csspart response - The response panel.
  * @csspart status - The response status line.
+ * @csspart redirected - The line naming the URL a redirected response came from.
  * @csspart response-body - The response body.
  * @csspart error - The explanation of a failed request.
  *
@@ -327,6 +328,7 @@ export class TryItConsole extends LitElement {
         <span>${formatBytes(response.size)}</span>
         ${download ? html`<a class="download" href=${download} download=${downloadName(response)}>Download</a>` : nothing}
       </p>
+      ${response.redirectedTo ? html`<p class="muted redirected" part="redirected">Redirected to <code>${response.redirectedTo}</code></p>` : nothing}
       <details class="response-headers">
         <summary>Response headers (${response.headers.length})</summary>
         <table>

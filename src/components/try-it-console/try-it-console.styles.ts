@@ -99,6 +99,10 @@ export const tryItConsoleStyles = css`
     align-items: baseline;
     margin: 0 0 var(--_space);
   }
+  .redirected {
+    margin: 0 0 var(--_space);
+    overflow-wrap: anywhere;
+  }
   .status {
     font-weight: 700;
     font-family: var(--_mono);

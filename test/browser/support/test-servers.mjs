@@ -38,6 +38,8 @@ function createApi() {
       } else if (request.url === '/binary') {
         response.writeHead(200, { 'content-type': 'application/octet-stream' });
         response.end(Buffer.from([0, 1, 2, 3, 255, 254, 0, 7]));
+      } else if (request.url === '/redirect-me') {
+        response.writeHead(302, { location: '/landed' }).end();
       } else if (request.url === '/stream-256k') {
         // No declared length: a proxy learns the size only as the bytes pass.
         response.writeHead(200, { 'content-type': 'application/octet-stream' });
