@@ -96,6 +96,10 @@ describe('SnippetGenerator refuses requests no snippet could send exactly', () =
   it('an invalid or duplicated header name, and headers the client owns', () => {
     assertRefused({ ...request, headers: { 'X Bad': '1' } }, 'request.headers["X Bad"]', /HTTP token/);
     assertRefused({ ...request, headers: { 'X-A': '1', 'x-a': '2' } }, 'request.headers["x-a"]', /appears twice.*merge/);
+    // Past 16 headers the names seen are kept another way; duplicates are still found.
+    const many = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`X-H${i}`, String(i)]));
+    assertRefused({ ...request, headers: { ...many, 'x-h3': 'again' } }, 'request.headers["x-h3"]', /appears twice/);
+    assert.equal(new SnippetGenerator().generate({ ...request, headers: many }, 'curl').split('\n').length, 41);
     assertRefused({ ...request, headers: { 'Content-Length': '3' } }, 'request.headers["Content-Length"]', /sets this header.*remove it/);
     assertRefused({ ...request, headers: { Host: 'other' } }, 'request.headers["Host"]', /remove it/);
   });

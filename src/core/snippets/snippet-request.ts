@@ -107,21 +107,23 @@ function percentEncode(character: string): string {
 function checkHeaders(headers: unknown): { headers: CheckedRequest['headers']; printableValues: boolean } {
   if (headers === undefined || headers === null) return { headers: [], printableValues: true };
   if (typeof headers !== 'object' || Array.isArray(headers)) throw new InvalidArgumentError('request.headers', headers, 'must be an object mapping header names to values');
-  // A list, not a Set: requests carry a handful of headers, and a Set costs more to build than a few compares.
-  const seen: string[] = [];
+  const names = Object.keys(headers);
+  // Lowercased names so far. A handful of headers is the rule, and a Set costs more to build than a few compares;
+  // a long list gets one, so that a huge header count stays linear.
+  const seen = names.length > 16 ? new Set<string>() : new ShortSet();
   const checked: Array<readonly [string, string]> = [];
   let printableValues = true;
-  for (const name of Object.keys(headers)) {
+  for (const name of names) {
     const lower = name.toLowerCase();
     const problem = !isHeaderName(name)
       ? 'the header name must be an HTTP token (letters, digits and !#$%&\'*+-.^_`|~, no spaces or colons)'
       : CLIENT_OWNED_HEADERS.has(lower)
         ? 'every HTTP client sets this header from the request itself; remove it'
-        : seen.includes(lower)
+        : seen.has(lower)
           ? 'the same header appears twice (names ignore case); merge the values into one, separated by ", "'
           : undefined;
     if (problem !== undefined) throw new InvalidArgumentError(`request.headers[${JSON.stringify(name)}]`, name, problem);
-    seen.push(lower);
+    seen.add(lower);
     const value: unknown = (headers as Record<string, unknown>)[name];
     if (typeof value === 'string' && PRINTABLE_AND_TRIMMED.test(value)) {
       checked.push([name, value]);
@@ -132,6 +134,19 @@ function checkHeaders(headers: unknown): { headers: CheckedRequest['headers']; p
     }
   }
   return { headers: checked, printableValues };
+}
+
+/** The part of a Set that `checkHeaders` uses, over an array: cheaper for a few entries. */
+class ShortSet {
+  readonly #items: string[] = [];
+
+  has(item: string): boolean {
+    return this.#items.includes(item);
+  }
+
+  add(item: string): void {
+    this.#items.push(item);
+  }
 }
 
 // The detailed checks, for a value that failed the quick one.
