@@ -227,6 +227,25 @@ describe('<try-it-console>', () => {
     expect(el.shadowRoot!.querySelector('[part="redirected"]')).to.equal(null);
   });
 
+  it('sends no body for GET, where the body editor is hidden, and keeps the text for when the method changes back', async () => {
+    const el = await fixture<TryItConsole>(html`<try-it-console .config=${config()} method="POST" url="{{base_url}}/body-switch"></try-it-console>`);
+    typeInto($<HTMLTextAreaElement>(el, '[part="body"]'), '{"kept":true}');
+    const method = $<HTMLSelectElement>(el, '[part="method"]');
+    method.value = 'GET';
+    method.dispatchEvent(new Event('change'));
+    await el.updateComplete;
+    expect(el.shadowRoot!.querySelector('[part="body"]')).to.equal(null);
+    expect(inner(el, 'code-snippet', '[part="code"]').textContent).to.not.contain('kept');
+    const response = oneEvent<TicResponseEvent>(el, 'tic-response');
+    await sendAndWait(el);
+    const echoed = JSON.parse((await response).response.text);
+    expect([echoed.method, echoed.body]).to.deep.equal(['GET', '']);
+    method.value = 'POST';
+    method.dispatchEvent(new Event('change'));
+    await el.updateComplete;
+    expect($<HTMLTextAreaElement>(el, '[part="body"]').value).to.equal('{"kept":true}');
+  });
+
   it('warns about a header the browser will not send, before sending', async () => {
     const el = await fixture<TryItConsole>(html`<try-it-console .config=${config()} url="{{base_url}}/pets" .headers=${{ Cookie: 'session=1' }}></try-it-console>`);
     expect($(el, '[part="request"]').textContent).to.contain('Browsers do not let a page set the Cookie header');

@@ -175,10 +175,17 @@ export class TryItConsole extends LitElement {
     return { key: this.#nextRowKey, name, value, enabled };
   }
 
-  /** The request as edited, placeholders unresolved. */
+  /**
+   * The request as edited, placeholders unresolved. GET and HEAD hide the body editor, so they send no body; the
+   * text stays for when the method changes back.
+   */
   #request(): ConsoleRequest {
     const headers = this.headerRows.map(({ name, value, enabled }) => ({ name, value, enabled }));
-    return { method: this.method, url: this.url, headers, body: this.body };
+    return { method: this.method, url: this.url, headers, body: this.#bodyAllowed() ? this.body : '' };
+  }
+
+  #bodyAllowed(): boolean {
+    return !['GET', 'HEAD'].includes(this.method.trim().toUpperCase());
   }
 
   // --- Handlers -----------------------------------------------------------------------------------
@@ -395,7 +402,6 @@ export class TryItConsole extends LitElement {
     const pending = this.#send.state.status === 'pending';
     const { missing, warnings } = engine.inspect(this.#request());
     const methods = METHODS.includes(this.method.toUpperCase()) ? METHODS : [...METHODS, this.method];
-    const bodyAllowed = !['GET', 'HEAD'].includes(this.method.toUpperCase());
     return html`
       <div class="layout" @keydown=${this.#onKeydown}>
         <div class="main">
@@ -414,7 +420,7 @@ export class TryItConsole extends LitElement {
             </div>
             ${this.#renderUrlTemplate(missing)}
             ${this.#renderHeaderRows()}
-            ${bodyAllowed
+            ${this.#bodyAllowed()
               ? html`<label class="body-label" for="body">Body</label>
                   <textarea id="body" part="body" spellcheck="false" rows="6" .value=${this.body} @input=${this.#onBodyInput}></textarea>`
               : nothing}
