@@ -215,6 +215,13 @@ describe('<try-it-console>', () => {
     expect(echoed.headers).to.not.have.any.keys('x-one', 'x-two', 'x-three');
   });
 
+  it('pretty-prints JSON with every value as the server sent it', async () => {
+    const el = await fixture<TryItConsole>(html`<try-it-console .config=${config()} url="{{base_url}}/precise"></try-it-console>`);
+    await sendAndWait(el);
+    expect($(el, '[part="response-body"] pre').textContent).to.equal('{\n  "id": 12345678901234567890,\n  "price": 1.10,\n  "tag": "a",\n  "tag": "b"\n}');
+    expect($(el, '[part="response-body"] .hljs-number')).to.exist;
+  });
+
   it('says where a response came from when the proxy followed a redirect', async () => {
     const el = await fixture<TryItConsole>(html`<try-it-console .config=${config()} url="{{base_url}}/redirect-me"></try-it-console>`);
     const response = oneEvent<TicResponseEvent>(el, 'tic-response');

@@ -1,4 +1,5 @@
 import type { ConsoleResponse } from '../../core/request-engine.js';
+import { prettyJson } from './pretty-json.js';
 
 /** How a response body is shown: pretty JSON, plain text, an image, or a note for other binary data. */
 export type BodyPresentation =
@@ -23,7 +24,8 @@ export function presentBody(response: ConsoleResponse): BodyPresentation {
   if (!TEXTUAL_TYPE.test(type) && looksBinary(response.body)) return { kind: 'binary' };
   if (/[/+]json\b/.test(type) && !response.truncated && response.size <= PRETTY_JSON_LIMIT) {
     try {
-      return { kind: 'json', text: JSON.stringify(JSON.parse(response.text), null, 2), highlight: response.size <= HIGHLIGHT_LIMIT };
+      JSON.parse(response.text); // only to know it is JSON: the values are printed as sent
+      return { kind: 'json', text: prettyJson(response.text), highlight: response.size <= HIGHLIGHT_LIMIT };
     } catch {
       // Not valid JSON after all: show it as the server sent it.
     }

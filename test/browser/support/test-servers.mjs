@@ -38,6 +38,10 @@ function createApi() {
       } else if (request.url === '/binary') {
         response.writeHead(200, { 'content-type': 'application/octet-stream' });
         response.end(Buffer.from([0, 1, 2, 3, 255, 254, 0, 7]));
+      } else if (request.url === '/precise') {
+        // Values JSON.parse would change: an integer past 2^53, a trailing zero, a repeated key.
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end('{"id":12345678901234567890,"price":1.10,"tag":"a","tag":"b"}');
       } else if (request.url === '/redirect-me') {
         response.writeHead(302, { location: '/landed' }).end();
       } else if (request.url === '/stream-256k') {

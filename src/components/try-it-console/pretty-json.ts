@@ -1,0 +1,59 @@
+// Pretty-printing that changes nothing but whitespace. JSON.parse + JSON.stringify would show a different
+// document than the server sent: integers past 2^53 rounded (12345678901234567890 as 12345678901234567000),
+// 1.10 as 1.1, 1e3 as 1000, and of two equal keys only the last.
+
+const INDENT = '  ';
+const WHITESPACE = /[ \t\n\r]*/y;
+const STRUCTURAL = /[{}[\],:"]/g;
+// A string literal, escapes included; unrolled (no alternation per character) so a megabyte string costs no backtracking.
+const STRING = /"[^"\\]*(?:\\.[^"\\]*)*"/y;
+
+/**
+ * `json` re-indented by two spaces, as `JSON.stringify(value, null, 2)` lays it out, with every string, number and
+ * key kept exactly as written. `json` must be valid JSON (check it with `JSON.parse` first).
+ */
+export function prettyJson(json: string): string {
+  let out = '';
+  let depth = 0;
+  let position = 0;
+  STRUCTURAL.lastIndex = 0;
+  for (let match = STRUCTURAL.exec(json); match !== null; match = STRUCTURAL.exec(json)) {
+    // Between two structural characters: a number or a literal (true, false, null), possibly with whitespace.
+    out += json.slice(position, match.index).trim();
+    const character = match[0];
+    let next = match.index + 1;
+    if (character === '"') {
+      next = endOfString(json, match.index);
+      out += json.slice(match.index, next);
+    } else if (character === ':') {
+      out += ': ';
+    } else if (character === ',') {
+      out += `,\n${INDENT.repeat(depth)}`;
+    } else if (character === '{' || character === '[') {
+      WHITESPACE.lastIndex = next;
+      WHITESPACE.test(json);
+      const closing = character === '{' ? '}' : ']';
+      if (json[WHITESPACE.lastIndex] === closing) {
+        // An empty object or array stays on one line.
+        out += character + closing;
+        next = WHITESPACE.lastIndex + 1;
+      } else {
+        depth += 1;
+        out += `${character}\n${INDENT.repeat(depth)}`;
+      }
+    } else {
+      depth -= 1;
+      out += `\n${INDENT.repeat(depth)}${character}`;
+    }
+    position = next;
+    STRUCTURAL.lastIndex = next;
+  }
+  return out + json.slice(position).trim();
+}
+
+/** The index just past the closing quote of the string that starts at `start` (its opening quote). */
+function endOfString(json: string, start: number): number {
+  STRING.lastIndex = start;
+  STRING.test(json);
+  return STRING.lastIndex;
+}
