@@ -24,7 +24,7 @@ import '../env-picker/env-picker.js';
 import '../request-history/request-history.js';
 import { highlightStyles } from '../highlight.styles.js';
 import { themeStyles } from '../theme.styles.js';
-import { downloadName, formatBytes, presentBody } from './body-presentation.js';
+import { downloadName, formatBytes, presentBody, type BodyPresentation } from './body-presentation.js';
 import { tryItConsoleStyles } from './try-it-console.styles.js';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
@@ -87,6 +87,11 @@ export class TryItConsole extends LitElement {
   #configuredFrom: string | undefined;
   /** The object URL of the shown response's body, made once per response and revoked with the next. */
   #download: { response: ConsoleResponse; url: string } | undefined;
+  /**
+   * The shown response's body as presented, made once per response: pretty-printing and highlighting a large
+   * JSON body take tens of milliseconds, too long to repeat on every keystroke in the editor.
+   */
+  #presented: { response: ConsoleResponse; body: BodyPresentation; highlighted: string | undefined } | undefined;
 
   @state() private configProblem: string | undefined;
   @state() private headerRows: HeaderRowState[] = [];
@@ -131,7 +136,10 @@ export class TryItConsole extends LitElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('config') && JSON.stringify(this.config ?? {}) !== this.#configuredFrom) this.#configure();
-    if (this.#send.state.status !== 'complete') this.#releaseDownload();
+    if (this.#send.state.status !== 'complete') {
+      this.#releaseDownload();
+      this.#presented = undefined;
+    }
     if (changed.has('headers')) {
       this.headerRows = Object.entries(this.headers ?? {}).map(([name, value]) => this.#row(name, value));
     }
@@ -276,6 +284,15 @@ export class TryItConsole extends LitElement {
     this.dispatchEvent(new TicRequestErrorEvent(failure));
   }
 
+  #presentation(response: ConsoleResponse): { body: BodyPresentation; highlighted: string | undefined } {
+    if (this.#presented?.response !== response) {
+      const body = presentBody(response);
+      const highlighted = body.kind === 'json' && body.highlight ? highlight(body.text, 'javascript') : undefined;
+      this.#presented = { response, body, highlighted };
+    }
+    return this.#presented;
+  }
+
   #downloadUrl(response: ConsoleResponse): string | undefined {
     if (this.#download?.response === response) return this.#download.url;
     this.#releaseDownload();
@@ -325,7 +342,7 @@ export class TryItConsole extends LitElement {
 
   #renderResponse(response: ConsoleResponse) {
     const statusClass = response.status < 300 ? 'ok' : response.status < 400 ? 'redirect' : response.status < 500 ? 'client-error' : 'server-error';
-    const body = presentBody(response);
+    const { body, highlighted } = this.#presentation(response);
     const download = this.#downloadUrl(response);
     return html`
       <p class="status-line" part="status">
@@ -359,8 +376,8 @@ export class TryItConsole extends LitElement {
               : html`<p class="muted">An image of ${formatBytes(response.size)}, too large to preview.</p>`
             : body.kind === 'binary'
               ? html`<p class="muted">Binary data (${response.contentType || 'no content type'}, ${formatBytes(response.size)}).</p>`
-              : body.kind === 'json' && body.highlight
-                ? html`<pre><code .innerHTML=${highlight(body.text, 'javascript')}></code></pre>`
+              : highlighted !== undefined
+                ? html`<pre><code .innerHTML=${highlighted}></code></pre>`
                 : html`<pre><code>${body.text}</code></pre>`}
       </div>
     `;
