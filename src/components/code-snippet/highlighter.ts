@@ -11,6 +11,8 @@ const GRAMMARS = { bash, go, javascript, php, python } as const;
 export type HighlightLanguage = keyof typeof GRAMMARS;
 
 let registered = false;
+/** The last result per language: an element re-renders with an unchanged snippet far more often than it changes. */
+const lastResults = new Map<HighlightLanguage, { code: string; html: string }>();
 
 /**
  * The code as highlight.js HTML. highlight.js escapes the code itself, so hostile text stays text; the
@@ -21,5 +23,9 @@ export function highlight(code: string, language: HighlightLanguage): string {
     for (const [name, grammar] of Object.entries(GRAMMARS)) hljs.registerLanguage(name, grammar);
     registered = true;
   }
-  return hljs.highlight(code, { language, ignoreIllegals: true }).value;
+  const last = lastResults.get(language);
+  if (last?.code === code) return last.html;
+  const html = hljs.highlight(code, { language, ignoreIllegals: true }).value;
+  lastResults.set(language, { code, html });
+  return html;
 }
