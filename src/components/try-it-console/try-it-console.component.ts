@@ -31,6 +31,16 @@ const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
 /** Text shown in the page is capped here; the whole body stays available for download. */
 const DISPLAY_LIMIT = 256 * 1024;
 
+/** A response as the panel shows it. */
+interface ShownResponse {
+  response: ConsoleResponse;
+  body: BodyPresentation;
+  /** highlight.js HTML of a JSON body small enough to colour. */
+  highlighted: string | undefined;
+  /** Object URL of the whole body, for download. */
+  download: string | undefined;
+}
+
 interface HeaderRowState {
   key: number;
   name: string;
@@ -85,13 +95,12 @@ export class TryItConsole extends LitElement {
   #nextRowKey = 0;
   /** The configuration the engine was built from, as JSON: frameworks often pass an equal new object each render. */
   #configuredFrom: string | undefined;
-  /** The object URL of the shown response's body, made once per response and revoked with the next. */
-  #download: { response: ConsoleResponse; url: string } | undefined;
   /**
-   * The shown response's body as presented, made once per response: pretty-printing and highlighting a large
-   * JSON body take tens of milliseconds, too long to repeat on every keystroke in the editor.
+   * The shown response, prepared once: pretty-printing and highlighting a large JSON body take tens of
+   * milliseconds, too long to repeat on every keystroke in the editor, and the body's object URL is revoked
+   * with the next response.
    */
-  #presented: { response: ConsoleResponse; body: BodyPresentation; highlighted: string | undefined } | undefined;
+  #shown: ShownResponse | undefined;
 
   @state() private configProblem: string | undefined;
   @state() private headerRows: HeaderRowState[] = [];
@@ -129,17 +138,14 @@ export class TryItConsole extends LitElement {
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.#releaseDownload();
+    this.#forgetShown();
     this.#engine?.history.close();
     this.#engine = undefined;
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('config') && JSON.stringify(this.config ?? {}) !== this.#configuredFrom) this.#configure();
-    if (this.#send.state.status !== 'complete') {
-      this.#releaseDownload();
-      this.#presented = undefined;
-    }
+    if (this.#send.state.status !== 'complete') this.#forgetShown();
     if (changed.has('headers')) {
       this.headerRows = Object.entries(this.headers ?? {}).map(([name, value]) => this.#row(name, value));
     }
@@ -284,25 +290,23 @@ export class TryItConsole extends LitElement {
     this.dispatchEvent(new TicRequestErrorEvent(failure));
   }
 
-  #presentation(response: ConsoleResponse): { body: BodyPresentation; highlighted: string | undefined } {
-    if (this.#presented?.response !== response) {
+  #show(response: ConsoleResponse): ShownResponse {
+    if (this.#shown?.response !== response) {
+      this.#forgetShown();
       const body = presentBody(response);
-      const highlighted = body.kind === 'json' && body.highlight ? highlight(body.text, 'javascript') : undefined;
-      this.#presented = { response, body, highlighted };
+      this.#shown = {
+        response,
+        body,
+        highlighted: body.kind === 'json' && body.highlight ? highlight(body.text, 'javascript') : undefined,
+        download: response.download && URL.createObjectURL(response.download),
+      };
     }
-    return this.#presented;
+    return this.#shown;
   }
 
-  #downloadUrl(response: ConsoleResponse): string | undefined {
-    if (this.#download?.response === response) return this.#download.url;
-    this.#releaseDownload();
-    this.#download = response.download && { response, url: URL.createObjectURL(response.download) };
-    return this.#download?.url;
-  }
-
-  #releaseDownload(): void {
-    if (this.#download) URL.revokeObjectURL(this.#download.url);
-    this.#download = undefined;
+  #forgetShown(): void {
+    if (this.#shown?.download) URL.revokeObjectURL(this.#shown.download);
+    this.#shown = undefined;
   }
 
   // --- Rendering ----------------------------------------------------------------------------------
@@ -342,8 +346,7 @@ export class TryItConsole extends LitElement {
 
   #renderResponse(response: ConsoleResponse) {
     const statusClass = response.status < 300 ? 'ok' : response.status < 400 ? 'redirect' : response.status < 500 ? 'client-error' : 'server-error';
-    const { body, highlighted } = this.#presentation(response);
-    const download = this.#downloadUrl(response);
+    const { body, highlighted, download } = this.#show(response);
     return html`
       <p class="status-line" part="status">
         <span class="status ${statusClass}">${response.status} ${response.statusText}</span>
