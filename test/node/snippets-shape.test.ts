@@ -90,7 +90,8 @@ describe('snippet files pass their tools\' own checks', () => {
         writeFileSync(join(dir, `s${index}.php`), generator.generate(request, 'php'));
         writeFileSync(join(dir, `s${index}.py`), generator.generate(request, 'python'));
       });
-      const files = (ext: string) => CORPUS.map((_, i) => join(dir, `s${i}.${ext}`)).filter((f) => ext !== 'mjs' || !CORPUS[Number(/s(\d+)/.exec(f)![1])]!.refusedBy?.javascript);
+      // Chosen by index, not by parsing the path: the temporary directory's random name can hold "s<digit>" too.
+      const files = (ext: string) => CORPUS.flatMap((testCase, i) => (ext === 'mjs' && testCase.refusedBy?.javascript ? [] : [join(dir, `s${i}.${ext}`)]));
       assert.equal(execFileSync('gofmt', ['-l', ...files('go')], { encoding: 'utf8' }), '', 'gofmt -l lists no file');
       for (const file of files('mjs')) execFileSync(process.execPath, ['--check', file]);
       for (const file of files('php')) execFileSync('php', ['-l', file], { stdio: 'ignore' });
