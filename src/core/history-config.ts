@@ -18,8 +18,10 @@ export interface HistoryConfig {
   storageKey?: string;
   /** More header names whose values are replaced by a marker before an entry is persisted. */
   redactHeaders?: string[];
+  /** More URL query parameter names whose values are replaced by a marker before an entry is persisted. */
+  redactQueryParameters?: string[];
   /**
-   * Persist credential header values as they are. Off by default: history outlives the page.
+   * Persist credential header and query parameter values as they are. Off by default: history outlives the page.
    * @default false
    */
   keepCredentials?: boolean;
@@ -37,6 +39,7 @@ export const DEFAULT_HISTORY_CONFIG: Readonly<ResolvedHistoryConfig> = Object.fr
   maxItems: 50,
   storageKey: 'default',
   redactHeaders: [],
+  redactQueryParameters: [],
   keepCredentials: false,
   maxStoredBodyLength: 65_536,
 });
@@ -44,12 +47,17 @@ export const DEFAULT_HISTORY_CONFIG: Readonly<ResolvedHistoryConfig> = Object.fr
 /** Credential headers whose values are never persisted unless `keepCredentials` is set. */
 export const CREDENTIAL_HEADERS: readonly string[] = ['authorization', 'proxy-authorization', 'cookie', 'x-api-key'];
 
+/** Query parameters that carry credentials by convention (API keys, OAuth tokens, signed-URL signatures), lowercase. */
+export const CREDENTIAL_QUERY_PARAMETERS: readonly string[] = [
+  'access_token', 'api_key', 'api-key', 'apikey', 'key', 'token', 'client_secret', 'password', 'secret', 'sig', 'signature',
+];
+
 /** Checks history settings and fills in the defaults. */
 export function parseHistoryConfig(value: unknown, field = 'history'): ResolvedHistoryConfig {
-  if (value === undefined) return { ...DEFAULT_HISTORY_CONFIG, redactHeaders: [] };
+  if (value === undefined) return { ...DEFAULT_HISTORY_CONFIG, redactHeaders: [], redactQueryParameters: [] };
   const input = expectPlainObject(value, field);
   expectKnownFields(input, Object.keys(DEFAULT_HISTORY_CONFIG), field);
-  const config: ResolvedHistoryConfig = { ...DEFAULT_HISTORY_CONFIG, redactHeaders: [] };
+  const config: ResolvedHistoryConfig = { ...DEFAULT_HISTORY_CONFIG, redactHeaders: [], redactQueryParameters: [] };
   config.enabled = input.enabled === undefined ? true : expectBoolean(input.enabled, `${field}.enabled`);
   if (input.maxItems !== undefined) config.maxItems = expectPositiveInteger(input.maxItems, `${field}.maxItems`);
   if (input.storageKey !== undefined) {
@@ -60,6 +68,12 @@ export function parseHistoryConfig(value: unknown, field = 'history'): ResolvedH
     config.redactHeaders = expectArray(input.redactHeaders, `${field}.redactHeaders`).map((name, index) => {
       const at = `${field}.redactHeaders[${index}]`;
       if (typeof name !== 'string' || !isHeaderName(name)) throw new ConfigError(at, name, 'must be a header name');
+      return name.toLowerCase();
+    });
+  }
+  if (input.redactQueryParameters !== undefined) {
+    config.redactQueryParameters = expectArray(input.redactQueryParameters, `${field}.redactQueryParameters`).map((name, index) => {
+      if (typeof name !== 'string' || name === '') throw new ConfigError(`${field}.redactQueryParameters[${index}]`, name, 'must be a parameter name');
       return name.toLowerCase();
     });
   }

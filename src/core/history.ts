@@ -1,5 +1,5 @@
 import { HistoryEntryNotFoundError, InvalidArgumentError } from './errors.js';
-import { CREDENTIAL_HEADERS, parseHistoryConfig, type HistoryConfig, type ResolvedHistoryConfig } from './history-config.js';
+import { CREDENTIAL_HEADERS, CREDENTIAL_QUERY_PARAMETERS, parseHistoryConfig, type HistoryConfig, type ResolvedHistoryConfig } from './history-config.js';
 import { copyHistoryEntry, parseHistoryEntry, type HistoryEntry, type HistoryEntryInput } from './history-entry.js';
 import type { HistoryStore, HistoryStoreChange, StoredHistoryRecord } from './history-store.js';
 
@@ -34,7 +34,8 @@ export class History {
   #writes: Promise<void> = Promise.resolve();
   #loading: Promise<void> | undefined;
   #listeners = new Set<() => void>();
-  #redacted: Set<string>;
+  /** Lowercase names of the headers and query parameters whose values are not persisted. */
+  #redacted: { headers: Set<string>; queryParameters: Set<string> };
   /** What `clear` and `delete` did while the stored entries were loading: the load must not bring it back. */
   #removedWhileLoading: { cleared: boolean; ids: Set<string> } | undefined;
   #unwatch: (() => void) | undefined;
@@ -43,7 +44,11 @@ export class History {
     this.config = parseHistoryConfig(config);
     this.#store = this.config.enabled ? options.store : undefined;
     this.#onWarning = options.onWarning ?? ((message) => console.warn(message));
-    this.#redacted = new Set(this.config.keepCredentials ? [] : [...CREDENTIAL_HEADERS, ...this.config.redactHeaders]);
+    const { keepCredentials, redactHeaders, redactQueryParameters } = this.config;
+    this.#redacted = {
+      headers: new Set(keepCredentials ? [] : [...CREDENTIAL_HEADERS, ...redactHeaders]),
+      queryParameters: new Set(keepCredentials ? [] : [...CREDENTIAL_QUERY_PARAMETERS, ...redactQueryParameters]),
+    };
     this.#unwatch = this.#store?.watch?.((change) => this.#applyRemoteChange(change));
   }
 
@@ -193,8 +198,9 @@ export class History {
   #forStorage({ entry, addedAt }: StoredHistoryRecord): StoredHistoryRecord {
     const stored = copyHistoryEntry(entry);
     for (const name of Object.keys(stored.headers)) {
-      if (this.#redacted.has(name.toLowerCase())) stored.headers[name] = REDACTED;
+      if (this.#redacted.headers.has(name.toLowerCase())) stored.headers[name] = REDACTED;
     }
+    stored.url = redactQuery(stored.url, this.#redacted.queryParameters);
     if (stored.body.length > this.config.maxStoredBodyLength) {
       let cut = this.config.maxStoredBodyLength;
       // Never keep half of a surrogate pair (an emoji cut in two).
@@ -244,5 +250,31 @@ function readStoredRecord(raw: unknown): StoredHistoryRecord | undefined {
     return { entry: parseHistoryEntry(entry), addedAt };
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * `url` with the non-empty values of the named query parameters (compared decoded and ignoring case) replaced by
+ * `REDACTED`; every other character stays as written.
+ */
+function redactQuery(url: string, names: ReadonlySet<string>): string {
+  const queryStart = url.indexOf('?');
+  const fragmentStart = url.indexOf('#');
+  if (names.size === 0 || queryStart < 0 || (fragmentStart >= 0 && fragmentStart < queryStart)) return url;
+  const queryEnd = fragmentStart < 0 ? url.length : fragmentStart;
+  const pairs = url.slice(queryStart + 1, queryEnd).split('&').map((pair) => {
+    const equals = pair.indexOf('=');
+    if (equals < 0 || equals === pair.length - 1 || !names.has(decodedName(pair.slice(0, equals)))) return pair;
+    return `${pair.slice(0, equals + 1)}${REDACTED}`;
+  });
+  return `${url.slice(0, queryStart + 1)}${pairs.join('&')}${url.slice(queryEnd)}`;
+}
+
+/** A query parameter name as a server reads it: `+` is a space, escapes decoded, lowercased for comparison. */
+function decodedName(name: string): string {
+  try {
+    return decodeURIComponent(name.replaceAll('+', ' ')).toLowerCase();
+  } catch {
+    return name.toLowerCase();
   }
 }

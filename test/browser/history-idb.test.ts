@@ -121,12 +121,13 @@ describe('History persisted in IndexedDB', () => {
     expect(await rawRecords()).to.deep.equal([]);
   });
 
-  it('stores credential headers redacted and long bodies truncated', async () => {
+  it('stores credential headers and query parameters redacted, and long bodies truncated', async () => {
     const history = newHistory({ maxStoredBodyLength: 4 });
-    history.add(request(1, { headers: { Authorization: 'Bearer s3cret', 'X-API-Key': 'k', Cookie: 'a=b', Accept: '*/*' }, body: 'abcdefgh' }));
+    history.add(request(1, { url: 'https://api.example.com/pets?api_key=s3cret&limit=5', headers: { Authorization: 'Bearer s3cret', 'X-API-Key': 'k', Cookie: 'a=b', Accept: '*/*' }, body: 'abcdefgh' }));
     await history.flush();
     const [record] = await rawRecords();
     expect(record!.entry.headers).to.deep.equal({ Authorization: REDACTED, 'X-API-Key': REDACTED, Cookie: REDACTED, Accept: '*/*' });
+    expect(record!.entry.url).to.equal(`https://api.example.com/pets?api_key=${REDACTED}&limit=5`);
     expect(record!.entry.body).to.equal('abcd');
     expect(record!.entry.bodyTruncated).to.equal(true);
     expect(JSON.stringify(record)).not.to.contain('s3cret');

@@ -2,7 +2,7 @@ import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { emulateMedia, sendKeys } from '@web/test-runner-commands';
 import '../../src/index.js';
 import type { TryItConsole } from '../../src/components/try-it-console/try-it-console.component.js';
-import type { ConsoleConfig } from '../../src/core/index.js';
+import { REDACTED, type ConsoleConfig } from '../../src/core/index.js';
 import { HOSTILE, expectNothingRan } from './support/hostile.js';
 import type { TicCopyEvent, TicRequestErrorEvent, TicResponseEvent } from '../../src/events/index.js';
 
@@ -251,6 +251,23 @@ describe('<try-it-console>', () => {
     method.dispatchEvent(new Event('change'));
     await el.updateComplete;
     expect($<HTMLTextAreaElement>(el, '[part="body"]').value).to.equal('{"kept":true}');
+  });
+
+  it('says what to fill in when it loads a stored request whose credentials or body were not kept', async () => {
+    const el = await fixture<TryItConsole>(html`<try-it-console .config=${config()}></try-it-console>`);
+    const notice = () => el.shadowRoot!.querySelector('.notice')?.textContent ?? '';
+    el.load({ method: 'GET', url: `${servers.api}/pets?api_key=${REDACTED}`, headers: {}, body: '' });
+    await el.updateComplete;
+    expect(notice()).to.contain('Credentials were not stored');
+    el.load({ method: 'GET', url: `${servers.api}/pets`, headers: { Authorization: REDACTED }, body: '' });
+    await el.updateComplete;
+    expect(notice()).to.contain('Credentials were not stored');
+    el.load({ method: 'POST', url: `${servers.api}/pets`, headers: {}, body: '{"na', bodyTruncated: true });
+    await el.updateComplete;
+    expect(notice()).to.contain('body was stored shortened');
+    el.load({ method: 'GET', url: `${servers.api}/pets?limit=5`, headers: { Accept: '*/*' }, body: '' });
+    await el.updateComplete;
+    expect(notice()).to.equal('');
   });
 
   it('warns about a header the browser will not send, before sending', async () => {

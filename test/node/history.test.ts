@@ -159,6 +159,12 @@ describe('History: bad input', () => {
     }
     assert.throws(() => new History({ enabled: true, maxitems: 5 } as never), /history\.maxitems.*not a known field/);
     assert.throws(() => new History({ enabled: 'yes' } as never), ConfigError);
+    for (const redactQueryParameters of ['key', [''], [7]]) {
+      assert.throws(
+        () => new History({ enabled: true, redactQueryParameters: redactQueryParameters as never }),
+        (error: unknown) => error instanceof ConfigError && error.field.startsWith('history.redactQueryParameters'),
+      );
+    }
   });
 
   it('refuses malformed entries with the field named', () => {
@@ -245,6 +251,27 @@ describe('History: persistence', () => {
     keeping.add(request(2, { id: 'b', headers }));
     await keeping.flush();
     assert.deepEqual(store.stored('b').headers, headers);
+  });
+
+  it('redacts credential query parameters in the stored URL, keeping every other character as written', async () => {
+    const store = new MapStore();
+    const history = new History({ enabled: true, redactQueryParameters: ['Session_ID'] }, { store });
+    const url = 'https://api.example.com/v1/pets?q=a%2Fb+c&api_key=k1&API%5FKEY=k2&Key=k3&access_token=t&empty_token=&token=&session_id=s&sig=x&tags=1#frag?key=not-a-query';
+    history.add(request(1, { id: 'a', url }));
+    await history.flush();
+    assert.equal(
+      store.stored('a').url,
+      `https://api.example.com/v1/pets?q=a%2Fb+c&api_key=${REDACTED}&API%5FKEY=${REDACTED}&Key=${REDACTED}&access_token=${REDACTED}&empty_token=&token=&session_id=${REDACTED}&sig=${REDACTED}&tags=1#frag?key=not-a-query`,
+    );
+    assert.equal(history.get('a').url, url);
+    const onlyFragment = 'https://api.example.com/#/docs?key=1';
+    history.add(request(2, { id: 'b', url: onlyFragment }));
+    const keeping = new History({ enabled: true, keepCredentials: true }, { store });
+    keeping.add(request(3, { id: 'c', url }));
+    await history.flush();
+    await keeping.flush();
+    assert.equal(store.stored('b').url, onlyFragment);
+    assert.equal(store.stored('c').url, url);
   });
 
   it('stores a body above the cap truncated, with a flag', async () => {

@@ -276,11 +276,11 @@ export class TryItConsole extends LitElement {
     this.url = entry.url;
     this.body = entry.body;
     this.headerRows = Object.entries(entry.headers).map(([name, value]) => this.#row(name, value));
-    const redacted = Object.values(entry.headers).includes(REDACTED);
+    const redacted = Object.values(entry.headers).includes(REDACTED) || entry.url.includes(REDACTED);
     this.notice = entry.bodyTruncated
       ? 'This request’s body was stored shortened; complete it before sending.'
       : redacted
-        ? 'Credential headers were not stored; fill in their values before sending.'
+        ? `Credentials were not stored (shown as ${REDACTED}); fill in their values before sending.`
         : undefined;
   }
 
