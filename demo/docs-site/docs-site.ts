@@ -5,7 +5,7 @@ import { RequestBodyError, readJson } from '../http/request-body.js';
 import { sendBytes, sendError, sendJson } from '../http/responses.js';
 import type { DeliveryLog } from '../webhook/delivery-log.js';
 import { NotifyRequestError, parseNotifyRequest, type DemoNotifier } from '../webhook/demo-notifier.js';
-import { fillTemplate, type PageValues } from './page-template.js';
+import { fillTemplate, siteHeader, type PageValues } from './page-template.js';
 import { readStaticFile } from './static-files.js';
 
 export interface DocsSiteOptions {
@@ -65,7 +65,9 @@ async function route(options: DocsSiteOptions, request: IncomingMessage, respons
     const name = path === '/' ? 'index.html' : PAGE.exec(path)?.[1];
     const file = name && (await readStaticFile(options.demoDir, name));
     if (file) {
-      const body = name.endsWith('.html') ? Buffer.from(fillTemplate(file.body.toString('utf8'), options.values())) : file.body;
+      const body = name.endsWith('.html')
+        ? Buffer.from(fillTemplate(file.body.toString('utf8'), { ...options.values(), SITE_HEADER: siteHeader(name) }))
+        : file.body;
       return sendBytes(response, 200, file.type, body, COMMON_HEADERS);
     }
   }

@@ -68,6 +68,16 @@ describe('demo docs site', () => {
     }
   });
 
+  it('gives every page the shared header, with its own link marked current', async () => {
+    for (const [path, current] of [['/', '/'], ['/npm-import.html', '/npm-import.html'], ['/code-snippet.html', '/code-snippet.html']] as const) {
+      const html = await page(path);
+      assert.doesNotMatch(html, /%[A-Z_]+%/, `${path}: every template marker is filled`);
+      assert.match(html, /<header class="site-header">[\s\S]*<select id="theme-switch">[\s\S]*<\/header>/, path);
+      const marked = [...html.matchAll(/<a href="([^"]+)" aria-current="page">/g)].map((match) => match[1]);
+      assert.deepEqual(marked, [current], path);
+    }
+  });
+
   it('serves nothing outside demo/ and dist/', async () => {
     for (const path of ['/dist/../package.json', '/dist/%2e%2e/package.json', '/%2e%2e/package.json', '/server.ts', '/dist/..%2fpackage.json', '/nope.html']) {
       const response = await get(`${docs.replace(/\/$/, '')}${path}`);
