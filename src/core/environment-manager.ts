@@ -1,6 +1,7 @@
 import { dynamicVariableValue } from './dynamic-variables.js';
 import { parseEnvironment, parseEnvironments, type Environment } from './environment.js';
 import { EnvironmentNotFoundError, InvalidArgumentError, ResolveLimitError } from './errors.js';
+import { notifyAll } from './listeners.js';
 import { TemplateCache } from './placeholders.js';
 
 /** What `resolveDetailed` returns: the text, and the placeholders it had to leave as written. */
@@ -14,15 +15,16 @@ export interface ResolveResult {
 
 export interface ResolveOptions {
   /**
-   * Longest text a resolve may produce, in UTF-16 code units; past it, `ResolveLimitError`.
+   * Most characters (UTF-16 code units) the placeholders may add to the input; past it, `ResolveLimitError`.
+   * The input's own length does not count, so a long body with a few placeholders resolves like a short one.
    * @default 1_048_576 (1 MiB)
    */
-  maxLength?: number;
+  maxGrowth?: number;
 }
 
 /** Values may hold placeholders of their own; past this depth we stop expanding, as for a cycle. */
 const MAX_DEPTH = 10;
-const DEFAULT_MAX_LENGTH = 1 << 20;
+const DEFAULT_MAX_GROWTH = 1 << 20;
 
 /**
  * Holds named environments, tracks the active one and replaces `{{variable}}` placeholders with its
@@ -40,7 +42,7 @@ export class EnvironmentManager {
   #listeners = new Set<() => void>();
   readonly #templates = new TemplateCache();
   /** Stable expansions of the active environment's variables; emptied whenever anything changes. */
-  #expansions = new Map<string, string>();
+  #expansions = new Map<string, StableExpansion>();
 
   constructor(...environments: Environment[]) {
     for (const { name, variables } of parseEnvironments(environments)) this.#environments.set(name, new Map(Object.entries(variables)));
@@ -90,14 +92,17 @@ export class EnvironmentManager {
   /**
    * Resolves like `resolve`, and reports the placeholders left as written, so a console can mark them
    * and refuse to send in strict mode.
-   * @throws ResolveLimitError when the text would grow past `options.maxLength`.
+   * @throws ResolveLimitError when the placeholders would add more than `options.maxGrowth` characters.
    */
   resolveDetailed(input: string, options: ResolveOptions = {}): ResolveResult {
     if (typeof input !== 'string') throw new InvalidArgumentError('input', input, 'resolve takes a string');
-    const maxLength = options.maxLength ?? DEFAULT_MAX_LENGTH;
+    const maxGrowth = options.maxGrowth ?? DEFAULT_MAX_GROWTH;
+    if (typeof maxGrowth !== 'number' || !(maxGrowth >= 0)) {
+      throw new InvalidArgumentError('options.maxGrowth', maxGrowth, 'must be a number of characters, 0 or more (Infinity for no cap)');
+    }
     const name = this.#currentName();
     const variables = name === undefined ? new Map<string, string>() : this.#environments.get(name)!;
-    return new Resolution(variables, this.#expansions, this.#templates, maxLength).run(input);
+    return new Resolution(variables, this.#expansions, this.#templates, input.length + maxGrowth, maxGrowth).run(input);
   }
 
   /** Calls `listener` after every change of the environments or of the active one. Returns the unsubscribe. */
@@ -116,26 +121,42 @@ export class EnvironmentManager {
 
   #notify(): void {
     this.#expansions = new Map();
-    for (const listener of this.#listeners) listener();
+    notifyAll(this.#listeners);
   }
+}
+
+/** An expansion, and how many variables deep it had to go (0 for text without any). */
+interface Expansion {
+  text: string;
+  /** False when the result depends on where it was expanded, or is random. */
+  stable: boolean;
+  depth: number;
+}
+
+/** A variable's stable expansion, kept with the nesting depth it needs. */
+interface StableExpansion {
+  text: string;
+  depth: number;
 }
 
 /** One resolve call. Expansions that hold no cycle and no dynamic variable are kept per environment. */
 class Resolution {
   readonly #variables: ReadonlyMap<string, string>;
-  readonly #maxLength: number;
+  readonly #limit: number;
+  readonly #maxGrowth: number;
   readonly #templates: TemplateCache;
   /** Expansions that are the same wherever they appear (no cycle, no dynamic or missing variable inside). */
-  readonly #stable: Map<string, string>;
+  readonly #stable: Map<string, StableExpansion>;
   readonly #expanding: string[] = [];
   #missing: Set<string> | undefined;
   #cyclic: Set<string> | undefined;
 
-  constructor(variables: ReadonlyMap<string, string>, stable: Map<string, string>, templates: TemplateCache, maxLength: number) {
+  constructor(variables: ReadonlyMap<string, string>, stable: Map<string, StableExpansion>, templates: TemplateCache, limit: number, maxGrowth: number) {
     this.#variables = variables;
     this.#stable = stable;
     this.#templates = templates;
-    this.#maxLength = maxLength;
+    this.#limit = limit;
+    this.#maxGrowth = maxGrowth;
   }
 
   run(input: string): ResolveResult {
@@ -143,10 +164,10 @@ class Resolution {
     return { text, missing: this.#missing ? [...this.#missing] : [], cyclic: this.#cyclic ? [...this.#cyclic] : [] };
   }
 
-  /** `stable` is false when the result depends on where it was expanded, or is random. */
-  #expand(template: string): { text: string; stable: boolean } {
+  #expand(template: string): Expansion {
     let text = '';
     let stable = true;
+    let depth = 0;
     for (const part of this.#templates.get(template)) {
       if (typeof part === 'string') {
         text += part;
@@ -154,33 +175,37 @@ class Resolution {
         const name = this.#variables.has(part.name) ? part.name : this.#variables.has(part.trimmed) ? part.trimmed : undefined;
         const expansion = name === undefined ? this.#unknown(part) : this.#variable(name, part.literal);
         if (!expansion.stable) stable = false;
+        depth = Math.max(depth, expansion.depth);
         text += expansion.text;
       }
-      if (text.length > this.#maxLength) throw new ResolveLimitError(this.#maxLength);
+      if (text.length > this.#limit) throw new ResolveLimitError(this.#maxGrowth);
     }
-    return { text, stable };
+    return { text, stable, depth };
   }
 
-  #variable(name: string, literal: string): { text: string; stable: boolean } {
+  #variable(name: string, literal: string): Expansion {
+    // A cached expansion stands only where it fits in the depth left: the result must not depend on what an
+    // earlier resolve happened to expand first.
     const known = this.#stable.get(name);
-    if (known !== undefined) return { text: known, stable: true };
+    if (known !== undefined && this.#expanding.length + known.depth <= MAX_DEPTH) return { ...known, stable: true };
     if (this.#expanding.includes(name) || this.#expanding.length >= MAX_DEPTH) {
       (this.#cyclic ??= new Set()).add(name);
-      return { text: literal, stable: false };
+      return { text: literal, stable: false, depth: 0 };
     }
     this.#expanding.push(name);
     const inner = this.#expand(this.#variables.get(name)!);
     this.#expanding.pop();
-    if (inner.stable) this.#stable.set(name, inner.text);
-    return inner;
+    const expansion = { text: inner.text, stable: inner.stable, depth: inner.depth + 1 };
+    if (inner.stable) this.#stable.set(name, { text: expansion.text, depth: expansion.depth });
+    return expansion;
   }
 
   /** A dynamic variable gets a fresh value; any other unknown name stays as written and is reported. */
-  #unknown(part: { literal: string; trimmed: string }): { text: string; stable: boolean } {
+  #unknown(part: { literal: string; trimmed: string }): Expansion {
     const dynamic = dynamicVariableValue(part.trimmed);
-    if (dynamic !== undefined) return { text: dynamic, stable: false };
+    if (dynamic !== undefined) return { text: dynamic, stable: false, depth: 0 };
     if (part.trimmed !== '') (this.#missing ??= new Set()).add(part.trimmed);
     // Not stable: a cached expansion would hide this name from the next resolve's `missing`.
-    return { text: part.literal, stable: false };
+    return { text: part.literal, stable: false, depth: 0 };
   }
 }

@@ -71,12 +71,12 @@ export class LanguageNotEnabledError extends TryItError {
   }
 }
 
-/** Resolving placeholders would produce more output than the configured cap. */
+/** Resolving placeholders would add more text than the configured cap. */
 export class ResolveLimitError extends TryItError {
   readonly limit: number;
 
   constructor(limit: number) {
-    super('ERR_RESOLVE_LIMIT', `Resolving placeholders would produce more than ${limit} characters; check for variables that expand into themselves many times, or raise the limit.`);
+    super('ERR_RESOLVE_LIMIT', `Resolving placeholders would add more than ${limit} characters; check for variables that expand into themselves many times, or raise the limit.`);
     this.limit = limit;
   }
 }
@@ -132,5 +132,5 @@ export function describeValue(value: unknown): string {
   if (typeof value === 'string') return JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value);
   if (typeof value === 'number' || typeof value === 'boolean' || value === null) return String(value);
   if (Array.isArray(value)) return `an array of ${value.length}`;
-  return `a ${typeof value}`;
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }

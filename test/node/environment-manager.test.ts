@@ -92,6 +92,27 @@ describe('EnvironmentManager: the spec operations', () => {
     manager.setActive('prod');
     assert.equal(calls, 2);
   });
+
+  it('finishes a change and tells every subscriber even when one throws, reporting the error', () => {
+    const manager = new EnvironmentManager(prod, staging);
+    const reported: unknown[] = [];
+    // Browsers report a listener's error through reportError; Node has none, so the test provides it.
+    const global = globalThis as { reportError?: (error: unknown) => void };
+    global.reportError = (error) => reported.push(error);
+    try {
+      let later = 0;
+      manager.subscribe(() => {
+        throw new Error('faulty subscriber');
+      });
+      manager.subscribe(() => (later += 1));
+      manager.setActive('staging');
+      assert.equal(manager.active()!.name, 'staging');
+      assert.equal(later, 1);
+      assert.deepEqual(reported.map((error) => (error as Error).message), ['faulty subscriber']);
+    } finally {
+      delete global.reportError;
+    }
+  });
 });
 
 describe('EnvironmentManager: resolve rules', () => {
@@ -136,6 +157,19 @@ describe('EnvironmentManager: resolve rules', () => {
     assert.equal(deep.resolve('{{v25}}'), 'end');
   });
 
+  it('gives the same result whatever was resolved before (cached expansions respect the depth limit)', () => {
+    const variables: Record<string, string> = { v11: 'end' };
+    for (let i = 0; i < 11; i += 1) variables[`v${i}`] = `{{v${i + 1}}}`;
+    const fresh = () => new EnvironmentManager({ name: 'chain', variables });
+    const first = fresh().resolveDetailed('{{v0}}');
+    const warmed = fresh();
+    assert.equal(warmed.resolve('{{v5}}'), 'end');
+    assert.deepEqual(warmed.resolveDetailed('{{v0}}'), first);
+    assert.deepEqual(first.cyclic.length, 1);
+    assert.equal(fresh().resolveDetailed('{{v5}} {{v0}}').text, `end ${first.text}`);
+    assert.equal(fresh().resolveDetailed('{{v0}} {{v5}}').text, `${first.text} end`);
+  });
+
   it('counts only the environment’s own variables', () => {
     for (const name of ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'prototype']) {
       const result = manager.resolveDetailed(`{{${name}}}`);
@@ -175,7 +209,7 @@ describe('EnvironmentManager: resolve rules', () => {
   it('resolves a 1 MB template with many placeholders', () => {
     const unit = '{{host}}/{{missing}}/{{ port }}{ }}{{';
     const template = unit.repeat(Math.ceil((1 << 20) / unit.length));
-    const result = manager.resolveDetailed(template, { maxLength: 4 << 20 });
+    const result = manager.resolveDetailed(template);
     assert.equal(result.text, template.replaceAll('{{host}}', 'localhost').replaceAll('{{ port }}', '8080'));
     assert.deepEqual(result.missing, ['missing']);
   });
@@ -185,9 +219,22 @@ describe('EnvironmentManager: resolve rules', () => {
     for (let i = 1; i <= 8; i += 1) variables[`a${i}`] = `{{a${i - 1}}}`.repeat(10);
     const bomb = new EnvironmentManager({ name: 'bomb', variables });
     assert.throws(() => bomb.resolve('{{a8}}'), (error: unknown) => error instanceof ResolveLimitError && error.limit === 1 << 20);
-    assert.throws(() => bomb.resolve('{{a2}}', { maxLength: 50_000 }), ResolveLimitError);
+    assert.throws(() => bomb.resolve('{{a2}}', { maxGrowth: 50_000 }), ResolveLimitError);
     assert.equal(bomb.resolve('{{a2}}').length, 100_000);
-    assert.throws(() => bomb.resolve('x'.repeat(20), { maxLength: 10 }), ResolveLimitError);
+    assert.throws(() => bomb.resolve('x'.repeat(20) + '{{a0}}', { maxGrowth: 10 }), ResolveLimitError);
+  });
+
+  it('caps what placeholders add, not the input: a long body with a few placeholders resolves', () => {
+    const body = `{"host": "{{host}}", "blob": "${'x'.repeat(3 << 20)}"}`;
+    assert.equal(manager.resolve(body), body.replace('{{host}}', 'localhost'));
+    assert.equal(manager.resolve('y'.repeat(2 << 20), { maxGrowth: 0 }).length, 2 << 20);
+  });
+
+  it('refuses a cap that is not a number of characters', () => {
+    for (const maxGrowth of [Number.NaN, -1, '10']) {
+      assert.throws(() => manager.resolve('{{host}}', { maxGrowth: maxGrowth as number }), (error: unknown) => error instanceof InvalidArgumentError && /maxGrowth/.test(error.message));
+    }
+    assert.equal(manager.resolve('{{host}}', { maxGrowth: Number.POSITIVE_INFINITY }), 'localhost');
   });
 
   it('finds placeholder spans for highlighting', () => {

@@ -1,0 +1,22 @@
+// Change listeners of the environment manager and the history.
+
+/**
+ * Calls every listener. One that throws does not stop the others or undo the change they are told about: its
+ * error is reported as the platform reports an event listener's (`reportError` in browsers, an uncaught
+ * exception in Node), not thrown at whoever made the change.
+ */
+export function notifyAll(listeners: Iterable<() => void>): void {
+  for (const listener of listeners) {
+    try {
+      listener();
+    } catch (error) {
+      report(error);
+    }
+  }
+}
+
+function report(error: unknown): void {
+  const { reportError } = globalThis as { reportError?: (error: unknown) => void };
+  if (typeof reportError === 'function') reportError(error);
+  else queueMicrotask(() => { throw error; });
+}
