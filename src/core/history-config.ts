@@ -44,8 +44,12 @@ export const DEFAULT_HISTORY_CONFIG: Readonly<ResolvedHistoryConfig> = Object.fr
   maxStoredBodyLength: 65_536,
 });
 
-/** Credential headers whose values are never persisted unless `keepCredentials` is set. */
-export const CREDENTIAL_HEADERS: readonly string[] = ['authorization', 'proxy-authorization', 'cookie', 'x-api-key'];
+/**
+ * Header names whose values are never persisted unless `keepCredentials` is set: Authorization, Cookie and the
+ * many vendor spellings of a key or token (X-API-Key, X-Auth-Token, Private-Token, X-Session-Id,
+ * Ocp-Apim-Subscription-Key…). Erring towards redaction costs a restored request one value to retype.
+ */
+export const CREDENTIAL_HEADER_NAME = /auth|token|secret|passw|session|cookie|credential|signature|api-?key|(?:^|-)key$/i;
 
 /** Query parameters that carry credentials by convention (API keys, OAuth tokens, signed-URL signatures), lowercase. */
 export const CREDENTIAL_QUERY_PARAMETERS: readonly string[] = [

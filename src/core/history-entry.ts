@@ -43,7 +43,8 @@ export function parseHistoryEntry(value: unknown, field = 'entry'): HistoryEntry
   };
   const id = input.id ?? randomId();
   if (typeof id !== 'string' || id === '') fail('id', 'must be a non-empty string');
-  const timestamp = input.timestamp === undefined ? new Date() : new Date(input.timestamp as Date | string | number);
+  const given = input.timestamp ?? Date.now();
+  const timestamp = given instanceof Date || typeof given === 'string' || typeof given === 'number' ? new Date(given) : new Date(Number.NaN);
   if (Number.isNaN(timestamp.getTime())) fail('timestamp', 'must be a Date, an ISO 8601 string or epoch milliseconds');
   if (typeof input.method !== 'string' || !isMethod(input.method)) fail('method', 'must be an HTTP method such as GET');
   if (typeof input.url !== 'string') fail('url', 'must be a string');

@@ -1,7 +1,8 @@
 import { HistoryEntryNotFoundError, InvalidArgumentError } from './errors.js';
-import { CREDENTIAL_HEADERS, CREDENTIAL_QUERY_PARAMETERS, parseHistoryConfig, type HistoryConfig, type ResolvedHistoryConfig } from './history-config.js';
+import { CREDENTIAL_HEADER_NAME, CREDENTIAL_QUERY_PARAMETERS, parseHistoryConfig, type HistoryConfig, type ResolvedHistoryConfig } from './history-config.js';
 import { copyHistoryEntry, parseHistoryEntry, type HistoryEntry, type HistoryEntryInput } from './history-entry.js';
 import type { HistoryStore, HistoryStoreChange, StoredHistoryRecord } from './history-store.js';
+import { notifyAll } from './listeners.js';
 
 export interface HistoryOptions {
   /** Where entries persist. None: memory only. In browsers, `new IdbHistoryStore(config.storageKey)`. */
@@ -34,21 +35,29 @@ export class History {
   #writes: Promise<void> = Promise.resolve();
   #loading: Promise<void> | undefined;
   #listeners = new Set<() => void>();
-  /** Lowercase names of the headers and query parameters whose values are not persisted. */
-  #redacted: { headers: Set<string>; queryParameters: Set<string> };
-  /** What `clear` and `delete` did while the stored entries were loading: the load must not bring it back. */
-  #removedWhileLoading: { cleared: boolean; ids: Set<string> } | undefined;
+  /** Which header and query parameter values are not persisted (names compared lowercase). */
+  #redacted: { header: (name: string) => boolean; queryParameters: Set<string>; userinfo: boolean };
+  /**
+   * What `clear` and `delete` did (here or in another tab) before the stored entries were merged in: the load
+   * must not bring it back. Undefined once loaded, or without a store.
+   */
+  #removedBeforeLoad: { cleared: boolean; ids: Set<string> } | undefined;
   #unwatch: (() => void) | undefined;
 
   constructor(config: HistoryConfig, options: HistoryOptions = {}) {
-    this.config = parseHistoryConfig(config);
+    // Frozen, lists included: settings changed afterwards would take effect in some places and not in others.
+    const parsed = parseHistoryConfig(config);
+    this.config = Object.freeze({ ...parsed, redactHeaders: Object.freeze(parsed.redactHeaders) as string[], redactQueryParameters: Object.freeze(parsed.redactQueryParameters) as string[] });
     this.#store = this.config.enabled ? options.store : undefined;
     this.#onWarning = options.onWarning ?? ((message) => console.warn(message));
     const { keepCredentials, redactHeaders, redactQueryParameters } = this.config;
+    const extraHeaders = new Set(redactHeaders);
     this.#redacted = {
-      headers: new Set(keepCredentials ? [] : [...CREDENTIAL_HEADERS, ...redactHeaders]),
+      header: keepCredentials ? () => false : (name) => CREDENTIAL_HEADER_NAME.test(name) || extraHeaders.has(name.toLowerCase()),
       queryParameters: new Set(keepCredentials ? [] : [...CREDENTIAL_QUERY_PARAMETERS, ...redactQueryParameters]),
+      userinfo: !keepCredentials,
     };
+    if (this.#store) this.#removedBeforeLoad = { cleared: false, ids: new Set() };
     this.#unwatch = this.#store?.watch?.((change) => this.#applyRemoteChange(change));
   }
 
@@ -90,9 +99,15 @@ export class History {
     return copyHistoryEntry(record.entry);
   }
 
-  /** Removes one entry; false when there was none with this id. */
+  /**
+   * Removes one entry; false when there was none with this id. Before `ready()` has loaded the stored entries,
+   * an id known only to the store is still removed from it (and the result is false).
+   */
   delete(id: string): boolean {
-    this.#removedWhileLoading?.ids.add(id);
+    if (this.#removedBeforeLoad) {
+      this.#removedBeforeLoad.ids.add(id);
+      if (!this.#records.has(id)) this.#persist((store) => store.delete(id));
+    }
     if (!this.#records.delete(id)) return false;
     this.#persist((store) => store.delete(id));
     this.#notify();
@@ -101,7 +116,7 @@ export class History {
 
   /** Removes every entry, persisted ones included. */
   clear(): void {
-    if (this.#removedWhileLoading) this.#removedWhileLoading.cleared = true;
+    if (this.#removedBeforeLoad) this.#removedBeforeLoad.cleared = true;
     this.#records.clear();
     this.#persist((store) => store.clear());
     this.#notify();
@@ -139,8 +154,8 @@ export class History {
 
   async #load(): Promise<void> {
     const store = this.#store;
-    if (!store) return;
-    const removed = (this.#removedWhileLoading = { cleared: false, ids: new Set<string>() });
+    const removed = this.#removedBeforeLoad;
+    if (!store || !removed) return;
     let stored: unknown[];
     try {
       stored = await store.load();
@@ -148,7 +163,7 @@ export class History {
       this.#fallBackToMemory(error);
       return;
     } finally {
-      this.#removedWhileLoading = undefined;
+      this.#removedBeforeLoad = undefined;
     }
     const merged: StoredHistoryRecord[] = [];
     for (const raw of removed.cleared ? [] : stored) {
@@ -198,9 +213,9 @@ export class History {
   #forStorage({ entry, addedAt }: StoredHistoryRecord): StoredHistoryRecord {
     const stored = copyHistoryEntry(entry);
     for (const name of Object.keys(stored.headers)) {
-      if (this.#redacted.headers.has(name.toLowerCase())) stored.headers[name] = REDACTED;
+      if (this.#redacted.header(name)) stored.headers[name] = REDACTED;
     }
-    stored.url = redactQuery(stored.url, this.#redacted.queryParameters);
+    stored.url = redactUrl(stored.url, this.#redacted);
     if (stored.body.length > this.config.maxStoredBodyLength) {
       let cut = this.config.maxStoredBodyLength;
       // Never keep half of a surrogate pair (an emoji cut in two).
@@ -213,8 +228,10 @@ export class History {
 
   #applyRemoteChange(change: HistoryStoreChange): void {
     if (change.type === 'clear') {
+      if (this.#removedBeforeLoad) this.#removedBeforeLoad.cleared = true;
       this.#records.clear();
     } else if (change.type === 'delete') {
+      this.#removedBeforeLoad?.ids.add(change.id);
       this.#records.delete(change.id);
     } else {
       const record = readStoredRecord(change.record);
@@ -235,7 +252,7 @@ export class History {
   }
 
   #notify(): void {
-    for (const listener of this.#listeners) listener();
+    notifyAll(this.#listeners);
   }
 }
 
@@ -254,20 +271,43 @@ function readStoredRecord(raw: unknown): StoredHistoryRecord | undefined {
 }
 
 /**
- * `url` with the non-empty values of the named query parameters (compared decoded and ignoring case) replaced by
- * `REDACTED`; every other character stays as written.
+ * `url` with a password in it replaced by `REDACTED`, and so the non-empty values of the named parameters
+ * (compared decoded and ignoring case) in the query and in the fragment, where OAuth's implicit flow puts
+ * `access_token`. Every other character stays as written.
  */
-function redactQuery(url: string, names: ReadonlySet<string>): string {
-  const queryStart = url.indexOf('?');
+function redactUrl(url: string, redacted: { queryParameters: ReadonlySet<string>; userinfo: boolean }): string {
   const fragmentStart = url.indexOf('#');
-  if (names.size === 0 || queryStart < 0 || (fragmentStart >= 0 && fragmentStart < queryStart)) return url;
-  const queryEnd = fragmentStart < 0 ? url.length : fragmentStart;
-  const pairs = url.slice(queryStart + 1, queryEnd).split('&').map((pair) => {
-    const equals = pair.indexOf('=');
-    if (equals < 0 || equals === pair.length - 1 || !names.has(decodedName(pair.slice(0, equals)))) return pair;
-    return `${pair.slice(0, equals + 1)}${REDACTED}`;
-  });
-  return `${url.slice(0, queryStart + 1)}${pairs.join('&')}${url.slice(queryEnd)}`;
+  const beforeFragment = fragmentStart < 0 ? url : url.slice(0, fragmentStart);
+  const queryStart = beforeFragment.indexOf('?');
+  let start = queryStart < 0 ? beforeFragment : beforeFragment.slice(0, queryStart);
+  if (redacted.userinfo) start = redactPassword(start);
+  const names = redacted.queryParameters;
+  const query = queryStart < 0 ? '' : `?${redactParameters(beforeFragment.slice(queryStart + 1), names)}`;
+  const fragment = fragmentStart < 0 ? '' : `#${redactParameters(url.slice(fragmentStart + 1), names)}`;
+  return start + query + fragment;
+}
+
+// `scheme://user:password@host…`: the password is what follows the first `:` of the authority's userinfo.
+function redactPassword(urlBeforeQuery: string): string {
+  const authorityStart = urlBeforeQuery.indexOf('//') + 2;
+  const pathStart = urlBeforeQuery.indexOf('/', authorityStart);
+  const authority = urlBeforeQuery.slice(authorityStart, pathStart < 0 ? undefined : pathStart);
+  const at = authority.lastIndexOf('@');
+  const colon = authority.indexOf(':');
+  if (authorityStart < 2 || at < 0 || colon < 0 || colon > at || colon === at - 1) return urlBeforeQuery;
+  return urlBeforeQuery.slice(0, authorityStart + colon + 1) + REDACTED + urlBeforeQuery.slice(authorityStart + at);
+}
+
+function redactParameters(parameters: string, names: ReadonlySet<string>): string {
+  if (names.size === 0 || !parameters.includes('=')) return parameters;
+  return parameters
+    .split('&')
+    .map((pair) => {
+      const equals = pair.indexOf('=');
+      if (equals < 0 || equals === pair.length - 1 || !names.has(decodedName(pair.slice(0, equals)))) return pair;
+      return `${pair.slice(0, equals + 1)}${REDACTED}`;
+    })
+    .join('&');
 }
 
 /** A query parameter name as a server reads it: `+` is a space, escapes decoded, lowercased for comparison. */

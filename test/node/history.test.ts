@@ -181,6 +181,8 @@ describe('History: bad input', () => {
       [{ body: {} }, 'entry.body'],
       [{ id: '' }, 'entry.id'],
       [{ timestamp: 'not a date' }, 'entry.timestamp'],
+      [{ timestamp: true }, 'entry.timestamp'],
+      [{ timestamp: [2020] }, 'entry.timestamp'],
     ];
     for (const [patch, field] of cases) {
       assert.throws(
@@ -191,6 +193,39 @@ describe('History: bad input', () => {
     }
     assert.throws(() => history.add(null as never), InvalidArgumentError);
     assert.equal(history.size, 0);
+    // null means "not given", as for the id: the current time, not 1970.
+    const before = Date.now();
+    const stamped = history.add({ ...request(1), timestamp: null } as unknown as HistoryEntryInput);
+    assert.ok(stamped.timestamp.getTime() >= before);
+  });
+
+  it('keeps its settings as given: the resolved config cannot be changed afterwards', () => {
+    const history = new History({ enabled: true, maxItems: 2, redactHeaders: ['X-One'] });
+    assert.throws(() => ((history.config as { maxItems: number }).maxItems = Number.NaN), TypeError);
+    assert.throws(() => history.config.redactHeaders.push('X-Two'), TypeError);
+    for (let n = 0; n < 5; n += 1) history.add(request(n));
+    assert.equal(history.size, 2);
+  });
+
+  it('finishes a change and tells every subscriber even when one throws, reporting the error', () => {
+    const history = new History({ enabled: true });
+    const reported: unknown[] = [];
+    // Browsers report a listener's error through reportError; Node has none, so the test provides it.
+    const global = globalThis as { reportError?: (error: unknown) => void };
+    global.reportError = (error) => reported.push(error);
+    try {
+      let later = 0;
+      history.subscribe(() => {
+        throw new Error('faulty subscriber');
+      });
+      history.subscribe(() => (later += 1));
+      history.add(request(1, { id: 'a' }));
+      assert.deepEqual(history.list().map((e) => e.id), ['a']);
+      assert.equal(later, 1);
+      assert.equal(reported.length, 1);
+    } finally {
+      delete global.reportError;
+    }
   });
 });
 
@@ -251,6 +286,30 @@ describe('History: persistence', () => {
     keeping.add(request(2, { id: 'b', headers }));
     await keeping.flush();
     assert.deepEqual(store.stored('b').headers, headers);
+  });
+
+  it('redacts the many vendor spellings of a credential header, and nothing else', async () => {
+    const store = new MapStore();
+    const history = new History({ enabled: true }, { store });
+    const secret = ['X-Auth-Token', 'Private-Token', 'X-Session-Id', 'Ocp-Apim-Subscription-Key', 'api-key', 'X-Amz-Security-Token', 'X-Client-Secret'];
+    const plain = ['Accept', 'Content-Type', 'X-Request-Id', 'If-None-Match', 'Keep-Alive-Hint'];
+    history.add(request(1, { id: 'a', headers: Object.fromEntries([...secret, ...plain].map((name) => [name, 'value'])) }));
+    await history.flush();
+    const stored = store.stored('a').headers;
+    assert.deepEqual(secret.filter((name) => stored[name] !== REDACTED), []);
+    assert.deepEqual(plain.filter((name) => stored[name] !== 'value'), []);
+  });
+
+  it('redacts a password in the URL and credential parameters in the fragment', async () => {
+    const store = new MapStore();
+    const history = new History({ enabled: true }, { store });
+    history.add(request(1, { id: 'a', url: 'https://alice:s3cret@api.example/v1?x=1#access_token=TOKEN&state=s' }));
+    history.add(request(2, { id: 'b', url: 'https://alice@api.example/v1' }));
+    history.add(request(3, { id: 'c', url: 'https://api.example/at@home:1' }));
+    await history.flush();
+    assert.equal(store.stored('a').url, `https://alice:${REDACTED}@api.example/v1?x=1#access_token=${REDACTED}&state=s`);
+    assert.equal(store.stored('b').url, 'https://alice@api.example/v1');
+    assert.equal(store.stored('c').url, 'https://api.example/at@home:1');
   });
 
   it('redacts credential query parameters in the stored URL, keeping every other character as written', async () => {
@@ -342,6 +401,28 @@ describe('History: persistence', () => {
     open();
     await loadingAgain;
     assert.deepEqual(deleting.list().map((e) => e.id), ['c', 'a']);
+  });
+
+  it('does not bring back what was cleared or deleted before ready() was even called', async () => {
+    const store = new MapStore();
+    const first = new History({ enabled: true }, { store });
+    for (const id of ['a', 'b', 'c']) first.add(request(1, { id }));
+    await first.flush();
+    const cleared = new History({ enabled: true }, { store });
+    cleared.clear();
+    await cleared.ready();
+    await cleared.flush();
+    assert.deepEqual(cleared.list(), []);
+    assert.equal(store.records.size, 0);
+
+    for (const id of ['a', 'b', 'c']) first.add(request(1, { id }));
+    await first.flush();
+    const deleting = new History({ enabled: true }, { store });
+    assert.equal(deleting.delete('b'), false, 'not known yet');
+    await deleting.ready();
+    await deleting.flush();
+    assert.deepEqual(deleting.list().map((e) => e.id), ['c', 'a']);
+    assert.deepEqual([...store.records.keys()].sort(), ['a', 'c']);
   });
 
   it('tells subscribers when it falls back to memory, so the warning shows', async () => {
