@@ -1,9 +1,9 @@
 import { parseEnvironments, type Environment } from './environment.js';
 import { ConfigError } from './errors.js';
 import { parseHistoryConfig, type HistoryConfig, type ResolvedHistoryConfig } from './history-config.js';
-import { headerValueProblem, isByteString, isHeaderName, isHttpUrl } from './http-syntax.js';
+import { CLIENT_OWNED_HEADERS, headerValueProblem, isByteString, isHeaderName, isHttpUrl } from './http-syntax.js';
 import { SnippetGenerator, type SnippetLanguage, type SnippetsConfig } from './snippets/index.js';
-import { expectArray, expectBoolean, expectKnownFields, expectPlainObject, expectPositiveInteger, expectString } from './validation.js';
+import { expectArray, expectBoolean, expectKnownFields, expectPlainObject, expectPositiveInteger, expectString, setOwnProperty } from './validation.js';
 
 /** Everything a site can set on a console. Only `enabled` matters for turning it on; the rest has defaults. */
 export interface ConsoleConfig {
@@ -89,7 +89,11 @@ function parseCorsProxy(value: unknown): string {
   if (!isHttpUrl(proxy.replaceAll('{url}', 'target'))) {
     throw new ConfigError('corsProxy', proxy, 'must be an absolute http(s) URL, e.g. https://proxy.example/?url={url}');
   }
-  return proxy;
+  // Prefix style: the target is appended, so the proxy URL must end where a URL can follow.
+  if (proxy.includes('{url}') || /[/?=]$/.test(proxy)) return proxy;
+  const { pathname, search, hash } = new URL(proxy);
+  if (pathname === '/' && search === '' && hash === '') return `${proxy}/`;
+  throw new ConfigError('corsProxy', proxy, `gets the target URL appended, so it must end with "/", "?" or "="; write ${JSON.stringify(`${proxy}/`)}, or mark the place with {url}`);
 }
 
 /** Header names and values the browser would refuse are caught here, not at the first send. */
@@ -102,11 +106,12 @@ export function parseHeaderMap(value: unknown, field: string): Record<string, st
     const at = `${field}[${JSON.stringify(name)}]`;
     if (!isHeaderName(name)) throw new ConfigError(at, name, 'is not a valid header name (letters, digits and !#$%&\'*+-.^_`|~ only)');
     if (seen.has(name.toLowerCase())) throw new ConfigError(at, name, 'repeats a header name (names are case-insensitive)');
+    if (CLIENT_OWNED_HEADERS.has(name.toLowerCase())) throw new ConfigError(at, name, 'is set by every HTTP client from the request itself; remove it');
     seen.add(name.toLowerCase());
     const headerValue = expectString(raw, at);
     const problem = headerValueProblem(headerValue) ?? (isByteString(headerValue) ? undefined : 'holds characters beyond Latin-1, which browsers cannot send in a header; percent-encode them or use ASCII');
     if (problem) throw new ConfigError(at, headerValue, problem);
-    headers[name] = headerValue;
+    setOwnProperty(headers, name, headerValue);
   }
   return headers;
 }

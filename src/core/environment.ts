@@ -1,5 +1,5 @@
 import { ConfigError } from './errors.js';
-import { expectKnownFields, expectPlainObject, expectString } from './validation.js';
+import { expectKnownFields, expectPlainObject, expectString, setOwnProperty } from './validation.js';
 
 /** A named set of variables. A variable named `base_url` holds the base address of the API. */
 export interface Environment {
@@ -24,8 +24,8 @@ export function parseEnvironment(value: unknown, field = 'environment'): Environ
     for (const [key, raw] of Object.entries(given)) {
       const at = `${field}.variables[${JSON.stringify(key)}]`;
       if (key === '' || /[{}]/.test(key)) throw new ConfigError(at, key, 'a variable name must be non-empty and contain no braces, or no {{placeholder}} could refer to it');
-      // defineProperty, not assignment: a variable named `__proto__` must stay an ordinary variable.
-      Object.defineProperty(variables, key, { value: expectString(raw, at), enumerable: true, writable: true, configurable: true });
+      // Not assignment: a variable named `__proto__` must stay an ordinary variable.
+      setOwnProperty(variables, key, expectString(raw, at));
     }
   }
   return { name, variables };

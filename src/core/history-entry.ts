@@ -1,6 +1,7 @@
 import { InvalidArgumentError } from './errors.js';
 import { isMethod } from './http-syntax.js';
 import { randomId } from './random-id.js';
+import { setOwnProperty } from './validation.js';
 
 /** One past request and the status it got. */
 export interface HistoryEntry {
@@ -83,7 +84,7 @@ function parseHeaders(value: unknown, field: string): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const [name, headerValue] of Object.entries(value)) {
     if (typeof headerValue !== 'string') throw new InvalidArgumentError(`${field}[${JSON.stringify(name)}]`, headerValue, 'must be a string');
-    Object.defineProperty(headers, name, { value: headerValue, enumerable: true, writable: true, configurable: true });
+    setOwnProperty(headers, name, headerValue);
   }
   return headers;
 }

@@ -6,8 +6,8 @@ import type { ResolvedHistoryConfig } from './history-config.js';
 import type { HistoryStore } from './history-store.js';
 import type { HistoryEntry } from './history-entry.js';
 import { PROXY_ERROR_HEADER, PROXY_FINAL_URL_HEADER, isCrossOrigin, type ProxyErrorBody } from './proxy-route.js';
-import { checkAndRoute, prepareRequest, requestTemplate, resolveRequest, type ConsoleRequest, type PreparedRequest, type ResolvedRequest } from './request-preparation.js';
-import { ResponseBodyError, readBody, type BodyLimits, type ReadBody } from './response-body.js';
+import { checkAndRoute, isForbiddenHeader, prepareRequest, requestTemplate, resolveRequest, type ConsoleRequest, type PreparedRequest, type ResolvedRequest } from './request-preparation.js';
+import { ResponseBodyError, checkBodyLimits, readBody, type BodyLimits, type ReadBody } from './response-body.js';
 
 export interface RequestEngineOptions extends BodyLimits {
   /** The console configuration; checked here. @default {} */
@@ -76,7 +76,7 @@ export class RequestEngine {
     this.history = options.history ?? new History(this.config.history, { store: options.historyStore?.(this.config.history) });
     this.#pageOrigin = options.pageOrigin ?? (globalThis as { location?: Location }).location?.origin;
     this.#fetch = options.fetch ?? globalThis.fetch.bind(globalThis);
-    this.#limits = { displayLimit: options.displayLimit, downloadLimit: options.downloadLimit };
+    this.#limits = checkBodyLimits(options);
   }
 
   /** Resolves, merges, checks and routes without sending. @throws RequestError */
@@ -90,14 +90,15 @@ export class RequestEngine {
    * included) the active environment cannot fill, and the warnings of a send that would go ahead.
    */
   inspect(request: ConsoleRequest): { missing: string[]; warnings: string[] } {
-    const resolved = resolveRequest(request, { config: this.config, environments: this.environments });
-    let warnings: string[] = [];
+    let missing: string[] = [];
     try {
-      warnings = checkAndRoute(resolved, { config: this.config, pageOrigin: this.#pageOrigin }).warnings;
+      const resolved = resolveRequest(request, { config: this.config, environments: this.environments });
+      missing = resolved.missing;
+      return { missing, warnings: checkAndRoute(resolved, { config: this.config, pageOrigin: this.#pageOrigin }).warnings };
     } catch {
       // A request that cannot be sent is explained when the user sends it, not while they type.
+      return { missing, warnings: [] };
     }
-    return { missing: resolved.missing, warnings };
   }
 
   /** The request with placeholders kept and default headers merged: what a snippet of it should show. */
@@ -125,14 +126,14 @@ export class RequestEngine {
     try {
       response = await this.#fetch(prepared.fetchUrl, {
         method: prepared.method,
-        headers: prepared.headers,
+        headers: sendableHeaders(prepared.headers),
         body: prepared.body,
         credentials: this.config.credentials,
         cache: 'no-store',
         signal: combined,
       });
       headersAt = performance.now() - start;
-      if (prepared.viaProxy && response.headers.has(PROXY_ERROR_HEADER)) throw await proxyRefusal(response);
+      if (prepared.viaProxy && response.headers.has(PROXY_ERROR_HEADER)) throw await proxyRefusal(response, prepared.method);
       body = await readBody(response.body as ReadableStream<Uint8Array<ArrayBuffer>> | null, this.#limits);
     } catch (error) {
       const failure = await this.#explain(error, prepared, { signal, timeout, status: response?.status });
@@ -206,9 +207,18 @@ export class RequestEngine {
   }
 }
 
-async function proxyRefusal(response: Response): Promise<RequestError> {
+/**
+ * What fetch is given: the headers a page may set. Browsers drop the others silently; Node's fetch would send
+ * some (Cookie) and fail or hang on others (Content-Length, Expect), so they go here, as the warning says.
+ */
+function sendableHeaders(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => !isForbiddenHeader(name)));
+}
+
+async function proxyRefusal(response: Response, method: string): Promise<RequestError> {
   const code = response.headers.get(PROXY_ERROR_HEADER);
-  let message = `the proxy answered ${response.status}`;
+  // A HEAD answer has no body to carry the proxy's explanation.
+  let message = method === 'HEAD' ? `the proxy answered ${response.status}; send the request as GET to read its full explanation` : `the proxy answered ${response.status}`;
   try {
     const body = (await response.json()) as ProxyErrorBody;
     if (typeof body?.error?.message === 'string') message = body.error.message;
@@ -223,7 +233,7 @@ function brokenOff(error: ResponseBodyError, prepared: PreparedRequest, status: 
   return new RequestError(
     'network',
     prepared.viaProxy
-      ? `${what}: the CORS proxy closed the connection before the end. It does so when a body is larger than it relays (its maxResponseBytes) or the API's connection fails; raise the proxy's cap, or ask for a smaller response.`
+      ? `${what}: the CORS proxy closed the connection before the end. It does so when a body is larger than it relays (its maxResponseBytes), when the API pauses longer than the proxy waits (its timeout), or when the API's connection fails; raise the proxy's limits, or ask for a smaller response.`
       : `${what}: ${new URL(prepared.url).origin} closed the connection before the end. Try again; if it keeps happening, the server or something between is dropping the response.`,
     { cause: error },
   );

@@ -1,8 +1,10 @@
 import type { ResolvedConsoleConfig } from './console-config.js';
 import type { EnvironmentManager } from './environment-manager.js';
-import { RequestError } from './errors.js';
-import { headerValueProblem, isByteString, isHeaderName, isHttpUrl, isMethod } from './http-syntax.js';
+import type { ResolveResult } from './environment-manager.js';
+import { RequestError, ResolveLimitError } from './errors.js';
+import { CLIENT_OWNED_HEADERS, headerValueProblem, isByteString, isHeaderName, isHttpUrl, isMethod } from './http-syntax.js';
 import { isCrossOrigin, isPotentiallyTrustworthy, proxiedUrl } from './proxy-route.js';
+import { setOwnProperty } from './validation.js';
 
 /** One header row as the console edits it: rows can be switched off without deleting them. */
 export interface HeaderRow {
@@ -82,7 +84,13 @@ export function prepareRequest(request: ConsoleRequest, context: PreparationCont
 export function resolveRequest(request: ConsoleRequest, { config, environments }: Omit<PreparationContext, 'pageOrigin'>): ResolvedRequest {
   const missing = new Set<string>();
   const resolve = (text: string) => {
-    const result = environments.resolveDetailed(text);
+    let result: ResolveResult;
+    try {
+      result = environments.resolveDetailed(text);
+    } catch (error) {
+      if (error instanceof ResolveLimitError) throw new RequestError('invalid-request', `Not sent: ${error.message}`, { cause: error });
+      throw error;
+    }
     for (const name of result.missing) missing.add(name);
     for (const name of result.cyclic) missing.add(name);
     return result.text;
@@ -94,10 +102,19 @@ export function resolveRequest(request: ConsoleRequest, { config, environments }
     if (base !== undefined) url = resolve(base).replace(/\/+$/, '') + url;
     else missing.add('base_url');
   }
-  const headers = mergeHeaders(config.defaultHeaders, headerRows(request.headers), resolve);
+  const headers = mergeHeaders(config.defaultHeaders, headerRows(request.headers), resolve, 'refuse');
   const body = request.body === undefined || request.body === '' ? undefined : resolve(request.body);
   return { method: request.method.trim().toUpperCase(), url, headers, body, missing: [...missing] };
 }
+
+// Browsers refuse these outright (fetch throws), and the console's proxy, a Node server, cannot receive
+// methods outside Node's list; both would otherwise surface as "could not reach".
+const UNSENDABLE_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
+const NODE_METHODS = new Set([
+  'ACL', 'BIND', 'CHECKOUT', 'CONNECT', 'COPY', 'DELETE', 'GET', 'HEAD', 'LINK', 'LOCK', 'M-SEARCH', 'MERGE', 'MKACTIVITY',
+  'MKCALENDAR', 'MKCOL', 'MOVE', 'NOTIFY', 'OPTIONS', 'PATCH', 'POST', 'PROPFIND', 'PROPPATCH', 'PURGE', 'PUT', 'QUERY',
+  'REBIND', 'REPORT', 'SEARCH', 'SOURCE', 'SUBSCRIBE', 'TRACE', 'UNBIND', 'UNLINK', 'UNLOCK', 'UNSUBSCRIBE',
+]);
 
 /**
  * Steps 3 and 4: checks a resolved request and routes it. Run again on a request the page rewrote in a
@@ -110,17 +127,25 @@ export function checkAndRoute(
   const method = request.method.toUpperCase();
   const { url, headers, body } = request;
   if (!isMethod(method)) throw new RequestError('invalid-request', `${JSON.stringify(request.method)} is not an HTTP method; use one such as GET or POST.`);
+  if (UNSENDABLE_METHODS.has(method)) throw new RequestError('invalid-request', `${method} cannot be sent from a web page (browsers refuse it); use another method, or a snippet outside the browser.`);
   if (isRelative(url)) {
     throw new RequestError('invalid-url', `${JSON.stringify(url)} is relative, and the active environment has no base_url variable; add base_url (e.g. https://api.example.com) or write the full URL.`);
   }
   if (!isHttpUrl(url)) {
     throw new RequestError('invalid-url', `${JSON.stringify(url)} is not an absolute http(s) URL; write it as https://host/path, and check the variables it uses.`);
   }
+  const { username, password } = new URL(url);
+  if (username !== '' || password !== '') {
+    throw new RequestError('invalid-url', `${JSON.stringify(url)} holds a user name or password, which fetch refuses to send; remove it from the URL and add an Authorization header instead.`);
+  }
   checkHeaders(headers);
   if (body !== undefined && (method === 'GET' || method === 'HEAD')) {
     throw new RequestError('invalid-request', `A ${method} request cannot carry a body in a browser; remove the body or use POST.`);
   }
   const viaProxy = config.corsProxy !== undefined && isCrossOrigin(url, pageOrigin);
+  if (viaProxy && !NODE_METHODS.has(method)) {
+    throw new RequestError('invalid-request', `The CORS proxy cannot relay the custom method ${method}: its HTTP server accepts only the standard methods. Use a standard method, or call an API that allows this page's origin directly.`);
+  }
   const fetchUrl = viaProxy ? proxiedUrl(config.corsProxy!, url) : url;
   if (pageOrigin?.startsWith('https:') && !isPotentiallyTrustworthy(new URL(fetchUrl))) {
     throw new RequestError(
@@ -129,9 +154,18 @@ export function checkAndRoute(
     );
   }
   const warnings = Object.keys(headers)
-    .filter((name) => FORBIDDEN_HEADERS.has(name.toLowerCase()) || /^(proxy|sec)-/i.test(name))
-    .map((name) => `Browsers do not let a page set the ${name} header; it will not be sent from here (the snippets do send it).`);
+    .filter(isForbiddenHeader)
+    .map((name) =>
+      CLIENT_OWNED_HEADERS.has(name.toLowerCase())
+        ? `The ${name} header is set by every HTTP client from the request itself; it will not be sent from here, and the snippets refuse it. Remove it.`
+        : `Browsers do not let a page set the ${name} header; it will not be sent from here (the snippets do send it).`,
+    );
   return { method, url, headers: { ...headers }, body, fetchUrl, viaProxy, warnings };
+}
+
+/** A header a page cannot set: browsers drop it, and the engine does too, so a send behaves alike everywhere. */
+export function isForbiddenHeader(name: string): boolean {
+  return FORBIDDEN_HEADERS.has(name.toLowerCase()) || /^(proxy|sec)-/i.test(name);
 }
 
 /**
@@ -140,7 +174,7 @@ export function checkAndRoute(
  */
 export function requestTemplate(request: ConsoleRequest, config: Pick<ResolvedConsoleConfig, 'defaultHeaders'>): ResolvedRequest {
   const url = request.url.trim();
-  const headers = mergeHeaders(config.defaultHeaders, headerRows(request.headers), (text) => text);
+  const headers = mergeHeaders(config.defaultHeaders, headerRows(request.headers), (text) => text, 'keep');
   const body = request.body === undefined || request.body === '' ? undefined : request.body;
   return { method: request.method.trim().toUpperCase(), url: isRelative(url) ? `{{base_url}}${url}` : url, headers, body, missing: [] };
 }
@@ -155,22 +189,37 @@ function headerRows(headers: ConsoleRequest['headers']): HeaderRow[] {
   return Object.entries(headers).map(([name, value]) => ({ name, value }));
 }
 
-/** Default headers first, each replaced by the request's own header of the same name (any case). */
-function mergeHeaders(defaults: Record<string, string>, rows: HeaderRow[], resolve: (text: string) => string): Record<string, string> {
+/**
+ * Default headers first, each replaced by the request's own header of the same name (any case). Two rows of
+ * one name would be sent joined by ", " or one of them lost, neither of which is what was written: a send
+ * refuses them, a template keeps them for the snippet generator to explain.
+ */
+function mergeHeaders(defaults: Record<string, string>, rows: HeaderRow[], resolve: (text: string) => string, duplicates: 'refuse' | 'keep'): Record<string, string> {
   const resolved = rows.map((row) => ({ name: resolve(row.name).trim(), value: resolve(row.value) }));
-  const own = new Set(resolved.map((row) => row.name.toLowerCase()));
+  const own = new Set<string>();
+  for (const { name } of resolved) {
+    if (own.has(name.toLowerCase()) && duplicates === 'refuse') {
+      throw new RequestError('invalid-request', `The header ${name} appears in two rows (names ignore case); merge the values into one row, separated by ", ", or switch one off.`);
+    }
+    own.add(name.toLowerCase());
+  }
   const merged: Record<string, string> = {};
   for (const [name, value] of Object.entries(defaults)) {
-    if (!own.has(name.toLowerCase())) merged[name] = resolve(value);
+    if (!own.has(name.toLowerCase())) setOwnProperty(merged, name, resolve(value));
   }
-  for (const { name, value } of resolved) merged[name] = value;
+  for (const { name, value } of resolved) setOwnProperty(merged, name, value);
   return merged;
 }
 
 /** Checked after resolving: a variable's value can hold a line break, or a character fetch cannot send. */
 function checkHeaders(headers: Record<string, string>): void {
+  const seen = new Set<string>();
   for (const [name, value] of Object.entries(headers)) {
     if (!isHeaderName(name)) throw new RequestError('invalid-request', `${JSON.stringify(name)} is not a valid header name; use letters, digits and - only.`);
+    if (seen.has(name.toLowerCase())) {
+      throw new RequestError('invalid-request', `The header ${name} appears twice (names ignore case); merge the values into one, separated by ", ".`);
+    }
+    seen.add(name.toLowerCase());
     const problem = headerValueProblem(value);
     if (problem) throw new RequestError('invalid-request', `The value of header ${name} ${problem}; remove it.`);
     if (!isByteString(value)) {

@@ -1,3 +1,5 @@
+import { InvalidArgumentError } from './errors.js';
+
 // Reads a response body as a stream: every byte is counted, the first `displayLimit` are kept for the
 // screen, and the whole body is kept for download while it fits in `downloadLimit`.
 
@@ -34,12 +36,25 @@ export class ResponseBodyError extends Error {
   }
 }
 
+/**
+ * The limits with their defaults filled in.
+ * @throws InvalidArgumentError for a limit that is not a whole number of bytes, 0 or more.
+ */
+export function checkBodyLimits(limits: BodyLimits = {}): Required<BodyLimits> {
+  const checked = { displayLimit: limits.displayLimit ?? 1 << 20, downloadLimit: limits.downloadLimit ?? 50 << 20 };
+  for (const [name, value] of Object.entries(checked)) {
+    if (!Number.isSafeInteger(value) || value < 0) throw new InvalidArgumentError(name, value, 'must be a whole number of bytes, 0 or more');
+  }
+  return checked;
+}
+
 /** @throws ResponseBodyError when the stream fails before its end. */
 export async function readBody(stream: ReadableStream<Uint8Array<ArrayBuffer>> | null, limits: BodyLimits = {}): Promise<ReadBody> {
-  const displayLimit = limits.displayLimit ?? 1 << 20;
-  const downloadLimit = limits.downloadLimit ?? 50 << 20;
-  let chunks: Uint8Array<ArrayBuffer>[] | undefined = [];
-  let display: Uint8Array | undefined;
+  const { displayLimit, downloadLimit } = checkBodyLimits(limits);
+  // The start of the body for the screen, and all of it for download while it fits; each on its own cap.
+  const shown: Uint8Array[] = [];
+  let shownBytes = 0;
+  let kept: Uint8Array<ArrayBuffer>[] | undefined = [];
   let size = 0;
   const reader = stream?.getReader();
   while (reader) {
@@ -52,17 +67,17 @@ export async function readBody(stream: ReadableStream<Uint8Array<ArrayBuffer>> |
     const { done, value } = chunk;
     if (done) break;
     size += value.byteLength;
-    if (!chunks) continue;
-    chunks.push(value);
-    if (size > downloadLimit) {
-      // Past the download cap the chunks go; only what the screen shows is kept.
-      display = join(chunks, displayLimit);
-      chunks = undefined;
+    if (shownBytes < displayLimit) {
+      const part = value.subarray(0, displayLimit - shownBytes);
+      shown.push(part);
+      shownBytes += part.byteLength;
     }
+    if (kept && size > downloadLimit) kept = undefined;
+    kept?.push(value);
   }
-  display ??= join(chunks!, displayLimit);
-  const whole = chunks && new Blob(chunks, { type: 'application/octet-stream' });
-  return { bytes: display, size, truncated: display.byteLength < size, whole };
+  const bytes = join(shown, displayLimit);
+  const whole = kept && new Blob(kept, { type: 'application/octet-stream' });
+  return { bytes, size, truncated: bytes.byteLength < size, whole };
 }
 
 /** The first `limit` bytes of `chunks`, as one array. */

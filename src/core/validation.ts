@@ -2,11 +2,22 @@
 // `ConfigError` that names the field and shows the bad value.
 import { ConfigError } from './errors.js';
 
+/**
+ * The object's own fields, copied into an object without a prototype: a field the config leaves out reads as
+ * `undefined` even on a page where something has added that name to `Object.prototype`.
+ */
 export function expectPlainObject(value: unknown, field: string): Record<string, unknown> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new ConfigError(field, value, 'must be an object');
   }
-  return value as Record<string, unknown>;
+  const own: Record<string, unknown> = Object.create(null);
+  for (const [key, fieldValue] of Object.entries(value)) setOwnProperty(own, key, fieldValue);
+  return own;
+}
+
+/** Assignment that a key named `__proto__` cannot turn into a change of prototype. */
+export function setOwnProperty<T>(target: Record<string, T>, key: string, value: T): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
 export function expectString(value: unknown, field: string): string {

@@ -56,8 +56,29 @@ describe('ConsoleConfig', () => {
     assert.equal(parseConsoleConfig({ credentials: 'include' }).credentials, 'include');
   });
 
-  it('accepts a prefix-style proxy', () => {
+  it('accepts a prefix-style proxy, adding the slash a bare origin lacks', () => {
     assert.equal(parseConsoleConfig({ corsProxy: 'http://127.0.0.1:8787/' }).corsProxy, 'http://127.0.0.1:8787/');
+    assert.equal(parseConsoleConfig({ corsProxy: 'http://127.0.0.1:8787' }).corsProxy, 'http://127.0.0.1:8787/');
+    assert.equal(parseConsoleConfig({ corsProxy: 'https://proxy.example/raw?' }).corsProxy, 'https://proxy.example/raw?');
+    assert.match(refused({ corsProxy: 'https://proxy.example/relay' }, 'corsProxy'), /must end with "\/", "\?" or "="; write "https:\/\/proxy.example\/relay\/"/);
+  });
+
+  it('keeps a header named __proto__ as a header', () => {
+    const config = parseConsoleConfig(JSON.parse('{"defaultHeaders": {"__proto__": "p", "X-B": "b"}}'));
+    assert.deepEqual(Object.entries(config.defaultHeaders), [['__proto__', 'p'], ['X-B', 'b']]);
+  });
+
+  it('reads only the fields the config itself has, not ones added to Object.prototype', () => {
+    const prototype = Object.prototype as Record<string, unknown>;
+    prototype.corsProxy = 'https://attacker.example/';
+    prototype.enabled = false;
+    try {
+      const config = parseConsoleConfig({});
+      assert.deepEqual([config.corsProxy, config.enabled], [undefined, true]);
+    } finally {
+      delete prototype.corsProxy;
+      delete prototype.enabled;
+    }
   });
 
   it('refuses bad values, naming the field and showing the value', () => {
@@ -69,6 +90,8 @@ describe('ConsoleConfig', () => {
     refused({ corsProxy: 42 }, 'corsProxy');
     assert.match(refused({ defaultHeaders: { 'Bad Header': 'x' } }, 'defaultHeaders["Bad Header"]'), /not a valid header name/);
     assert.match(refused({ defaultHeaders: { 'X-A': 'one\r\nX-Injected: two' } }, 'defaultHeaders["X-A"]'), /line break/);
+    assert.match(refused({ defaultHeaders: { 'X-A': 'a\x7fb' } }, 'defaultHeaders["X-A"]'), /control character U\+007F/);
+    assert.match(refused({ defaultHeaders: { Host: 'api.example' } }, 'defaultHeaders["Host"]'), /set by every HTTP client/);
     refused({ defaultHeaders: { 'X-A': 5 } }, 'defaultHeaders["X-A"]');
     refused({ defaultHeaders: { accept: 'a', Accept: 'b' } }, 'defaultHeaders["Accept"]');
     assert.match(refused({ environments: [{ name: 'a', variables: {} }, { name: 'a', variables: {} }] }, 'environments[1].name'), /duplicates/);

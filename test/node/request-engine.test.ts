@@ -2,7 +2,7 @@ import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { EnvironmentManager, History, RequestEngine, RequestError, ResponseBodyError, type RequestErrorKind } from '../../src/core/index.js';
+import { ConfigError, EnvironmentManager, History, InvalidArgumentError, RequestEngine, RequestError, ResponseBodyError, type RequestErrorKind } from '../../src/core/index.js';
 
 interface Received {
   method: string;
@@ -151,6 +151,40 @@ describe('RequestEngine against a local API', () => {
     assert.equal(small.size, TEN_MB);
     assert.equal(small.body.byteLength, 1000);
     assert.equal(small.download, undefined);
+    // Each limit on its own: a display limit above the download limit still shows that much.
+    const wide = await new RequestEngine({ displayLimit: 3 << 20, downloadLimit: 1 << 20 }).send({ method: 'GET', url: `${api.origin}/big` });
+    assert.deepEqual([wide.body.byteLength, wide.download], [3 << 20, undefined]);
+    for (const limits of [{ displayLimit: -1 }, { downloadLimit: Number.NaN }, { displayLimit: 1.5 }]) {
+      assert.throws(() => new RequestEngine(limits), (error: unknown) => error instanceof InvalidArgumentError && /whole number of bytes/.test(error.message));
+    }
+  });
+
+  it('sends a body of several megabytes with placeholders in it', async () => {
+    const environments = new EnvironmentManager({ name: 'e', variables: { id: '42' } });
+    const body = `{"id": "{{id}}", "blob": "${'x'.repeat(3 << 20)}"}`;
+    const response = await engineFor({ environments, displayLimit: 8 << 20 }).send({ method: 'POST', url: `${api.origin}/echo`, body });
+    assert.equal(JSON.parse(response.text).body, body.replace('{{id}}', '42'));
+  });
+
+  it('explains runaway placeholders as a request that cannot be sent, and inspect() does not throw', async () => {
+    const variables: Record<string, string> = { a0: 'x'.repeat(1000) };
+    for (let i = 1; i <= 8; i += 1) variables[`a${i}`] = `{{a${i - 1}}}`.repeat(10);
+    const environments = new EnvironmentManager({ name: 'bomb', variables });
+    const engine = engineFor({ environments });
+    await rejectsWith(engine.send({ method: 'POST', url: `${api.origin}/echo`, body: '{{a8}}' }), 'invalid-request', /Not sent: Resolving placeholders would add more than/);
+    assert.deepEqual(engine.inspect({ method: 'POST', url: `${api.origin}/echo`, body: '{{a8}}' }), { missing: [], warnings: [] });
+  });
+
+  it('leaves out headers a page cannot set, so Node sends what a browser would', async () => {
+    const response = await engineFor().send({
+      method: 'POST',
+      url: `${api.origin}/echo`,
+      body: 'hello',
+      headers: { 'Content-Length': '2', Expect: '100-continue', Cookie: 'sid=1', 'Transfer-Encoding': 'chunked', 'X-Kept': 'yes' },
+    });
+    const { headers, body } = JSON.parse(response.text) as { headers: Record<string, string>; body: string };
+    assert.equal(body, 'hello');
+    assert.deepEqual([headers['content-length'], headers.expect, headers.cookie, headers['x-kept']], ['5', undefined, undefined, 'yes']);
   });
 
   it('tells where a redirected response came from', async () => {
@@ -228,6 +262,15 @@ describe('RequestEngine against a local API', () => {
     await rejectsWith(engineFor({ config: { enabled: false } }).send({ method: 'GET', url: `${api.origin}/echo` }), 'invalid-request', /disabled/);
     // fetch itself would throw a TypeError, which must not pass for a CORS block.
     await rejectsWith(engineFor().send({ method: 'GET', url: `${api.origin}/echo`, headers: { 'X-Price': '5 €' } }), 'invalid-request', /beyond Latin-1 \(such as "€"\)/);
+    // So would these: a method browsers refuse, credentials in the URL, a control character in a header.
+    for (const method of ['TRACE', 'track', 'CONNECT']) {
+      await rejectsWith(engineFor().send({ method, url: `${api.origin}/echo` }), 'invalid-request', /cannot be sent from a web page/);
+    }
+    await rejectsWith(engineFor().send({ method: 'GET', url: `http://alice:s3cret@${api.origin.slice(7)}/echo` }), 'invalid-url', /user name or password.*Authorization header/);
+    await rejectsWith(engineFor().send({ method: 'GET', url: `${api.origin}/echo`, headers: { 'X-A': 'a\x01b' } }), 'invalid-request', /control character U\+0001/);
+    // Two rows of one name would be sent joined, or one lost.
+    await rejectsWith(engineFor().send({ method: 'GET', url: `${api.origin}/echo`, headers: [{ name: 'X-A', value: '1' }, { name: 'x-a', value: '2' }] }), 'invalid-request', /appears in two rows/);
+    await rejectsWith(engineFor().send({ method: 'GET', url: `${api.origin}/echo`, headers: [{ name: 'X-A', value: '1' }, { name: 'X-A', value: '2' }] }), 'invalid-request', /appears in two rows/);
     assert.equal(api.received.length, before);
   });
 
@@ -259,6 +302,7 @@ describe('RequestEngine against a local API', () => {
     assert.equal(engine.history.list()[0]!.url, `${api.origin}/echo/rewritten`);
     await rejectsWith(engine.execute({ ...prepared, headers: { 'X-Bad': 'a\nb' } }), 'invalid-request', /line break/);
     await rejectsWith(engine.execute({ ...prepared, url: 'javascript:alert(1)' }), 'invalid-url');
+    await rejectsWith(engine.execute({ ...prepared, headers: { 'X-A': '1', 'x-a': '2' } }), 'invalid-request', /appears twice/);
   });
 
   it('lists the variables a request lacks, default headers and base_url included', () => {
@@ -275,9 +319,11 @@ describe('RequestEngine against a local API', () => {
   });
 
   it('warns about headers a browser will not send', () => {
-    const prepared = engineFor().prepare({ method: 'GET', url: `${api.origin}/echo`, headers: { Cookie: 'a=b', 'Sec-Fetch-Mode': 'x', Accept: '*/*' } });
-    assert.equal(prepared.warnings.length, 2);
-    assert.match(prepared.warnings[0]!, /Cookie header/);
+    const prepared = engineFor().prepare({ method: 'GET', url: `${api.origin}/echo`, headers: { Cookie: 'a=b', 'Sec-Fetch-Mode': 'x', Accept: '*/*', Host: 'h' } });
+    assert.equal(prepared.warnings.length, 3);
+    assert.match(prepared.warnings[0]!, /Cookie header.*the snippets do send it/);
+    // Host belongs to every HTTP client: the snippets refuse it too, and the warning must not say otherwise.
+    assert.match(prepared.warnings[2]!, /Host header is set by every HTTP client.*the snippets refuse it/);
   });
 });
 
@@ -332,6 +378,26 @@ describe('RequestEngine through a CORS proxy', () => {
   it('shows the proxy’s refusal as the reason', async () => {
     const engine = new RequestEngine({ config: { corsProxy: `${proxy.origin}/refuse?url={url}` }, pageOrigin: 'http://docs.localhost:9000' });
     await rejectsWith(engine.send({ method: 'GET', url: `${api.origin}/x` }), 'proxy-refused', /refused the request \(private_address\): The target resolves to a private address\./);
+  });
+
+  it('refuses a custom method the proxy cannot receive, before sending', async () => {
+    const engine = new RequestEngine({ config: { corsProxy: `${proxy.origin}/` }, pageOrigin: 'http://docs.localhost:9000' });
+    const before = proxy.received.length;
+    await rejectsWith(engine.send({ method: 'FROBNICATE', url: `${api.origin}/x` }), 'invalid-request', /cannot relay the custom method FROBNICATE/);
+    assert.equal(proxy.received.length, before);
+    assert.equal(engine.prepare({ method: 'purge', url: `${api.origin}/x` }).viaProxy, true);
+  });
+
+  it('says why a HEAD request was refused though the answer has no body', async () => {
+    const engine = new RequestEngine({ config: { corsProxy: `${proxy.origin}/refuse?url={url}` }, pageOrigin: 'http://docs.localhost:9000' });
+    await rejectsWith(engine.send({ method: 'HEAD', url: `${api.origin}/x` }), 'proxy-refused', /\(private_address\): the proxy answered 403; send the request as GET/);
+  });
+
+  it('takes a prefix-style proxy given without its trailing slash, and refuses one that cannot take a URL after it', async () => {
+    const engine = new RequestEngine({ config: { corsProxy: proxy.origin }, pageOrigin: 'http://docs.localhost:9000' });
+    assert.equal(engine.prepare({ method: 'GET', url: `${api.origin}/pets` }).fetchUrl, `${proxy.origin}/${api.origin}/pets`);
+    assert.equal((await engine.send({ method: 'GET', url: `${api.origin}/pets` })).text, 'from the api');
+    assert.throws(() => new RequestEngine({ config: { corsProxy: `${proxy.origin}/relay` } }), (error: unknown) => error instanceof ConfigError && /must end with "\/", "\?" or "="/.test(error.message));
   });
 
   it('explains a proxy that is not running', async () => {
