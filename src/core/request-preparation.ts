@@ -1,6 +1,5 @@
 import type { ResolvedConsoleConfig } from './console-config.js';
-import type { EnvironmentManager } from './environment-manager.js';
-import type { ResolveResult } from './environment-manager.js';
+import type { EnvironmentManager, ResolveResult } from './environment-manager.js';
 import { RequestError, ResolveLimitError } from './errors.js';
 import { CLIENT_OWNED_HEADERS, headerValueProblem, isByteString, isHeaderName, isHttpUrl, isMethod } from './http-syntax.js';
 import { isCrossOrigin, isPotentiallyTrustworthy, proxiedUrl } from './proxy-route.js';
