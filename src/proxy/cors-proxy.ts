@@ -36,7 +36,8 @@ function writableHeaders(headers: OutgoingHttpHeaders): OutgoingHttpHeaders {
 
 /**
  * The CORS proxy as a Node request listener: `http.createServer(proxy.handle)`. Create one per server
- * and `close()` it with the server to release upstream connections.
+ * and `close()` it with the server to release upstream connections (`server.close()` alone waits for every
+ * relay in flight, which a streamed response can hold open forever: call `server.closeAllConnections()` too).
  */
 export class CorsProxy {
   readonly #options: ResolvedProxyOptions;
@@ -63,7 +64,10 @@ export class CorsProxy {
     this.#handle(request, response).catch((error: unknown) => this.#fail(request, response, error));
   };
 
-  /** Releases upstream connections. Requests still being relayed are cut off. */
+  /**
+   * Releases upstream connections. Requests still being relayed are cut off: a page waiting for headers gets an
+   * `upstream_unreachable` refusal, a body being streamed stops. Later requests get the same refusal.
+   */
   async close(): Promise<void> {
     await this.#upstream.close();
   }
