@@ -14,6 +14,11 @@ import { UpstreamClient, discardBody } from './upstream-client.js';
 /** A reason phrase Node will write as is; anything else falls back to Node's standard phrase. */
 const SAFE_REASON = /^[\t\x20-\x7e]*$/;
 
+/** True when the response to `method` with `status` cannot carry a body, whatever its `Content-Length` says (RFC 9110 §6.4.1). */
+function responseIsBodiless(method: string, status: number): boolean {
+  return method === 'HEAD' || status === 204 || status === 304;
+}
+
 function hasBody(request: IncomingMessage): boolean {
   return request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
 }
@@ -99,7 +104,7 @@ export class CorsProxy {
       body: hasBody(request) ? this.#limitedBody(request) : null,
       signal: abortedWhenClosed(response),
     });
-    this.#relay(upstream, response, origin, url.href === target.href ? undefined : url);
+    this.#relay(upstream, response, { origin, method, redirectedTo: url.href === target.href ? undefined : url });
   }
 
   #limitedBody(request: IncomingMessage): ByteLimit {
@@ -116,10 +121,13 @@ export class CorsProxy {
    * Streams the upstream response to the page: status, filtered headers plus CORS (and, after redirects, the
    * final URL), then the body.
    */
-  #relay(upstream: Dispatcher.ResponseData, response: ServerResponse, origin: string | undefined, redirectedTo: URL | undefined): void {
+  #relay(upstream: Dispatcher.ResponseData, response: ServerResponse, request: { origin: string | undefined; method: string; redirectedTo: URL | undefined }): void {
+    const { origin, redirectedTo } = request;
     const { maxResponseBytes } = this.#options;
+    // The Content-Length of a HEAD, 204 or 304 response describes a body that is not sent: nothing to cap or stream.
+    const bodiless = responseIsBodiless(request.method, upstream.statusCode);
     const declared = upstream.headers['content-length'] === undefined ? undefined : Number(upstream.headers['content-length']);
-    if (declared !== undefined && declared > maxResponseBytes) {
+    if (declared !== undefined && declared > maxResponseBytes && !bodiless) {
       discardBody(upstream);
       throw new ProxyRefusal('response_too_large', `The response is larger than this proxy relays (${maxResponseBytes} bytes).`);
     }
@@ -128,6 +136,12 @@ export class CorsProxy {
     const headers = addCorsHeaders(relayed, origin);
     const reason = SAFE_REASON.test(upstream.statusText ?? '') && upstream.statusText ? upstream.statusText : undefined;
     response.writeHead(upstream.statusCode, reason, headers);
+    if (bodiless) {
+      // Not piped: undici fails the empty body of a 204 or 304 that declares a length (allowed for 304, RFC 9110 §8.6).
+      discardBody(upstream);
+      response.end();
+      return;
+    }
     // Past this point the status is sent: a body that turns out too large or fails can only be cut off.
     const onDone = (error: Error | null): void => {
       if (error) response.destroy();

@@ -39,7 +39,8 @@ export interface ProxyOptions {
   maxRequestBytes?: number;
   /**
    * Largest response body relayed, in bytes. A larger declared `Content-Length` gets `response_too_large`
-   * (502); a body that grows past it mid-stream is cut off (the console explains the cut and names this cap).
+   * (502), except on HEAD, 204 and 304 responses, which carry no body; a body that grows past it mid-stream is
+   * cut off (the console explains the cut and names this cap).
    * @default 52428800 (50 MiB)
    */
   maxResponseBytes?: number;
