@@ -8,8 +8,8 @@ import { FORBIDDEN_METHODS, addCorsHeaders, isPreflight, preflightHeaders } from
 import { downstreamResponseHeaders, upstreamRequestHeaders } from './header-filter.js';
 import { resolveProxyOptions, type ProxyOptions, type ResolvedProxyOptions } from './proxy-options.js';
 import { PROXY_ERROR_HEADER, PROXY_FINAL_URL_HEADER, ProxyRefusal, isProxyRefusal } from './refusal.js';
-import { targetFromRequestPath } from './target-url.js';
-import { UpstreamClient, discardBody } from './upstream-client.js';
+import { proxyReferenceFor, targetFromRequestPath } from './target-url.js';
+import { REDIRECT_STATUSES, UpstreamClient, discardBody } from './upstream-client.js';
 
 /** A reason phrase Node will write as is; anything else falls back to Node's standard phrase. */
 const SAFE_REASON = /^[\t\x20-\x7e]*$/;
@@ -104,7 +104,7 @@ export class CorsProxy {
       body: hasBody(request) ? this.#limitedBody(request) : null,
       signal: abortedWhenClosed(response),
     });
-    this.#relay(upstream, response, { origin, method, redirectedTo: url.href === target.href ? undefined : url });
+    this.#relay(upstream, response, { origin, method, path: request.url!, url, redirected: url.href !== target.href });
   }
 
   #limitedBody(request: IncomingMessage): ByteLimit {
@@ -119,10 +119,9 @@ export class CorsProxy {
 
   /**
    * Streams the upstream response to the page: status, filtered headers plus CORS (and, after redirects, the
-   * final URL), then the body.
+   * final URL; on a redirect handed to the page, a `Location` back through the proxy), then the body.
    */
-  #relay(upstream: Dispatcher.ResponseData, response: ServerResponse, request: { origin: string | undefined; method: string; redirectedTo: URL | undefined }): void {
-    const { origin, redirectedTo } = request;
+  #relay(upstream: Dispatcher.ResponseData, response: ServerResponse, request: RelayedRequest): void {
     const { maxResponseBytes } = this.#options;
     // The Content-Length of a HEAD, 204 or 304 response describes a body that is not sent: nothing to cap or stream.
     const bodiless = responseIsBodiless(request.method, upstream.statusCode);
@@ -131,9 +130,12 @@ export class CorsProxy {
       discardBody(upstream);
       throw new ProxyRefusal('response_too_large', `The response is larger than this proxy relays (${maxResponseBytes} bytes).`);
     }
-    const relayed = writableHeaders(downstreamResponseHeaders(upstream.headers, this.#options));
-    if (redirectedTo) relayed[PROXY_FINAL_URL_HEADER] = redirectedTo.href;
-    const headers = addCorsHeaders(relayed, origin);
+    const relayed = downstreamResponseHeaders(upstream.headers, this.#options);
+    const location: unknown = relayed['location']; // an array when the API repeats the header: ambiguous, left as it is
+    if (REDIRECT_STATUSES.has(upstream.statusCode) && typeof location === 'string') relayed['location'] = locationThroughProxy(location, request);
+    const headers = writableHeaders(relayed);
+    if (request.redirected) headers[PROXY_FINAL_URL_HEADER] = request.url.href;
+    addCorsHeaders(headers, request.origin);
     const reason = SAFE_REASON.test(upstream.statusText ?? '') && upstream.statusText ? upstream.statusText : undefined;
     response.writeHead(upstream.statusCode, reason, headers);
     if (bodiless) {
@@ -171,6 +173,29 @@ export class CorsProxy {
     }
     writeRefusal(request, response, refusal);
   }
+}
+
+/** What the relay needs to know of the page's request. */
+interface RelayedRequest {
+  /** The page's origin. */
+  origin: string | undefined;
+  method: string;
+  /** The proxy request's path, which says the style (query or prefix) the page used. */
+  path: string;
+  /** The URL the response came from. */
+  url: URL;
+  /** True when the proxy followed redirects to reach `url`. */
+  redirected: boolean;
+}
+
+/**
+ * The `Location` of a redirect the proxy hands to the page, pointing back through the proxy. Left as it was, the
+ * page's fetch would follow it straight to the API, where CORS fails and none of the proxy's checks apply (or, for a
+ * relative one, to a path of the proxy that names no target). A value that is no URL stays as it is.
+ */
+function locationThroughProxy(location: string, request: RelayedRequest): string {
+  if (!URL.canParse(location, request.url)) return location;
+  return proxyReferenceFor(new URL(location, request.url), request.path);
 }
 
 function errorIsAbort(error: unknown): boolean {

@@ -52,7 +52,7 @@ export interface ProxyOptions {
   timeout?: number;
   /**
    * Redirects the proxy follows itself, re-checking the target and the address on every hop. `0` passes
-   * every 3xx through to the page untouched.
+   * every 3xx through to the page, its `Location` pointed back through the proxy so the page's follow-up is checked too.
    * @default 5
    */
   maxRedirects?: number;

@@ -15,7 +15,8 @@ export interface UpstreamRequest {
   signal: AbortSignal;
 }
 
-const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+/** The statuses fetch follows (Fetch §4.4), and so does the proxy. */
+export const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
 
 /** Headers that describe a body, dropped when a redirect turns the request into a bodiless GET (Fetch §4.4). */
 const BODY_HEADERS = ['content-length', 'content-type', 'content-encoding', 'content-language', 'content-location'];

@@ -256,12 +256,19 @@ describe('proxy page origins', () => {
 });
 
 describe('proxy redirects handed to the page', () => {
-  it('passes every 3xx through untouched when maxRedirects is 0', async () => {
-    const setup = await proxyInFrontOf((_req, res) => res.writeHead(302, { location: '/elsewhere' }).end(), { maxRedirects: 0 });
+  it('passes every 3xx to the page when maxRedirects is 0, its Location pointing back through the proxy in the request’s style', async () => {
+    const setup = await proxyInFrontOf((_req, res) => res.writeHead(302, { location: '/elsewhere?a=1' }).end(), { maxRedirects: 0 });
     try {
-      const response = await viaProxy(setup.proxy, `/${setup.upstream.origin}/`);
-      assert.equal(response.status, 302);
-      assert.equal(response.headers['location'], '/elsewhere');
+      const landing = `${setup.upstream.origin}/elsewhere?a=1`;
+      const prefix = await viaProxy(setup.proxy, `/${setup.upstream.origin}/start`);
+      assert.equal(prefix.status, 302);
+      assert.equal(prefix.headers['location'], `/${landing}`);
+      const query = await viaProxy(setup.proxy, `/?url=${encodeURIComponent(`${setup.upstream.origin}/start`)}`);
+      assert.equal(query.status, 302);
+      assert.equal(query.headers['location'], `?url=${encodeURIComponent(landing)}`);
+      // Other query parameters of the proxy URL stay, so a `corsProxy` template like `/?key=…&url={url}` keeps working.
+      const template = await viaProxy(setup.proxy, `/?key=k1&url=${encodeURIComponent(`${setup.upstream.origin}/start`)}&x=2`);
+      assert.equal(template.headers['location'], `?key=k1&url=${encodeURIComponent(landing)}&x=2`);
     } finally {
       await setup.close();
     }
@@ -275,7 +282,57 @@ describe('proxy redirects handed to the page', () => {
     try {
       const response = await viaProxy(setup.proxy, `/${setup.upstream.origin}/`, { method: 'POST', body: 'payload' });
       assert.equal(response.status, 307);
-      assert.equal(response.headers['location'], 'http://127.0.0.1:1/never-followed');
+      assert.equal(response.headers['location'], '/http://127.0.0.1:1/never-followed');
+    } finally {
+      await setup.close();
+    }
+  });
+
+  it('lets the page follow a 307/308 after a body through the proxy, body and method kept, in both styles', async () => {
+    const proxied: string[] = [];
+    const setup = await proxyInFrontOf((req, res) => {
+      const url = new URL(req.url!, 'http://x');
+      const status = url.searchParams.get('status');
+      if (status) {
+        req.resume();
+        const location = url.searchParams.get('absolute') ? `http://127.0.0.1:${setup.upstream.port}/landing` : '/landing';
+        req.on('end', () => res.writeHead(Number(status), { location }).end());
+      } else {
+        echoHandler()(req, res);
+      }
+    });
+    setup.proxy.server.on('request', (req: { url: string }) => proxied.push(req.url));
+    try {
+      for (const status of [307, 308]) {
+        for (const absolute of ['', '1']) {
+          const start = `${setup.upstream.origin}/form?status=${status}&absolute=${absolute}`;
+          for (const path of [`/${start}`, `/?url=${encodeURIComponent(start)}`]) {
+            proxied.length = 0;
+            // fetch follows redirects as a browser's does: the request the console makes.
+            const response = await fetch(setup.proxy.url + path.slice(1), { method: 'POST', body: 'payload', headers: { origin: PAGE_ORIGIN } });
+            const label = `${status} ${absolute ? 'absolute' : 'relative'} ${path}`;
+            assert.equal(response.status, 200, label);
+            assert.equal(response.headers.get('access-control-allow-origin'), PAGE_ORIGIN, label);
+            const seen = (await response.json()) as Echo;
+            assert.deepEqual([seen.method, seen.url, seen.bodyBytes], ['POST', '/landing', 'payload'.length], label);
+            assert.equal(proxied.length, 2, `${label}: the follow-up did not come through the proxy (${proxied.join(', ')})`);
+          }
+        }
+      }
+    } finally {
+      await setup.close();
+    }
+  });
+
+  it('leaves Location alone on responses that are not redirects', async () => {
+    const setup = await proxyInFrontOf((req, res) => {
+      req.resume();
+      req.on('end', () => res.writeHead(201, { location: '/items/8' }).end());
+    });
+    try {
+      const response = await viaProxy(setup.proxy, `/${setup.upstream.origin}/items`, { method: 'POST', body: '{}' });
+      assert.equal(response.status, 201);
+      assert.equal(response.headers['location'], '/items/8');
     } finally {
       await setup.close();
     }
@@ -299,7 +356,7 @@ describe('proxy redirects handed to the page', () => {
           seen.length = 0;
           const response = await viaProxy(setup.proxy, `/${setup.upstream.origin}/a?status=${status}`, { method, body: 'important payload' });
           assert.equal(response.status, status, `${method} after ${status}`);
-          assert.equal(response.headers['location'], '/moved');
+          assert.equal(response.headers['location'], `/${setup.upstream.origin}/moved`);
           assert.deepEqual(seen, [`${method} /a?status=${status}`], `${method} after ${status} was followed`);
         }
       }

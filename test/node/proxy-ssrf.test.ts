@@ -7,6 +7,7 @@ import type { RunningProxy } from '../../src/proxy/index.js';
 import { AddressPolicy } from '../../src/proxy/address-policy.js';
 import {
   Canary,
+  PAGE_ORIGIN,
   allowOnlyLoopbackPort,
   echoHandler,
   listen,
@@ -117,6 +118,17 @@ describe('proxy SSRF defences (loopback canary)', () => {
     const inner = `http://allowed.test:${allowed.port}/redirect?to=${encodeURIComponent(`http://127.1:${canary.port}/`)}`;
     const outer = `/http://127.0.0.1:${allowed.port}/redirect?to=${encodeURIComponent(inner)}`;
     assert.equal(refusalCode(await viaProxy(proxy, outer)), 'private_address');
+    assert.equal(canary.hits, 0, 'the canary was reached');
+  });
+
+  it('points a redirect it hands to the page back through itself, so the page’s follow-up is checked too', async () => {
+    // A 307 after a body is not followed by the proxy (it did not keep the body): fetch follows it, as a browser would.
+    for (const to of [`http://127.0.0.1:${canary.port}/`, `http://rebind.test:${canary.port}/`, `//localhost:${canary.port}/`]) {
+      const path = `http://127.0.0.1:${allowed.port}/redirect?status=307&to=${encodeURIComponent(to)}`;
+      const response = await fetch(proxy.url + path, { method: 'POST', body: 'payload', headers: { origin: PAGE_ORIGIN } });
+      assert.equal(response.status, 403, to);
+      assert.equal(response.headers.get('x-try-it-proxy-error'), 'private_address', to);
+    }
     assert.equal(canary.hits, 0, 'the canary was reached');
   });
 
