@@ -211,8 +211,8 @@ function abortedWhenClosed(response: ServerResponse): AbortSignal {
   return controller.signal;
 }
 
-/** Writes a refusal as `{"error":{"code","message"}}`, readable by any page so the console can explain it. */
-export function writeRefusal(request: IncomingMessage, response: ServerResponse, refusal: ProxyRefusal): void {
+/** A refusal as `{"error":{"code","message"}}` with its headers, readable by any page so the console can explain it. */
+export function refusalMessage(refusal: ProxyRefusal, origin: string | undefined, closeConnection: boolean): { headers: OutgoingHttpHeaders; body: string } {
   const body = JSON.stringify(refusal.toBody());
   const headers: OutgoingHttpHeaders = {
     'content-type': 'application/json; charset=utf-8',
@@ -220,7 +220,13 @@ export function writeRefusal(request: IncomingMessage, response: ServerResponse,
     'cache-control': 'no-store',
     [PROXY_ERROR_HEADER]: refusal.reason,
   };
+  if (closeConnection) headers['connection'] = 'close';
+  return { headers: addCorsHeaders(headers, origin), body };
+}
+
+/** Writes a refusal (see `refusalMessage`). */
+export function writeRefusal(request: IncomingMessage, response: ServerResponse, refusal: ProxyRefusal): void {
   // An unread request body would otherwise be read to its end just to keep the connection alive.
-  if (!request.complete) headers['connection'] = 'close';
-  response.writeHead(refusal.status, addCorsHeaders(headers, request.headers.origin)).end(body);
+  const { headers, body } = refusalMessage(refusal, request.headers.origin, !request.complete);
+  response.writeHead(refusal.status, headers).end(body);
 }

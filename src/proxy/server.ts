@@ -2,6 +2,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CorsProxy } from './cors-proxy.js';
+import { answerParserRefusals } from './parser-refusals.js';
 import type { ProxyOptions } from './proxy-options.js';
 
 /**
@@ -20,6 +21,7 @@ export function createProxyServer(options: ProxyOptions = {}): Server {
 
 function serverFor(proxy: CorsProxy): Server {
   const server = createServer(proxy.handle);
+  answerParserRefusals(server);
   server.once('close', () => void proxy.close());
   return server;
 }

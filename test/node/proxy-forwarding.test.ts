@@ -2,7 +2,9 @@
 // through, refusal bodies. Every server is on loopback; one port is allowed explicitly.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { request as httpRequest, type RequestListener } from 'node:http';
+import { once } from 'node:events';
+import { METHODS, request as httpRequest, type RequestListener } from 'node:http';
+import { connect } from 'node:net';
 import { ConfigError } from '../../src/core/errors.js';
 import { PROXY_REFUSAL_CODES, createProxyServer, type RunningProxy, type StartProxyOptions } from '../../src/proxy/index.js';
 import {
@@ -36,6 +38,17 @@ function rawRequest(url: string, headers: Record<string, string>): Promise<{ sta
     req.on('error', reject);
     req.end();
   });
+}
+
+/** Writes `text` on a new connection to the proxy and reads until the proxy closes it. */
+async function rawExchange(port: number, text: string): Promise<string> {
+  const socket = connect(port, '127.0.0.1');
+  socket.setEncoding('utf8');
+  let received = '';
+  socket.on('data', (chunk: string) => (received += chunk));
+  socket.end(text);
+  await once(socket, 'close');
+  return received;
 }
 
 describe('proxy forwarding', () => {
@@ -162,6 +175,37 @@ describe('proxy forwarding', () => {
     assert.ok(Number(response.headers['access-control-max-age']) > 0);
     assert.match(String(response.headers['vary']), /Origin/);
     assert.equal(hits, before, 'a preflight reached the upstream');
+  });
+
+  it('permits in a preflight only the methods it can receive and forward', async () => {
+    const preflight = async (method: string): Promise<unknown> =>
+      (await viaProxy(setup.proxy, `/${target('/items')}`, { method: 'OPTIONS', headers: { 'access-control-request-method': method } })).headers['access-control-allow-methods'];
+    for (const method of METHODS.filter((name) => name !== 'CONNECT' && name !== 'TRACE')) {
+      assert.equal(await preflight(method), method);
+    }
+    // Node's parser refuses any other method (and is case-sensitive); browsers refuse TRACE and CONNECT themselves.
+    for (const method of ['FOO', 'patch', 'Get', 'TRACE', 'CONNECT', 'TRACK']) {
+      assert.equal(await preflight(method), 'GET', method);
+    }
+  });
+
+  it('refuses a method its HTTP server cannot parse with a readable method_not_allowed, not a bare 400', async () => {
+    const before = hits;
+    for (const method of ['FOO', 'patch']) {
+      const response = await viaProxy(setup.proxy, `/${target('/items')}`, { method, body: method === 'patch' ? '{}' : undefined });
+      assert.equal(response.status, 405, method);
+      assert.equal(refusalCode(response), 'method_not_allowed', method);
+      assert.equal(response.headers['access-control-allow-origin'], '*', method);
+      assert.match(response.json<{ error: { message: string } }>().error.message, /standard request methods, in capitals/);
+    }
+    assert.equal(hits, before, 'the API was reached');
+    // Other requests the parser refuses keep Node's own answer.
+    const malformed = await rawExchange(setup.proxy.port, 'GET / HTTP/1.1\r\nno colon here\r\n\r\n');
+    assert.match(malformed, /^HTTP\/1\.1 400 Bad Request\r\n/);
+    assert.doesNotMatch(malformed, /x-try-it-proxy-error/i);
+    // Pipelined behind a request still being answered, the refusal would garble that answer: the connection is dropped.
+    const pipelined = await rawExchange(setup.proxy.port, `GET /${target('/p')} HTTP/1.1\r\nhost: x\r\norigin: ${PAGE_ORIGIN}\r\n\r\nFOO / HTTP/1.1\r\nhost: x\r\n\r\n`);
+    assert.doesNotMatch(pipelined, /method_not_allowed/);
   });
 
   it('forwards a plain OPTIONS request (no Access-Control-Request-Method) to the API', async () => {
