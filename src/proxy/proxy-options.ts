@@ -58,7 +58,7 @@ export interface ProxyOptions {
   maxRedirects?: number;
   /**
    * Resolves host names to addresses (injectable for tests). The proxy connects only to an address this
-   * returned and the address check accepted.
+   * returned and the address check accepted, trying those in order while one cannot be reached at all.
    * @default the system resolver (`dns.lookup`, every address)
    */
   resolveHost?: HostResolver;

@@ -44,7 +44,7 @@ describe('proxy SSRF defences (loopback canary)', () => {
       resolveHost: async (hostname) => {
         // Test-only DNS: names that "resolve" to loopback, as a rebinding attacker's DNS would answer.
         if (hostname === 'rebind.test') return ['127.0.0.1'];
-        if (hostname === 'dual.test') return ['::1', '127.0.0.1'];
+        if (hostname === 'dual.test' || hostname === 'fallback.test') return ['::1', '127.0.0.1'];
         if (hostname === 'allowed.test') return ['127.0.0.1'];
         if (hostname === 'localhost') return ['127.0.0.1', '::1'];
         throw Object.assign(new Error('not found'), { code: 'ENOTFOUND' });
@@ -149,6 +149,45 @@ describe('proxy SSRF defences (loopback canary)', () => {
     const response = await viaProxy(proxy, `/${loop}`);
     assert.equal(response.status, 502);
     assert.equal(refusalCode(response), 'too_many_redirects');
+  });
+
+  it('falls back to the next permitted address when one refuses the connection, as browsers do for localhost', async () => {
+    // fallback.test resolves to ::1 first; the allowed server listens on 127.0.0.1 only.
+    const response = await viaProxy(proxy, `/http://fallback.test:${allowed.port}/fell-back`);
+    assert.equal(response.status, 200, response.text);
+    assert.equal(response.json<Echo>().url, '/fell-back');
+    assert.equal(response.json<Echo>().headers['host'], `fallback.test:${allowed.port}`);
+  });
+
+  it('tries only the permitted addresses of one resolution, and reports the failure when none answers', async () => {
+    const resolved: string[] = [];
+    const canaryV6 = await listen(echoHandler(), '::1', allowed.port).catch(() => undefined);
+    let canaryV6Hits = 0;
+    canaryV6?.server.on('connection', () => (canaryV6Hits += 1));
+    const closed = await listen(() => undefined);
+    await closed.close();
+    const picky = await startTestProxy({
+      // ::1 refused, 127.0.0.1 allowed, on the allowed server's port and on a closed one.
+      allowPrivate: (target) => target.address === '127.0.0.1' && (target.port === allowed.port || target.port === closed.port),
+      resolveHost: async (hostname) => {
+        resolved.push(hostname);
+        return ['::1', '127.0.0.1'];
+      },
+    });
+    try {
+      const response = await viaProxy(picky, `/http://mixed.test:${allowed.port}/`);
+      assert.equal(response.status, 200, response.text);
+      assert.equal(canaryV6Hits, 0, 'a refused address was connected to');
+      assert.deepEqual(resolved, ['mixed.test']);
+
+      const down = await viaProxy(picky, `/http://mixed.test:${closed.port}/`);
+      assert.equal(down.status, 502);
+      assert.equal(refusalCode(down), 'upstream_unreachable');
+      assert.match(down.text, /ECONNREFUSED/);
+    } finally {
+      await picky.close();
+      await canaryV6?.close();
+    }
   });
 
   it('refuses a host that does not resolve, as unreachable', async () => {
