@@ -66,6 +66,12 @@ describe('proxy forwarding', () => {
     'x-request-id': 'abc123',
     'x-try-it-proxy-error': 'private_address', // only the proxy may say this, never the API
     'x-try-it-proxy-final-url': 'https://elsewhere.example/', // nor this: no redirect happened
+    'x-try-it-proxy-www-authenticate': 'Spoofed', // nor this: it holds the API's WWW-Authenticate, renamed
+    // Policies for the whole origin that sends them: relayed, they would bind the proxy's origin.
+    'strict-transport-security': 'max-age=31536000; includeSubDomains',
+    'clear-site-data': '"cookies", "storage"',
+    nel: '{"report_to":"api","max_age":86400,"success_fraction":1}',
+    'report-to': '{"group":"api","max_age":86400,"endpoints":[{"url":"https://collector.example/"}]}',
     vary: 'Accept-Encoding',
   });
 
@@ -145,10 +151,14 @@ describe('proxy forwarding', () => {
     assert.equal(headers['user-agent'], 'docs-reader');
   });
 
-  it('drops hop-by-hop, Set-Cookie, upstream CORS and the proxy’s own headers on the way out, and adds its own', async () => {
+  it('drops hop-by-hop, Set-Cookie, upstream CORS, origin-wide policies and the proxy’s own headers on the way out, and adds its own', async () => {
     const response = await viaProxy(setup.proxy, `/${target('/out')}`);
     const h = response.headers;
-    for (const dropped of ['set-cookie', 'proxy-authenticate', 'x-upstream-hop', 'alt-svc', 'access-control-allow-credentials', 'x-try-it-proxy-error', 'x-try-it-proxy-final-url']) {
+    for (const dropped of [
+      'set-cookie', 'proxy-authenticate', 'x-upstream-hop', 'access-control-allow-credentials',
+      'x-try-it-proxy-error', 'x-try-it-proxy-final-url', 'x-try-it-proxy-www-authenticate',
+      'strict-transport-security', 'alt-svc', 'clear-site-data', 'nel', 'report-to',
+    ]) {
       assert.equal(h[dropped], undefined, `${dropped} was relayed`);
     }
     // The proxy's own connection to the page may carry a Keep-Alive header; the upstream's must not pass.
@@ -160,6 +170,22 @@ describe('proxy forwarding', () => {
     assert.equal(refusalCode(response), undefined); // the API's answer is not mistaken for a proxy refusal
     const exposed = String(h['access-control-expose-headers']).split(', ');
     assert.ok(exposed.includes('x-request-id') && exposed.includes('content-type') && exposed.includes('date'), String(exposed));
+  });
+
+  it('relays the API’s WWW-Authenticate renamed, so no browser takes it for a challenge from the proxy', async () => {
+    const challenged = await proxyInFrontOf((_req, res) => {
+      res.writeHead(401, { 'www-authenticate': ['Basic realm="api"', 'Bearer error="invalid_token"'], 'content-type': 'text/plain' }).end('who are you?');
+    });
+    try {
+      const response = await viaProxy(challenged.proxy, `/${challenged.upstream.origin}/private`);
+      assert.equal(response.status, 401);
+      assert.equal(response.text, 'who are you?');
+      assert.equal(response.headers['www-authenticate'], undefined);
+      assert.deepEqual(response.headers['x-try-it-proxy-www-authenticate'], ['Basic realm="api"', 'Bearer error="invalid_token"']);
+      assert.match(String(response.headers['access-control-expose-headers']), /(^|, )x-try-it-proxy-www-authenticate(,|$)/);
+    } finally {
+      await challenged.close();
+    }
   });
 
   it('answers preflights itself, echoing the method and headers asked for', async () => {
