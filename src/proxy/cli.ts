@@ -31,11 +31,21 @@ async function main(argv: readonly string[]): Promise<number> {
   // One write, so a reader that waits for the URL line has the whole banner.
   process.stdout.write(`try-it-proxy listening on ${proxy.url}\n  origins: ${origins}\n  targets: ${targets}\n  limits: ${limits}\n${warning}`);
 
+  // `close()` cuts off relays in flight, so the first signal is enough; a second one, with the listener gone, kills
+  // the process the default way should closing ever stall.
   const stop = (): void => {
-    void proxy.close().then(() => process.exit(0));
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
+    proxy.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        process.stderr.write(`try-it-proxy: stopping: ${(error as Error).message}\n`);
+        process.exit(1);
+      },
+    );
   };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
   return new Promise<number>(() => {}); // runs until a signal stops it
 }
 

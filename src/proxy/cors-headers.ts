@@ -1,9 +1,17 @@
 // The CORS side of the proxy: the headers that let a page read a response, and the preflight answer.
-import type { IncomingMessage, OutgoingHttpHeaders } from 'node:http';
-import { isHeaderName, isMethod } from '../core/http-syntax.js';
+import { METHODS, type IncomingMessage, type OutgoingHttpHeaders } from 'node:http';
+import { isHeaderName } from '../core/http-syntax.js';
 
 /** Methods browsers refuse to send, so the proxy refuses to forward them too. */
 export const FORBIDDEN_METHODS: ReadonlySet<string> = new Set(['CONNECT', 'TRACE', 'TRACK']);
+
+/** The only methods Node's HTTP parser lets through (case-sensitive): a request with any other never reaches the proxy. */
+const RECEIVABLE_METHODS: ReadonlySet<string> = new Set(METHODS);
+
+/** True for a method the proxy can receive and forward, as written (`PATCH`, not `patch`). */
+function isProxiableMethod(method: string): boolean {
+  return RECEIVABLE_METHODS.has(method) && !FORBIDDEN_METHODS.has(method);
+}
 
 /** Browsers cache a preflight answer this long (seconds); Chromium caps it at 7200. */
 const PREFLIGHT_MAX_AGE = 600;
@@ -36,7 +44,8 @@ export function addCorsHeaders(headers: OutgoingHttpHeaders, origin: string | un
 /**
  * The answer to a preflight. It permits the method and headers the page asked for, to any page: the
  * real request is where origins, targets and addresses are checked, and its refusal is readable JSON,
- * which a failed preflight would not be.
+ * which a failed preflight would not be. A method the proxy cannot receive or forward is not permitted (only
+ * GET is offered), so the browser does not send a request that could only fail.
  */
 export function preflightHeaders(request: IncomingMessage, originAllowed: boolean): OutgoingHttpHeaders {
   const method = String(request.headers['access-control-request-method']).trim();
@@ -44,7 +53,7 @@ export function preflightHeaders(request: IncomingMessage, originAllowed: boolea
   const names = requested.split(',').map((name) => name.trim()).filter((name) => name !== '' && isHeaderName(name));
   const headers: OutgoingHttpHeaders = {
     'access-control-allow-origin': request.headers.origin ?? '*',
-    'access-control-allow-methods': isMethod(method) && !FORBIDDEN_METHODS.has(method.toUpperCase()) ? method : 'GET',
+    'access-control-allow-methods': isProxiableMethod(method) ? method : 'GET',
     'access-control-max-age': String(PREFLIGHT_MAX_AGE),
     vary: 'Origin, Access-Control-Request-Method, Access-Control-Request-Headers, Access-Control-Request-Private-Network',
     'content-length': '0',

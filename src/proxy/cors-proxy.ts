@@ -8,11 +8,16 @@ import { FORBIDDEN_METHODS, addCorsHeaders, isPreflight, preflightHeaders } from
 import { downstreamResponseHeaders, upstreamRequestHeaders } from './header-filter.js';
 import { resolveProxyOptions, type ProxyOptions, type ResolvedProxyOptions } from './proxy-options.js';
 import { PROXY_ERROR_HEADER, PROXY_FINAL_URL_HEADER, ProxyRefusal, isProxyRefusal } from './refusal.js';
-import { targetFromRequestPath } from './target-url.js';
-import { UpstreamClient, discardBody } from './upstream-client.js';
+import { proxyReferenceFor, targetFromRequestPath } from './target-url.js';
+import { REDIRECT_STATUSES, UpstreamClient, discardBody } from './upstream-client.js';
 
 /** A reason phrase Node will write as is; anything else falls back to Node's standard phrase. */
 const SAFE_REASON = /^[\t\x20-\x7e]*$/;
+
+/** True when the response to `method` with `status` cannot carry a body, whatever its `Content-Length` says (RFC 9110 §6.4.1). */
+function responseIsBodiless(method: string, status: number): boolean {
+  return method === 'HEAD' || status === 204 || status === 304;
+}
 
 function hasBody(request: IncomingMessage): boolean {
   return request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
@@ -36,7 +41,8 @@ function writableHeaders(headers: OutgoingHttpHeaders): OutgoingHttpHeaders {
 
 /**
  * The CORS proxy as a Node request listener: `http.createServer(proxy.handle)`. Create one per server
- * and `close()` it with the server to release upstream connections.
+ * and `close()` it with the server to release upstream connections (`server.close()` alone waits for every
+ * relay in flight, which a streamed response can hold open forever: call `server.closeAllConnections()` too).
  */
 export class CorsProxy {
   readonly #options: ResolvedProxyOptions;
@@ -63,7 +69,10 @@ export class CorsProxy {
     this.#handle(request, response).catch((error: unknown) => this.#fail(request, response, error));
   };
 
-  /** Releases upstream connections. Requests still being relayed are cut off. */
+  /**
+   * Releases upstream connections. Requests still being relayed are cut off: a page waiting for headers gets an
+   * `upstream_unreachable` refusal, a body being streamed stops. Later requests get the same refusal.
+   */
   async close(): Promise<void> {
     await this.#upstream.close();
   }
@@ -95,7 +104,7 @@ export class CorsProxy {
       body: hasBody(request) ? this.#limitedBody(request) : null,
       signal: abortedWhenClosed(response),
     });
-    this.#relay(upstream, response, origin, url.href === target.href ? undefined : url);
+    this.#relay(upstream, response, { origin, method, path: request.url!, url, redirected: url.href !== target.href });
   }
 
   #limitedBody(request: IncomingMessage): ByteLimit {
@@ -110,20 +119,31 @@ export class CorsProxy {
 
   /**
    * Streams the upstream response to the page: status, filtered headers plus CORS (and, after redirects, the
-   * final URL), then the body.
+   * final URL; on a redirect handed to the page, a `Location` back through the proxy), then the body.
    */
-  #relay(upstream: Dispatcher.ResponseData, response: ServerResponse, origin: string | undefined, redirectedTo: URL | undefined): void {
+  #relay(upstream: Dispatcher.ResponseData, response: ServerResponse, request: RelayedRequest): void {
     const { maxResponseBytes } = this.#options;
+    // The Content-Length of a HEAD, 204 or 304 response describes a body that is not sent: nothing to cap or stream.
+    const bodiless = responseIsBodiless(request.method, upstream.statusCode);
     const declared = upstream.headers['content-length'] === undefined ? undefined : Number(upstream.headers['content-length']);
-    if (declared !== undefined && declared > maxResponseBytes) {
+    if (declared !== undefined && declared > maxResponseBytes && !bodiless) {
       discardBody(upstream);
       throw new ProxyRefusal('response_too_large', `The response is larger than this proxy relays (${maxResponseBytes} bytes).`);
     }
-    const relayed = writableHeaders(downstreamResponseHeaders(upstream.headers, this.#options));
-    if (redirectedTo) relayed[PROXY_FINAL_URL_HEADER] = redirectedTo.href;
-    const headers = addCorsHeaders(relayed, origin);
+    const relayed = downstreamResponseHeaders(upstream.headers, this.#options);
+    const location: unknown = relayed['location']; // an array when the API repeats the header: ambiguous, left as it is
+    if (REDIRECT_STATUSES.has(upstream.statusCode) && typeof location === 'string') relayed['location'] = locationThroughProxy(location, request);
+    const headers = writableHeaders(relayed);
+    if (request.redirected) headers[PROXY_FINAL_URL_HEADER] = request.url.href;
+    addCorsHeaders(headers, request.origin);
     const reason = SAFE_REASON.test(upstream.statusText ?? '') && upstream.statusText ? upstream.statusText : undefined;
     response.writeHead(upstream.statusCode, reason, headers);
+    if (bodiless) {
+      // Not piped: undici fails the empty body of a 204 or 304 that declares a length (allowed for 304, RFC 9110 §8.6).
+      discardBody(upstream);
+      response.end();
+      return;
+    }
     // Past this point the status is sent: a body that turns out too large or fails can only be cut off.
     const onDone = (error: Error | null): void => {
       if (error) response.destroy();
@@ -155,6 +175,29 @@ export class CorsProxy {
   }
 }
 
+/** What the relay needs to know of the page's request. */
+interface RelayedRequest {
+  /** The page's origin. */
+  origin: string | undefined;
+  method: string;
+  /** The proxy request's path, which says the style (query or prefix) the page used. */
+  path: string;
+  /** The URL the response came from. */
+  url: URL;
+  /** True when the proxy followed redirects to reach `url`. */
+  redirected: boolean;
+}
+
+/**
+ * The `Location` of a redirect the proxy hands to the page, pointing back through the proxy. Left as it was, the
+ * page's fetch would follow it straight to the API, where CORS fails and none of the proxy's checks apply (or, for a
+ * relative one, to a path of the proxy that names no target). A value that is no URL stays as it is.
+ */
+function locationThroughProxy(location: string, request: RelayedRequest): string {
+  if (!URL.canParse(location, request.url)) return location;
+  return proxyReferenceFor(new URL(location, request.url), request.path);
+}
+
 function errorIsAbort(error: unknown): boolean {
   return (error as Error)?.name === 'AbortError' || (error as { code?: string })?.code === 'UND_ERR_ABORTED';
 }
@@ -168,8 +211,8 @@ function abortedWhenClosed(response: ServerResponse): AbortSignal {
   return controller.signal;
 }
 
-/** Writes a refusal as `{"error":{"code","message"}}`, readable by any page so the console can explain it. */
-export function writeRefusal(request: IncomingMessage, response: ServerResponse, refusal: ProxyRefusal): void {
+/** A refusal as `{"error":{"code","message"}}` with its headers, readable by any page so the console can explain it. */
+export function refusalMessage(refusal: ProxyRefusal, origin: string | undefined, closeConnection: boolean): { headers: OutgoingHttpHeaders; body: string } {
   const body = JSON.stringify(refusal.toBody());
   const headers: OutgoingHttpHeaders = {
     'content-type': 'application/json; charset=utf-8',
@@ -177,7 +220,13 @@ export function writeRefusal(request: IncomingMessage, response: ServerResponse,
     'cache-control': 'no-store',
     [PROXY_ERROR_HEADER]: refusal.reason,
   };
+  if (closeConnection) headers['connection'] = 'close';
+  return { headers: addCorsHeaders(headers, origin), body };
+}
+
+/** Writes a refusal (see `refusalMessage`). */
+export function writeRefusal(request: IncomingMessage, response: ServerResponse, refusal: ProxyRefusal): void {
   // An unread request body would otherwise be read to its end just to keep the connection alive.
-  if (!request.complete) headers['connection'] = 'close';
-  response.writeHead(refusal.status, addCorsHeaders(headers, request.headers.origin)).end(body);
+  const { headers, body } = refusalMessage(refusal, request.headers.origin, !request.complete);
+  response.writeHead(refusal.status, headers).end(body);
 }

@@ -23,27 +23,53 @@ export interface GuardedConnectorOptions {
   connectTimeout: number;
 }
 
+/**
+ * Connect failures that concern one address only (nothing listens there, no route to it, no IPv6 on this host):
+ * the next address may well answer. Others (a timeout, a TLS error) would cost or fail the same again.
+ */
+const ADDRESS_UNREACHABLE = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'EHOSTDOWN', 'ENETDOWN', 'EADDRNOTAVAIL', 'EAFNOSUPPORT']);
+
 /** An undici connector that only ever connects to addresses the policy permits. */
 export function createGuardedConnector(options: GuardedConnectorOptions): buildConnector.connector {
   const connect = buildConnector({ timeout: options.connectTimeout });
   return (connectOptions, callback) => {
     const port = Number(connectOptions.port) || (connectOptions.protocol === 'https:' ? 443 : 80);
-    permittedAddress(connectOptions.hostname, port, options).then(
-      // `host` keeps the name, so TLS still sends SNI for, and verifies the certificate of, the host name.
-      (address) => connect({ ...connectOptions, hostname: address }, callback),
+    permittedAddresses(connectOptions.hostname, port, options).then(
+      (addresses) => connectInTurn(addresses, connectOptions, connect, callback),
       (error: unknown) => callback(error as Error, null),
     );
   };
 }
 
-async function permittedAddress(hostname: string, port: number, options: GuardedConnectorOptions): Promise<string> {
+/**
+ * Connects to the first of `addresses` that accepts, in order, moving on only while the failure concerns one address
+ * (as browsers fall back from `::1` to `127.0.0.1` for `localhost`). Only these addresses, already checked, are
+ * tried: nothing is resolved again.
+ */
+function connectInTurn(addresses: readonly string[], connectOptions: buildConnector.Options, connect: buildConnector.connector, callback: buildConnector.Callback): void {
+  const [address, ...rest] = addresses;
+  // `host` keeps the name, so TLS still sends SNI for, and verifies the certificate of, the host name.
+  connect({ ...connectOptions, hostname: address! }, (...result) => {
+    const [error] = result;
+    if (error !== null && rest.length > 0 && ADDRESS_UNREACHABLE.has(String((error as NodeJS.ErrnoException).code))) {
+      connectInTurn(rest, connectOptions, connect, callback);
+    } else {
+      callback(...result);
+    }
+  });
+}
+
+/** The addresses of `hostname` the policy permits, in the resolver's order; none: a `private_address` refusal. */
+async function permittedAddresses(hostname: string, port: number, options: GuardedConnectorOptions): Promise<readonly string[]> {
   const addresses = isIP(hostname) ? [hostname] : await resolve(hostname, options.resolveHost);
+  const permitted: string[] = [];
   let firstRefusal: string | undefined;
   for (const address of addresses) {
     const refusal = options.policy.refusal(address, port, hostname);
-    if (refusal === undefined) return address;
-    firstRefusal ??= refusal;
+    if (refusal === undefined) permitted.push(address);
+    else firstRefusal ??= refusal;
   }
+  if (permitted.length > 0) return permitted;
   throw new ProxyRefusal('private_address', firstRefusal ?? `${hostname} did not resolve to any address.`);
 }
 

@@ -15,11 +15,25 @@ const REQUEST_ONLY_TO_PROXY = new Set([
 ]);
 
 /**
- * Response headers that would mislead the page: `Alt-Svc` describes the upstream host, not the proxy; the proxy's own
- * headers must only ever come from the proxy, or the console would take the API's answer for the proxy's refusal, or
- * show a redirect that never happened.
+ * The name the API's `WWW-Authenticate` reaches the page under. As it is, a challenge (`Basic`) may make the browser
+ * ask the reader for a password on the proxy's origin (a page there, a tab opened on a proxy URL), then send it on
+ * every later request to the proxy, which forwards it to whichever API is asked. Renamed, the console still shows it.
  */
-const RESPONSE_ONLY_FROM_UPSTREAM = new Set(['alt-svc', PROXY_ERROR_HEADER, PROXY_FINAL_URL_HEADER]);
+export const UPSTREAM_WWW_AUTHENTICATE_HEADER = 'x-try-it-proxy-www-authenticate';
+
+/**
+ * Response headers that set a policy for the whole origin that sends them. Relayed, they would bind the proxy's
+ * origin (shared by every API it relays, perhaps by the docs site too) instead of the API's: HTTPS pinning
+ * (`Strict-Transport-Security`), alternative services, wiping its cookies and storage (`Clear-Site-Data`), or having
+ * its network errors reported to the API (`NEL`, `Report-To`).
+ */
+const ORIGIN_POLICY_HEADERS = new Set(['strict-transport-security', 'alt-svc', 'clear-site-data', 'nel', 'report-to']);
+
+/**
+ * The proxy's own headers, which must only ever come from the proxy, or the console would take the API's answer for
+ * the proxy's refusal, or show a redirect that never happened.
+ */
+const PROXY_OWN_HEADERS = new Set([PROXY_ERROR_HEADER, PROXY_FINAL_URL_HEADER, UPSTREAM_WWW_AUTHENTICATE_HEADER]);
 
 function isDropped(name: string, connectionTokens: ReadonlySet<string>): boolean {
   return HOP_BY_HOP.has(name) || connectionTokens.has(name) || name.startsWith('proxy-');
@@ -57,10 +71,10 @@ export function downstreamResponseHeaders(upstream: IncomingHttpHeaders, options
   const tokens = connectionTokens(upstream.connection);
   const headers: OutgoingHttpHeaders = {};
   for (const [name, value] of Object.entries(upstream)) {
-    if (value === undefined || isDropped(name, tokens) || RESPONSE_ONLY_FROM_UPSTREAM.has(name)) continue;
+    if (value === undefined || isDropped(name, tokens) || ORIGIN_POLICY_HEADERS.has(name) || PROXY_OWN_HEADERS.has(name)) continue;
     if (name.startsWith('access-control-')) continue;
     if ((name === 'set-cookie' || name === 'set-cookie2') && !options.forwardCookies) continue;
-    headers[name] = value;
+    headers[name === 'www-authenticate' ? UPSTREAM_WWW_AUTHENTICATE_HEADER : name] = value;
   }
   return headers;
 }

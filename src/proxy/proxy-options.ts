@@ -39,7 +39,8 @@ export interface ProxyOptions {
   maxRequestBytes?: number;
   /**
    * Largest response body relayed, in bytes. A larger declared `Content-Length` gets `response_too_large`
-   * (502); a body that grows past it mid-stream is cut off (the console explains the cut and names this cap).
+   * (502), except on HEAD, 204 and 304 responses, which carry no body; a body that grows past it mid-stream is
+   * cut off (the console explains the cut and names this cap).
    * @default 52428800 (50 MiB)
    */
   maxResponseBytes?: number;
@@ -51,13 +52,13 @@ export interface ProxyOptions {
   timeout?: number;
   /**
    * Redirects the proxy follows itself, re-checking the target and the address on every hop. `0` passes
-   * every 3xx through to the page untouched.
+   * every 3xx through to the page, its `Location` pointed back through the proxy so the page's follow-up is checked too.
    * @default 5
    */
   maxRedirects?: number;
   /**
    * Resolves host names to addresses (injectable for tests). The proxy connects only to an address this
-   * returned and the address check accepted.
+   * returned and the address check accepted, trying those in order while one cannot be reached at all.
    * @default the system resolver (`dns.lookup`, every address)
    */
   resolveHost?: HostResolver;

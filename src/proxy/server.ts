@@ -2,10 +2,13 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CorsProxy } from './cors-proxy.js';
+import { answerParserRefusals } from './parser-refusals.js';
 import type { ProxyOptions } from './proxy-options.js';
 
 /**
  * An HTTP server that runs the CORS proxy. Closing the server also closes the proxy's upstream connections.
+ * `server.close()` waits for the relays in flight, as Node's servers do; a streamed response may never end, so
+ * call `server.closeAllConnections()` after it to cut them off (`startProxy().close()` does both).
  * Throws `ConfigError` for invalid options.
  *
  * @example
@@ -18,6 +21,7 @@ export function createProxyServer(options: ProxyOptions = {}): Server {
 
 function serverFor(proxy: CorsProxy): Server {
   const server = createServer(proxy.handle);
+  answerParserRefusals(server);
   server.once('close', () => void proxy.close());
   return server;
 }
@@ -44,7 +48,10 @@ export interface RunningProxy {
   url: string;
   /** The effective origin and target policies and the limits, one line each, as the proxy enforces them (`CorsProxy.summary`). */
   summary: CorsProxy['summary'];
-  /** Stops accepting connections, ends idle ones, and resolves when the server has closed. */
+  /**
+   * Stops accepting connections, cuts off every request still open (a streamed response included), and resolves
+   * once the server and its upstream connections have closed.
+   */
   close(): Promise<void>;
 }
 
@@ -67,10 +74,11 @@ export async function startProxy(options: StartProxyOptions = {}): Promise<Runni
     port: address.port,
     url: `http://${urlHost}:${address.port}/`,
     summary: proxy.summary,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeIdleConnections();
-      }),
+    close: async () => {
+      const closed = new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+      // `server.close()` waits for open connections, and a relayed stream (server-sent events, say) never ends by itself.
+      server.closeAllConnections();
+      await Promise.all([closed, proxy.close()]);
+    },
   };
 }

@@ -1,21 +1,40 @@
-// Reads the target URL out of a proxy request, in both styles the console produces (DESIGN §5 step 4):
+// Reads the target URL out of a proxy request, in both styles the console produces (DESIGN §5 step 4), and
+// writes one back for a redirect the page is to follow through the proxy:
 //   query style   /?url=https%3A%2F%2Fapi.example.com%2Fv1%2Fusers%3Fpage%3D2
 //   prefix style  /https://api.example.com/v1/users?page=2
 import { ProxyRefusal } from './refusal.js';
 
 const USAGE = 'Send /?url=<encoded absolute URL> or /<absolute URL>, e.g. /https://api.example.com/v1/users.';
 
+/** The path and the query of a request path (`request.url` as Node gives it); the query without its `?`. */
+function splitRequestPath(requestPath: string): { path: string; query: string | undefined } {
+  const queryStart = requestPath.indexOf('?');
+  return queryStart === -1 ? { path: requestPath, query: undefined } : { path: requestPath.slice(0, queryStart), query: requestPath.slice(queryStart + 1) };
+}
+
 /** The absolute target URL of a proxy request (`request.url` as Node gives it), or a `bad_target_url` refusal. */
 export function targetFromRequestPath(requestPath: string | undefined): URL {
   if (!requestPath?.startsWith('/')) throw new ProxyRefusal('bad_target_url', `The request has no target URL. ${USAGE}`);
-  const queryStart = requestPath.indexOf('?');
-  const path = queryStart === -1 ? requestPath : requestPath.slice(0, queryStart);
-  const raw = path === '/' ? queryStyleTarget(requestPath.slice(queryStart + 1), queryStart) : requestPath.slice(1);
+  const { path, query } = splitRequestPath(requestPath);
+  const raw = path === '/' ? queryStyleTarget(query) : requestPath.slice(1);
   return parseTarget(repairCollapsedSlashes(decodeIfEncoded(raw)));
 }
 
-function queryStyleTarget(query: string, queryStart: number): string {
-  const url = queryStart === -1 ? null : new URLSearchParams(query).get('url');
+/**
+ * A reference, for a `Location` header, that asks this proxy for `target` in the style of `requestPath`:
+ * `?url=<encoded target>` with the request's other query parameters kept (relative, so it also keeps whatever path
+ * the proxy is reached by), or `/<target>`.
+ */
+export function proxyReferenceFor(target: URL, requestPath: string): string {
+  const { path, query } = splitRequestPath(requestPath);
+  if (path !== '/') return `/${target.href}`;
+  const parameters = new URLSearchParams(query);
+  parameters.set('url', target.href);
+  return `?${parameters}`;
+}
+
+function queryStyleTarget(query: string | undefined): string {
+  const url = query === undefined ? null : new URLSearchParams(query).get('url');
   if (!url) throw new ProxyRefusal('bad_target_url', `The request has no target URL. ${USAGE}`);
   return url;
 }

@@ -15,7 +15,8 @@ export interface UpstreamRequest {
   signal: AbortSignal;
 }
 
-const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+/** The statuses fetch follows (Fetch §4.4), and so does the proxy. */
+export const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
 
 /** Headers that describe a body, dropped when a redirect turns the request into a bodiless GET (Fetch §4.4). */
 const BODY_HEADERS = ['content-length', 'content-type', 'content-encoding', 'content-language', 'content-location'];
@@ -53,10 +54,15 @@ function errorCode(error: unknown): string | undefined {
   return typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : undefined;
 }
 
+function shuttingDown(): ProxyRefusal {
+  return new ProxyRefusal('upstream_unreachable', 'The proxy is shutting down; send the request again once it is back.');
+}
+
 /** Turns a failed exchange into the refusal the page sees. */
 function refusalFor(error: unknown, target: URL): unknown {
   if (isProxyRefusal(error) || errorCode(error) === 'UND_ERR_ABORTED' || (error as Error)?.name === 'AbortError') return error;
   const code = errorCode(error);
+  if (code === 'UND_ERR_DESTROYED') return shuttingDown(); // a request that arrived after close()
   if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') {
     return new ProxyRefusal('upstream_timeout', `${target.origin} did not answer in time; try again later, or check that the API is up.`, { cause: error });
   }
@@ -104,9 +110,12 @@ export class UpstreamClient {
     }
   }
 
-  /** Closes idle upstream connections and refuses new requests. */
+  /**
+   * Closes every upstream connection and fails the requests still using one. Not `Agent.close()`: that waits for
+   * requests in flight, and a streamed response (server-sent events, a slow download) may never end.
+   */
   async close(): Promise<void> {
-    await this.#agent.close();
+    await this.#agent.destroy(shuttingDown());
   }
 
   async #exchange(request: UpstreamRequest): Promise<Dispatcher.ResponseData> {

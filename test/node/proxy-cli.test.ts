@@ -1,8 +1,10 @@
 // `try-it-proxy`: flag parsing as a pure function, then the real command in a child process (bounded).
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import { once } from 'node:events';
+import { get, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Readable } from 'node:stream';
 import { CliUsageError, parseCliArguments } from '../../src/proxy/cli-arguments.js';
 import { echoHandler, listen, refusalCode } from './proxy-support/servers.js';
 
@@ -26,6 +28,26 @@ async function runCli(args: string[]): Promise<CliRun> {
   const [code] = (await once(child, 'exit')) as [number | null];
   clearTimeout(timer);
   return { code, stdout, stderr };
+}
+
+/** Starts the CLI as a server; resolves with the URL from its banner. The caller kills it and clears `timer`. */
+async function serveCli(args: string[]): Promise<{ child: ChildProcessByStdio<null, Readable, Readable>; url: string; stdout: string; timer: NodeJS.Timeout }> {
+  const child = spawn(process.execPath, [...CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const timer = setTimeout(() => child.kill('SIGKILL'), LIMIT_MS);
+  let stdout = '';
+  child.stdout.setEncoding('utf8');
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout.on('data', (chunk: string) => {
+      stdout += chunk;
+      const match = /listening on (http:\/\/\S+)/.exec(stdout);
+      if (match) resolve(match[1]!);
+    });
+    child.once('exit', (code) => reject(new Error(`exited ${code} before listening`)));
+  }).catch((error: unknown) => {
+    clearTimeout(timer);
+    throw error;
+  });
+  return { child, url, stdout, timer };
 }
 
 describe('try-it-proxy arguments', () => {
@@ -83,21 +105,8 @@ describe('try-it-proxy command', () => {
   it('serves on the given port with the given origin, private-address policy and limits, and stops on SIGTERM', async () => {
     const upstream = await listen(echoHandler());
     // Written loosely on purpose: the banner shows the origin as the proxy normalised and enforces it.
-    const child = spawn(process.execPath, [...CLI, '--port', '0', '--allow-origin', 'https://Docs.Example.com:443/', '--allow-private', '--max-request-bytes', '16'], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const timer = setTimeout(() => child.kill('SIGKILL'), LIMIT_MS);
+    const { child, url, stdout, timer } = await serveCli(['--port', '0', '--allow-origin', 'https://Docs.Example.com:443/', '--allow-private', '--max-request-bytes', '16']);
     try {
-      let stdout = '';
-      child.stdout.setEncoding('utf8');
-      const url = await new Promise<string>((resolve, reject) => {
-        child.stdout.on('data', (chunk: string) => {
-          stdout += chunk;
-          const match = /listening on (http:\/\/\S+)/.exec(stdout);
-          if (match) resolve(match[1]!);
-        });
-        child.once('exit', (code) => reject(new Error(`exited ${code} before listening`)));
-      });
       assert.match(url, /^http:\/\/127\.0\.0\.1:\d+\/$/);
       assert.match(stdout, /WARNING: --allow-private/);
       assert.match(stdout, /\n {2}origins: https:\/\/docs\.example\.com\n {2}targets: any public host\n {2}limits: request body 16 bytes, response body 52428800 bytes, timeout 30000 ms, 5 redirects\n/);
@@ -119,6 +128,32 @@ describe('try-it-proxy command', () => {
       child.kill('SIGTERM');
       const [code] = (await once(child, 'exit')) as [number | null];
       assert.equal(code, 0);
+    } finally {
+      clearTimeout(timer);
+      if (child.exitCode === null) child.kill('SIGKILL');
+      await upstream.close();
+    }
+  });
+
+  it('stops on the first SIGINT while it relays a response that never ends', async () => {
+    let streaming: ServerResponse | undefined;
+    const upstream = await listen((_req, res) => {
+      streaming = res;
+      res.writeHead(200, { 'content-type': 'text/event-stream' }).write('data: first\n\n');
+    });
+    const { child, url, timer } = await serveCli(['--port', '0', '--allow-private']);
+    try {
+      const page = get(`${url}${upstream.origin}/events`, { headers: { origin: 'http://localhost:8000' } });
+      page.on('error', () => undefined); // the stream is cut off when the proxy stops
+      const [response] = (await once(page, 'response')) as [IncomingMessage];
+      response.on('error', () => undefined);
+      await once(response, 'data');
+
+      child.kill('SIGINT');
+      const [code, signal] = (await once(child, 'exit')) as [number | null, NodeJS.Signals | null];
+      assert.deepEqual({ code, signal }, { code: 0, signal: null }, 'killed by the time limit, not stopped by the signal');
+      assert.ok(streaming);
+      if (!streaming.destroyed) await once(streaming, 'close'); // the upstream connection was released
     } finally {
       clearTimeout(timer);
       if (child.exitCode === null) child.kill('SIGKILL');

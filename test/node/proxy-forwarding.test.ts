@@ -2,7 +2,9 @@
 // through, refusal bodies. Every server is on loopback; one port is allowed explicitly.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { request as httpRequest, type RequestListener } from 'node:http';
+import { once } from 'node:events';
+import { METHODS, request as httpRequest, type RequestListener } from 'node:http';
+import { connect } from 'node:net';
 import { ConfigError } from '../../src/core/errors.js';
 import { PROXY_REFUSAL_CODES, createProxyServer, type RunningProxy, type StartProxyOptions } from '../../src/proxy/index.js';
 import {
@@ -38,6 +40,17 @@ function rawRequest(url: string, headers: Record<string, string>): Promise<{ sta
   });
 }
 
+/** Writes `text` on a new connection to the proxy and reads until the proxy closes it. */
+async function rawExchange(port: number, text: string): Promise<string> {
+  const socket = connect(port, '127.0.0.1');
+  socket.setEncoding('utf8');
+  let received = '';
+  socket.on('data', (chunk: string) => (received += chunk));
+  socket.end(text);
+  await once(socket, 'close');
+  return received;
+}
+
 describe('proxy forwarding', () => {
   let hits = 0;
   let setup: Awaited<ReturnType<typeof proxyInFrontOf>>;
@@ -53,6 +66,12 @@ describe('proxy forwarding', () => {
     'x-request-id': 'abc123',
     'x-try-it-proxy-error': 'private_address', // only the proxy may say this, never the API
     'x-try-it-proxy-final-url': 'https://elsewhere.example/', // nor this: no redirect happened
+    'x-try-it-proxy-www-authenticate': 'Spoofed', // nor this: it holds the API's WWW-Authenticate, renamed
+    // Policies for the whole origin that sends them: relayed, they would bind the proxy's origin.
+    'strict-transport-security': 'max-age=31536000; includeSubDomains',
+    'clear-site-data': '"cookies", "storage"',
+    nel: '{"report_to":"api","max_age":86400,"success_fraction":1}',
+    'report-to': '{"group":"api","max_age":86400,"endpoints":[{"url":"https://collector.example/"}]}',
     vary: 'Accept-Encoding',
   });
 
@@ -132,10 +151,14 @@ describe('proxy forwarding', () => {
     assert.equal(headers['user-agent'], 'docs-reader');
   });
 
-  it('drops hop-by-hop, Set-Cookie, upstream CORS and the proxy’s own headers on the way out, and adds its own', async () => {
+  it('drops hop-by-hop, Set-Cookie, upstream CORS, origin-wide policies and the proxy’s own headers on the way out, and adds its own', async () => {
     const response = await viaProxy(setup.proxy, `/${target('/out')}`);
     const h = response.headers;
-    for (const dropped of ['set-cookie', 'proxy-authenticate', 'x-upstream-hop', 'alt-svc', 'access-control-allow-credentials', 'x-try-it-proxy-error', 'x-try-it-proxy-final-url']) {
+    for (const dropped of [
+      'set-cookie', 'proxy-authenticate', 'x-upstream-hop', 'access-control-allow-credentials',
+      'x-try-it-proxy-error', 'x-try-it-proxy-final-url', 'x-try-it-proxy-www-authenticate',
+      'strict-transport-security', 'alt-svc', 'clear-site-data', 'nel', 'report-to',
+    ]) {
       assert.equal(h[dropped], undefined, `${dropped} was relayed`);
     }
     // The proxy's own connection to the page may carry a Keep-Alive header; the upstream's must not pass.
@@ -147,6 +170,22 @@ describe('proxy forwarding', () => {
     assert.equal(refusalCode(response), undefined); // the API's answer is not mistaken for a proxy refusal
     const exposed = String(h['access-control-expose-headers']).split(', ');
     assert.ok(exposed.includes('x-request-id') && exposed.includes('content-type') && exposed.includes('date'), String(exposed));
+  });
+
+  it('relays the API’s WWW-Authenticate renamed, so no browser takes it for a challenge from the proxy', async () => {
+    const challenged = await proxyInFrontOf((_req, res) => {
+      res.writeHead(401, { 'www-authenticate': ['Basic realm="api"', 'Bearer error="invalid_token"'], 'content-type': 'text/plain' }).end('who are you?');
+    });
+    try {
+      const response = await viaProxy(challenged.proxy, `/${challenged.upstream.origin}/private`);
+      assert.equal(response.status, 401);
+      assert.equal(response.text, 'who are you?');
+      assert.equal(response.headers['www-authenticate'], undefined);
+      assert.deepEqual(response.headers['x-try-it-proxy-www-authenticate'], ['Basic realm="api"', 'Bearer error="invalid_token"']);
+      assert.match(String(response.headers['access-control-expose-headers']), /(^|, )x-try-it-proxy-www-authenticate(,|$)/);
+    } finally {
+      await challenged.close();
+    }
   });
 
   it('answers preflights itself, echoing the method and headers asked for', async () => {
@@ -162,6 +201,37 @@ describe('proxy forwarding', () => {
     assert.ok(Number(response.headers['access-control-max-age']) > 0);
     assert.match(String(response.headers['vary']), /Origin/);
     assert.equal(hits, before, 'a preflight reached the upstream');
+  });
+
+  it('permits in a preflight only the methods it can receive and forward', async () => {
+    const preflight = async (method: string): Promise<unknown> =>
+      (await viaProxy(setup.proxy, `/${target('/items')}`, { method: 'OPTIONS', headers: { 'access-control-request-method': method } })).headers['access-control-allow-methods'];
+    for (const method of METHODS.filter((name) => name !== 'CONNECT' && name !== 'TRACE')) {
+      assert.equal(await preflight(method), method);
+    }
+    // Node's parser refuses any other method (and is case-sensitive); browsers refuse TRACE and CONNECT themselves.
+    for (const method of ['FOO', 'patch', 'Get', 'TRACE', 'CONNECT', 'TRACK']) {
+      assert.equal(await preflight(method), 'GET', method);
+    }
+  });
+
+  it('refuses a method its HTTP server cannot parse with a readable method_not_allowed, not a bare 400', async () => {
+    const before = hits;
+    for (const method of ['FOO', 'patch']) {
+      const response = await viaProxy(setup.proxy, `/${target('/items')}`, { method, body: method === 'patch' ? '{}' : undefined });
+      assert.equal(response.status, 405, method);
+      assert.equal(refusalCode(response), 'method_not_allowed', method);
+      assert.equal(response.headers['access-control-allow-origin'], '*', method);
+      assert.match(response.json<{ error: { message: string } }>().error.message, /standard request methods, in capitals/);
+    }
+    assert.equal(hits, before, 'the API was reached');
+    // Other requests the parser refuses keep Node's own answer.
+    const malformed = await rawExchange(setup.proxy.port, 'GET / HTTP/1.1\r\nno colon here\r\n\r\n');
+    assert.match(malformed, /^HTTP\/1\.1 400 Bad Request\r\n/);
+    assert.doesNotMatch(malformed, /x-try-it-proxy-error/i);
+    // Pipelined behind a request still being answered, the refusal would garble that answer: the connection is dropped.
+    const pipelined = await rawExchange(setup.proxy.port, `GET /${target('/p')} HTTP/1.1\r\nhost: x\r\norigin: ${PAGE_ORIGIN}\r\n\r\nFOO / HTTP/1.1\r\nhost: x\r\n\r\n`);
+    assert.doesNotMatch(pipelined, /method_not_allowed/);
   });
 
   it('forwards a plain OPTIONS request (no Access-Control-Request-Method) to the API', async () => {
@@ -256,12 +326,19 @@ describe('proxy page origins', () => {
 });
 
 describe('proxy redirects handed to the page', () => {
-  it('passes every 3xx through untouched when maxRedirects is 0', async () => {
-    const setup = await proxyInFrontOf((_req, res) => res.writeHead(302, { location: '/elsewhere' }).end(), { maxRedirects: 0 });
+  it('passes every 3xx to the page when maxRedirects is 0, its Location pointing back through the proxy in the request’s style', async () => {
+    const setup = await proxyInFrontOf((_req, res) => res.writeHead(302, { location: '/elsewhere?a=1' }).end(), { maxRedirects: 0 });
     try {
-      const response = await viaProxy(setup.proxy, `/${setup.upstream.origin}/`);
-      assert.equal(response.status, 302);
-      assert.equal(response.headers['location'], '/elsewhere');
+      const landing = `${setup.upstream.origin}/elsewhere?a=1`;
+      const prefix = await viaProxy(setup.proxy, `/${setup.upstream.origin}/start`);
+      assert.equal(prefix.status, 302);
+      assert.equal(prefix.headers['location'], `/${landing}`);
+      const query = await viaProxy(setup.proxy, `/?url=${encodeURIComponent(`${setup.upstream.origin}/start`)}`);
+      assert.equal(query.status, 302);
+      assert.equal(query.headers['location'], `?url=${encodeURIComponent(landing)}`);
+      // Other query parameters of the proxy URL stay, so a `corsProxy` template like `/?key=…&url={url}` keeps working.
+      const template = await viaProxy(setup.proxy, `/?key=k1&url=${encodeURIComponent(`${setup.upstream.origin}/start`)}&x=2`);
+      assert.equal(template.headers['location'], `?key=k1&url=${encodeURIComponent(landing)}&x=2`);
     } finally {
       await setup.close();
     }
@@ -275,7 +352,57 @@ describe('proxy redirects handed to the page', () => {
     try {
       const response = await viaProxy(setup.proxy, `/${setup.upstream.origin}/`, { method: 'POST', body: 'payload' });
       assert.equal(response.status, 307);
-      assert.equal(response.headers['location'], 'http://127.0.0.1:1/never-followed');
+      assert.equal(response.headers['location'], '/http://127.0.0.1:1/never-followed');
+    } finally {
+      await setup.close();
+    }
+  });
+
+  it('lets the page follow a 307/308 after a body through the proxy, body and method kept, in both styles', async () => {
+    const proxied: string[] = [];
+    const setup = await proxyInFrontOf((req, res) => {
+      const url = new URL(req.url!, 'http://x');
+      const status = url.searchParams.get('status');
+      if (status) {
+        req.resume();
+        const location = url.searchParams.get('absolute') ? `http://127.0.0.1:${setup.upstream.port}/landing` : '/landing';
+        req.on('end', () => res.writeHead(Number(status), { location }).end());
+      } else {
+        echoHandler()(req, res);
+      }
+    });
+    setup.proxy.server.on('request', (req: { url: string }) => proxied.push(req.url));
+    try {
+      for (const status of [307, 308]) {
+        for (const absolute of ['', '1']) {
+          const start = `${setup.upstream.origin}/form?status=${status}&absolute=${absolute}`;
+          for (const path of [`/${start}`, `/?url=${encodeURIComponent(start)}`]) {
+            proxied.length = 0;
+            // fetch follows redirects as a browser's does: the request the console makes.
+            const response = await fetch(setup.proxy.url + path.slice(1), { method: 'POST', body: 'payload', headers: { origin: PAGE_ORIGIN } });
+            const label = `${status} ${absolute ? 'absolute' : 'relative'} ${path}`;
+            assert.equal(response.status, 200, label);
+            assert.equal(response.headers.get('access-control-allow-origin'), PAGE_ORIGIN, label);
+            const seen = (await response.json()) as Echo;
+            assert.deepEqual([seen.method, seen.url, seen.bodyBytes], ['POST', '/landing', 'payload'.length], label);
+            assert.equal(proxied.length, 2, `${label}: the follow-up did not come through the proxy (${proxied.join(', ')})`);
+          }
+        }
+      }
+    } finally {
+      await setup.close();
+    }
+  });
+
+  it('leaves Location alone on responses that are not redirects', async () => {
+    const setup = await proxyInFrontOf((req, res) => {
+      req.resume();
+      req.on('end', () => res.writeHead(201, { location: '/items/8' }).end());
+    });
+    try {
+      const response = await viaProxy(setup.proxy, `/${setup.upstream.origin}/items`, { method: 'POST', body: '{}' });
+      assert.equal(response.status, 201);
+      assert.equal(response.headers['location'], '/items/8');
     } finally {
       await setup.close();
     }
@@ -299,7 +426,7 @@ describe('proxy redirects handed to the page', () => {
           seen.length = 0;
           const response = await viaProxy(setup.proxy, `/${setup.upstream.origin}/a?status=${status}`, { method, body: 'important payload' });
           assert.equal(response.status, status, `${method} after ${status}`);
-          assert.equal(response.headers['location'], '/moved');
+          assert.equal(response.headers['location'], `/${setup.upstream.origin}/moved`);
           assert.deepEqual(seen, [`${method} /a?status=${status}`], `${method} after ${status} was followed`);
         }
       }

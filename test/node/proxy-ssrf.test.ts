@@ -7,6 +7,7 @@ import type { RunningProxy } from '../../src/proxy/index.js';
 import { AddressPolicy } from '../../src/proxy/address-policy.js';
 import {
   Canary,
+  PAGE_ORIGIN,
   allowOnlyLoopbackPort,
   echoHandler,
   listen,
@@ -43,7 +44,7 @@ describe('proxy SSRF defences (loopback canary)', () => {
       resolveHost: async (hostname) => {
         // Test-only DNS: names that "resolve" to loopback, as a rebinding attacker's DNS would answer.
         if (hostname === 'rebind.test') return ['127.0.0.1'];
-        if (hostname === 'dual.test') return ['::1', '127.0.0.1'];
+        if (hostname === 'dual.test' || hostname === 'fallback.test') return ['::1', '127.0.0.1'];
         if (hostname === 'allowed.test') return ['127.0.0.1'];
         if (hostname === 'localhost') return ['127.0.0.1', '::1'];
         throw Object.assign(new Error('not found'), { code: 'ENOTFOUND' });
@@ -120,6 +121,17 @@ describe('proxy SSRF defences (loopback canary)', () => {
     assert.equal(canary.hits, 0, 'the canary was reached');
   });
 
+  it('points a redirect it hands to the page back through itself, so the page’s follow-up is checked too', async () => {
+    // A 307 after a body is not followed by the proxy (it did not keep the body): fetch follows it, as a browser would.
+    for (const to of [`http://127.0.0.1:${canary.port}/`, `http://rebind.test:${canary.port}/`, `//localhost:${canary.port}/`]) {
+      const path = `http://127.0.0.1:${allowed.port}/redirect?status=307&to=${encodeURIComponent(to)}`;
+      const response = await fetch(proxy.url + path, { method: 'POST', body: 'payload', headers: { origin: PAGE_ORIGIN } });
+      assert.equal(response.status, 403, to);
+      assert.equal(response.headers.get('x-try-it-proxy-error'), 'private_address', to);
+    }
+    assert.equal(canary.hits, 0, 'the canary was reached');
+  });
+
   it('follows redirects that stay on allowed addresses, relative ones included', async () => {
     const response = await viaProxy(proxy, `/http://127.0.0.1:${allowed.port}/redirect?to=${encodeURIComponent('/landed?x=1')}`);
     assert.equal(response.status, 200);
@@ -137,6 +149,45 @@ describe('proxy SSRF defences (loopback canary)', () => {
     const response = await viaProxy(proxy, `/${loop}`);
     assert.equal(response.status, 502);
     assert.equal(refusalCode(response), 'too_many_redirects');
+  });
+
+  it('falls back to the next permitted address when one refuses the connection, as browsers do for localhost', async () => {
+    // fallback.test resolves to ::1 first; the allowed server listens on 127.0.0.1 only.
+    const response = await viaProxy(proxy, `/http://fallback.test:${allowed.port}/fell-back`);
+    assert.equal(response.status, 200, response.text);
+    assert.equal(response.json<Echo>().url, '/fell-back');
+    assert.equal(response.json<Echo>().headers['host'], `fallback.test:${allowed.port}`);
+  });
+
+  it('tries only the permitted addresses of one resolution, and reports the failure when none answers', async () => {
+    const resolved: string[] = [];
+    const canaryV6 = await listen(echoHandler(), '::1', allowed.port).catch(() => undefined);
+    let canaryV6Hits = 0;
+    canaryV6?.server.on('connection', () => (canaryV6Hits += 1));
+    const closed = await listen(() => undefined);
+    await closed.close();
+    const picky = await startTestProxy({
+      // ::1 refused, 127.0.0.1 allowed, on the allowed server's port and on a closed one.
+      allowPrivate: (target) => target.address === '127.0.0.1' && (target.port === allowed.port || target.port === closed.port),
+      resolveHost: async (hostname) => {
+        resolved.push(hostname);
+        return ['::1', '127.0.0.1'];
+      },
+    });
+    try {
+      const response = await viaProxy(picky, `/http://mixed.test:${allowed.port}/`);
+      assert.equal(response.status, 200, response.text);
+      assert.equal(canaryV6Hits, 0, 'a refused address was connected to');
+      assert.deepEqual(resolved, ['mixed.test']);
+
+      const down = await viaProxy(picky, `/http://mixed.test:${closed.port}/`);
+      assert.equal(down.status, 502);
+      assert.equal(refusalCode(down), 'upstream_unreachable');
+      assert.match(down.text, /ECONNREFUSED/);
+    } finally {
+      await picky.close();
+      await canaryV6?.close();
+    }
   });
 
   it('refuses a host that does not resolve, as unreachable', async () => {

@@ -4,7 +4,8 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import type { RequestListener } from 'node:http';
+import { once } from 'node:events';
+import { get, type IncomingMessage, type RequestListener } from 'node:http';
 import { Readable } from 'node:stream';
 import { request } from 'undici';
 import type { RunningProxy, StartProxyOptions } from '../../src/proxy/index.js';
@@ -29,6 +30,15 @@ class GeneratedBody {
       }
     })());
   }
+}
+
+/** A GET through the proxy read with node:http, to its end. */
+async function bodilessAnswer(url: string): Promise<IncomingMessage> {
+  const request = get(url, { headers: { origin: PAGE_ORIGIN } });
+  const [response] = (await once(request, 'response')) as [IncomingMessage];
+  response.resume();
+  await once(response, 'end');
+  return response;
 }
 
 async function proxyInFrontOf(handler: RequestListener, options: StartProxyOptions = {}): Promise<{ upstream: TestServer; proxy: RunningProxy; close(): Promise<void> }> {
@@ -112,6 +122,9 @@ describe('proxy size caps and timeout', () => {
       if (url.pathname === '/hang') return; // accepts, never answers
       if (url.pathname === '/stall') return void res.writeHead(200).write('partial');
       if (url.pathname === '/declared') return void res.writeHead(200, { 'content-length': String(big.length) }).end(big);
+      // The length of the body a 200 would have carried (RFC 9110 §8.6), and one a 204 should not declare at all.
+      if (url.pathname === '/not-modified') return void res.writeHead(304, { 'content-length': String(big.length), etag: '"v1"' }).end();
+      if (url.pathname === '/no-content') return void res.writeHead(204, { 'content-length': String(big.length) }).end();
       if (url.pathname === '/chunked') {
         res.writeHead(200, { 'content-type': 'text/plain' });
         res.write(big.subarray(0, 600));
@@ -150,6 +163,21 @@ describe('proxy size caps and timeout', () => {
     const response = await viaProxy(setup.proxy, target('/declared'));
     assert.equal(response.status, 502);
     assert.equal(refusalCode(response), 'response_too_large');
+  });
+
+  it('relays a HEAD, 204 or 304 response whose declared length is over the cap: no body follows it', async () => {
+    const head = await viaProxy(setup.proxy, target('/declared'), { method: 'HEAD' });
+    assert.equal(head.status, 200);
+    assert.equal(refusalCode(head), undefined);
+    assert.equal(head.headers['content-length'], String(big.length));
+    // Read with node:http, which knows these statuses carry no body; undici's client takes the declared length at its word.
+    const notModified = await bodilessAnswer(`${setup.proxy.url}${target('/not-modified').slice(1)}`);
+    assert.equal(notModified.statusCode, 304);
+    assert.equal(notModified.headers['etag'], '"v1"');
+    assert.equal(notModified.headers['x-try-it-proxy-error'], undefined);
+    const noContent = await bodilessAnswer(`${setup.proxy.url}${target('/no-content').slice(1)}`);
+    assert.equal(noContent.statusCode, 204);
+    assert.equal(noContent.headers['x-try-it-proxy-error'], undefined);
   });
 
   it('cuts off an undeclared response body that grows past the cap', async () => {

@@ -115,7 +115,7 @@ export interface ProxiedResponse {
 
 /** Sends one request to the proxy (`path`, e.g. `/http://…` or `/?url=…`, follows its URL verbatim) and reads the whole answer. */
 export async function viaProxy(
-  proxy: RunningProxy,
+  proxy: Pick<RunningProxy, 'url'>,
   path: string,
   init: { method?: string; headers?: Record<string, string>; body?: Dispatcher.DispatchOptions['body']; origin?: string | null } = {},
 ): Promise<ProxiedResponse> {

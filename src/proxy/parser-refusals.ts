@@ -1,0 +1,52 @@
+// Requests Node's HTTP parser refuses before the proxy sees them (the server's `clientError` event). One of them
+// reaches pages: a method outside `http.METHODS` (`FOO`, or a lowercase `patch`, which browsers send as written).
+// It gets a readable `method_not_allowed` refusal instead of Node's bare 400, which no page can read.
+import { STATUS_CODES, type OutgoingHttpHeaders, type Server } from 'node:http';
+import type { Socket } from 'node:net';
+import { refusalMessage } from './cors-proxy.js';
+import { ProxyRefusal } from './refusal.js';
+
+/** Node's own answers to the other parse errors (as its default `clientError` handling writes them). */
+const STATUS_BY_PARSE_ERROR: Readonly<Record<string, number>> = {
+  HPE_HEADER_OVERFLOW: 431,
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: 413,
+  ERR_HTTP_REQUEST_TIMEOUT: 408,
+};
+
+function unknownMethod(): ProxyRefusal {
+  return new ProxyRefusal(
+    'method_not_allowed',
+    "This proxy's HTTP server (Node.js) only accepts the standard request methods, in capitals (GET, POST, PUT, PATCH, DELETE…): it cannot forward others.",
+  );
+}
+
+function serialise(status: number, headers: OutgoingHttpHeaders, body = ''): string {
+  const lines = Object.entries(headers).map(([name, value]) => `${name}: ${String(value)}\r\n`);
+  return `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n${lines.join('')}\r\n${body}`;
+}
+
+/** The bytes that answer a request the parser refused with `code`. */
+function answerFor(code: string | undefined): string {
+  if (code === 'HPE_INVALID_METHOD') {
+    const refusal = unknownMethod();
+    // No Origin header was parsed: `*` lets any page read it, as it may read every refusal.
+    const { headers, body } = refusalMessage(refusal, undefined, true);
+    return serialise(refusal.status, headers, body);
+  }
+  return serialise(STATUS_BY_PARSE_ERROR[code ?? ''] ?? 400, { connection: 'close' });
+}
+
+/** Makes `server` answer the requests Node's parser refuses as above, and the others as Node would. */
+export function answerParserRefusals(server: Server): void {
+  // A response still being written on a connection must not be interleaved with an answer: such a connection is dropped.
+  const openResponses = new WeakMap<Socket, number>();
+  server.on('request', (request, response) => {
+    const { socket } = request;
+    openResponses.set(socket, (openResponses.get(socket) ?? 0) + 1);
+    response.once('close', () => openResponses.set(socket, (openResponses.get(socket) ?? 1) - 1));
+  });
+  server.on('clientError', (error: Error & { code?: string }, socket: Socket) => {
+    if (socket.writable && !openResponses.get(socket)) socket.end(answerFor(error.code));
+    socket.destroySoon();
+  });
+}
