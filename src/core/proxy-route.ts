@@ -26,6 +26,20 @@ export function proxiedUrl(corsProxy: string, target: string): string {
   return corsProxy.includes('{url}') ? corsProxy.replaceAll('{url}', encodeURIComponent(target)) : corsProxy + target;
 }
 
+/**
+ * The target inside a URL of the proxy, the inverse of `proxiedUrl`; `undefined` when `url` is not of that form.
+ * For a redirect the page followed: the proxy points the `Location` it hands over back through itself.
+ */
+export function targetOfProxiedUrl(corsProxy: string, url: string): string | undefined {
+  if (!corsProxy.includes('{url}')) return url.startsWith(corsProxy) ? url.slice(corsProxy.length) : undefined;
+  // The template's `{url}` is a query parameter's value (`?url={url}`): read that parameter.
+  const template = new URL(corsProxy.replaceAll('{url}', 'TARGET'));
+  const name = [...template.searchParams].find(([, value]) => value === 'TARGET')?.[0];
+  const proxied = URL.canParse(url) ? new URL(url) : undefined;
+  if (name === undefined || proxied?.origin !== template.origin || proxied.pathname !== template.pathname) return undefined;
+  return proxied.searchParams.get(name) ?? undefined;
+}
+
 /** True when a page at `pageOrigin` cannot call `target` directly as same-origin. No page (Node): always. */
 export function isCrossOrigin(target: string, pageOrigin: string | undefined): boolean {
   return pageOrigin === undefined || new URL(target).origin !== pageOrigin;

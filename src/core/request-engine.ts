@@ -5,7 +5,7 @@ import { History } from './history.js';
 import type { ResolvedHistoryConfig } from './history-config.js';
 import type { HistoryStore } from './history-store.js';
 import type { HistoryEntry } from './history-entry.js';
-import { PROXY_ERROR_HEADER, PROXY_FINAL_URL_HEADER, isCrossOrigin, type ProxyErrorBody } from './proxy-route.js';
+import { PROXY_ERROR_HEADER, PROXY_FINAL_URL_HEADER, isCrossOrigin, targetOfProxiedUrl, type ProxyErrorBody } from './proxy-route.js';
 import { checkAndRoute, isForbiddenHeader, prepareRequest, requestTemplate, resolveRequest, type ConsoleRequest, type PreparedRequest, type ResolvedRequest } from './request-preparation.js';
 import { ResponseBodyError, checkBodyLimits, readBody, type BodyLimits, type ReadBody } from './response-body.js';
 
@@ -146,7 +146,7 @@ export class RequestEngine {
       request: prepared,
       status: response.status,
       statusText: response.statusText,
-      redirectedTo: (prepared.viaProxy ? response.headers.get(PROXY_FINAL_URL_HEADER) : response.redirected && response.url) || undefined,
+      redirectedTo: this.#redirectedTo(prepared, response),
       headers: [...response.headers],
       contentType,
       timing: { headers: headersAt, total },
@@ -157,6 +157,17 @@ export class RequestEngine {
       download: body.whole,
       historyEntry: this.#record(prepared, response.status, total),
     };
+  }
+
+  /**
+   * Where redirects led: the proxy says so in a header for those it followed; the ones it handed back to the page
+   * were followed by fetch through the proxy, so the final URL is a proxy URL carrying the target.
+   */
+  #redirectedTo(prepared: PreparedRequest, response: Response): string | undefined {
+    if (!prepared.viaProxy) return (response.redirected && response.url) || undefined;
+    const followedByProxy = response.headers.get(PROXY_FINAL_URL_HEADER);
+    if (followedByProxy) return followedByProxy;
+    return response.redirected ? targetOfProxiedUrl(this.config.corsProxy!, response.url) : undefined;
   }
 
   #record(prepared: PreparedRequest, status: number, duration: number): HistoryEntry | undefined {

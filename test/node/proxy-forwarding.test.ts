@@ -6,6 +6,7 @@ import { once } from 'node:events';
 import { METHODS, request as httpRequest, type RequestListener } from 'node:http';
 import { connect } from 'node:net';
 import { ConfigError } from '../../src/core/errors.js';
+import { RequestEngine } from '../../src/core/request-engine.js';
 import { PROXY_REFUSAL_CODES, createProxyServer, type RunningProxy, type StartProxyOptions } from '../../src/proxy/index.js';
 import {
   PAGE_ORIGIN,
@@ -388,6 +389,32 @@ describe('proxy redirects handed to the page', () => {
             assert.equal(proxied.length, 2, `${label}: the follow-up did not come through the proxy (${proxied.join(', ')})`);
           }
         }
+      }
+    } finally {
+      await setup.close();
+    }
+  });
+
+  it('tells the console where a redirect the page followed through the proxy led, in both styles', async () => {
+    const setup = await proxyInFrontOf((req, res) => {
+      if (req.url!.startsWith('/form')) {
+        req.resume();
+        req.on('end', () => res.writeHead(307, { location: '/landing?x=1' }).end());
+      } else {
+        echoHandler()(req, res);
+      }
+    });
+    try {
+      for (const corsProxy of [setup.proxy.url, `${setup.proxy.url}?url={url}`]) {
+        const engine = new RequestEngine({
+          config: { corsProxy },
+          pageOrigin: PAGE_ORIGIN,
+          // A browser adds the page's Origin itself; Node's fetch stands in for it here.
+          fetch: (url, init) => fetch(url, { ...init, headers: { ...(init?.headers as Record<string, string>), origin: PAGE_ORIGIN } }),
+        });
+        const response = await engine.send({ method: 'POST', url: `${setup.upstream.origin}/form`, body: 'payload' });
+        assert.equal(response.status, 200, corsProxy);
+        assert.equal(response.redirectedTo, `${setup.upstream.origin}/landing?x=1`, corsProxy);
       }
     } finally {
       await setup.close();
