@@ -1,16 +1,21 @@
 // One webhook destination: validated config, the exact request it sends, and one attempt at sending it.
 import { Agent, type Dispatcher } from 'undici';
 import { ConfigError } from '../core/errors.js';
-import { CLIENT_OWNED_HEADERS, headerValueProblem, isByteString, isHeaderName, isHttpUrl, isMethod } from '../core/http-syntax.js';
+import { CLIENT_OWNED_HEADERS, headerValueProblem, isByteString, isHeaderName, isMethod } from '../core/http-syntax.js';
 import { AttemptDeadline } from './attempt-deadline.js';
 import { WebhookAttemptError, type AttemptFailureKind } from './attempt-failure.js';
+import { parseDestination } from './destination-url.js';
 import { MAX_TIMER, parseRetryAfter } from './retry-policy.js';
 import { SIGNATURE_HEADER, WebhookSigner } from './signature.js';
 import type { WebhookMessage } from './webhook-message.js';
 
 /** The spec's webhook channel configuration (B1). */
 export interface WebhookChannelConfig {
-  /** Destination, an absolute http(s) URL, sent exactly as given. */
+  /**
+   * Destination, an absolute http(s) URL. Its path and query are sent exactly as written, so a URL that a parser
+   * would rewrite (a `.` or `..` segment, a backslash, a space or another character that needs percent-encoding)
+   * is refused with the spelling to use.
+   */
   url: string;
   /** HMAC-SHA256 secret. When set, every request carries `X-Signature: sha256=<hex>`. */
   secret?: string;
@@ -79,18 +84,21 @@ export class WebhookChannel {
   readonly headers: Readonly<Record<string, string>>;
   readonly #signer: WebhookSigner | undefined;
   readonly #injectedDispatcher: Dispatcher | undefined;
-  // The URL split the way undici splits it, once: the top-level `request(url)` parses the string again on every call.
+  // The URL split once into what undici needs: the top-level `request(url)` would parse (and rewrite) it every call.
   readonly #origin: string;
   readonly #path: string;
+  // Method and address without the query string, which often carries tokens: for messages.
+  readonly #target: string;
   #ownAgent: Agent | undefined;
 
   constructor(config: WebhookChannelConfig) {
     if (typeof config !== 'object' || config === null) throw new ConfigError('webhook', config, 'must be an object with at least a url');
-    this.url = validUrl(config.url);
-    const { origin, pathname, search } = new URL(this.url);
+    const { origin, path } = parseDestination(config.url);
+    this.url = config.url;
     this.#origin = origin;
-    this.#path = pathname + search;
+    this.#path = path;
     this.method = validMethod(config.method);
+    this.#target = `${this.method} ${origin}${path.replace(/\?.*/s, '')}`;
     this.headers = validHeaders(config.headers);
     this.timeout = validTimeout(config.timeout);
     this.#signer = config.secret === undefined ? undefined : new WebhookSigner(config.secret);
@@ -113,9 +121,10 @@ export class WebhookChannel {
     }
     const body: WebhookBody = { event, sent_at: sentAt.toISOString(), notifiable: validNotifiable(notifiable), data: validPayload(message.data) };
     const bytes = serialise(body);
-    const headers: Record<string, string> = {};
+    // No prototype, so that every configured name is an own key, `__proto__` included; assignment would drop it.
+    const headers: Record<string, string> = Object.create(null);
     if (!Object.keys(this.headers).some((name) => name.toLowerCase() === 'content-type')) headers['Content-Type'] = 'application/json';
-    Object.assign(headers, this.headers);
+    for (const name of Object.keys(this.headers)) headers[name] = this.headers[name]!;
     if (this.#signer) headers[SIGNATURE_HEADER] = await this.#signer.sign(bytes);
     return { event, body: bytes, headers };
   }
@@ -139,16 +148,16 @@ export class WebhookChannel {
       const error = new WebhookAttemptError(
         redirect ? 'redirect' : 'status',
         redirect
-          ? `${this.#target()} answered ${status} (a redirect to ${String(response.headers.location ?? 'nowhere')}); redirects are not followed, so a signed payload never reaches a host that was not configured. Configure the final URL.`
-          : `${this.#target()} answered ${status}.`,
+          ? `${this.#target} answered ${status} (a redirect to ${String(response.headers.location ?? 'nowhere')}); redirects are not followed, so a signed payload never reaches a host that was not configured. Configure the final URL.`
+          : `${this.#target} answered ${status}.`,
         { status },
       );
       return { ok: false, kind: error.kind, status, retryAfter: parseRetryAfter(response.headers['retry-after']), error };
     } catch (cause) {
       deadline.clear();
       const error = deadline.aborted
-        ? new WebhookAttemptError('timeout', `${this.#target()} did not answer within ${this.timeout} ms; raise the channel's timeout, or have the receiver answer 202 at once and work afterwards.`, { cause })
-        : new WebhookAttemptError('network', `${this.#target()} could not be reached: ${describeCause(cause)}.`, { cause });
+        ? new WebhookAttemptError('timeout', `${this.#target} did not answer within ${this.timeout} ms; raise the channel's timeout, or have the receiver answer 202 at once and work afterwards.`, { cause })
+        : new WebhookAttemptError('network', `${this.#target} could not be reached: ${describeCause(cause)}.`, { cause });
       return { ok: false, kind: error.kind, status: undefined, retryAfter: undefined, error };
     }
   }
@@ -163,21 +172,6 @@ export class WebhookChannel {
   #dispatcher(): Dispatcher {
     return this.#injectedDispatcher ?? (this.#ownAgent ??= new Agent({ keepAliveTimeout: 10_000 }));
   }
-
-  // Method and address without the query string, which often carries tokens.
-  #target(): string {
-    const { origin, pathname } = new URL(this.url);
-    return `${this.method} ${origin}${pathname}`;
-  }
-}
-
-function validUrl(url: unknown): string {
-  if (typeof url !== 'string' || !isHttpUrl(url)) throw new ConfigError('webhook.url', url, 'must be an absolute http: or https: URL');
-  const parsed = new URL(url);
-  if (parsed.username || parsed.password) {
-    throw new ConfigError('webhook.url', `${parsed.protocol}//…@${parsed.host}`, 'must not carry credentials; send them in headers (e.g. Authorization)');
-  }
-  return url;
 }
 
 function validMethod(method: unknown): string {

@@ -8,6 +8,8 @@ export interface ReceivedRequest {
   headers: IncomingHttpHeaders;
   /** Header names in the order and case they arrived. */
   headerNames: string[];
+  /** Names and values in the order they arrived, alternating: what `headers` cannot hold (`__proto__`). */
+  rawHeaders: string[];
   body: Buffer;
 }
 
@@ -31,6 +33,7 @@ export async function startTestServer(respond: Responder = (response) => respons
         url: request.url ?? '',
         headers: request.headers,
         headerNames: request.rawHeaders.filter((_, i) => i % 2 === 0),
+        rawHeaders: request.rawHeaders,
         body: Buffer.concat(chunks),
       };
       requests.push(received);
