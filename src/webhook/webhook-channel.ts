@@ -5,6 +5,7 @@ import { CLIENT_OWNED_HEADERS, headerValueProblem, isByteString, isHeaderName, i
 import { AttemptDeadline } from './attempt-deadline.js';
 import { WebhookAttemptError, type AttemptFailureKind } from './attempt-failure.js';
 import { parseDestination } from './destination-url.js';
+import { payloadJson } from './payload-json.js';
 import { MAX_TIMER, parseRetryAfter } from './retry-policy.js';
 import { SIGNATURE_HEADER, WebhookSigner } from './signature.js';
 import type { WebhookMessage } from './webhook-message.js';
@@ -119,8 +120,10 @@ export class WebhookChannel {
     if (typeof event !== 'string' || event.length === 0) {
       throw new ConfigError('message.event', event, 'must be a non-empty string; build the message with newMessage().event(name)');
     }
-    const body: WebhookBody = { event, sent_at: sentAt.toISOString(), notifiable: validNotifiable(notifiable), data: validPayload(message.data) };
-    const bytes = serialise(body);
+    const { type, id } = validNotifiable(notifiable);
+    // The spec's B3 body, written by hand around the checked payload: the same bytes JSON.stringify gives the object.
+    const json = `{"event":${JSON.stringify(event)},"sent_at":"${sentAt.toISOString()}","notifiable":{"type":${JSON.stringify(type)},"id":${JSON.stringify(id)}},"data":${payloadJson(message.data)}}`;
+    const bytes = Buffer.from(json, 'utf8');
     // No prototype, so that every configured name is an own key, `__proto__` included; assignment would drop it.
     const headers: Record<string, string> = Object.create(null);
     if (!Object.keys(this.headers).some((name) => name.toLowerCase() === 'content-type')) headers['Content-Type'] = 'application/json';
@@ -224,21 +227,6 @@ function validNotifiable(notifiable: Notifiable): Notifiable {
     throw new ConfigError('notifiable.id', id, 'must be a string or a finite number');
   }
   return { type, id };
-}
-
-function validPayload(data: unknown): Record<string, unknown> {
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
-    throw new ConfigError('message.payload', data, 'must be an object (a map of string keys to values)');
-  }
-  return data as Record<string, unknown>;
-}
-
-function serialise(body: WebhookBody): Buffer {
-  try {
-    return Buffer.from(JSON.stringify(body), 'utf8');
-  } catch (error) {
-    throw new ConfigError('message.payload', body.data, `must be JSON-serialisable (${(error as Error).message})`);
-  }
 }
 
 // The body is never used: read a little so the connection can be reused, then drop it. This runs in the background,
