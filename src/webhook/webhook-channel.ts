@@ -32,11 +32,16 @@ export interface WebhookChannelConfig {
    */
   headers?: Record<string, string>;
   /**
-   * Milliseconds one attempt may take, from connecting to the response status.
+   * Milliseconds one attempt may take, from connecting to the response status. It is also the HTTP client's
+   * connect, headers and body timeout, so undici's own defaults (10 s to connect, 300 s for headers) never cut an
+   * attempt short.
    * @default 30000
    */
   timeout?: number;
-  /** An undici dispatcher to send through (a `ProxyAgent`, custom TLS…). Default: a keep-alive `Agent` of its own. */
+  /**
+   * An undici dispatcher to send through (a `ProxyAgent`, custom TLS…). Default: a keep-alive `Agent` of its own.
+   * The channel's `timeout` still bounds every attempt, but a dispatcher of yours keeps its own connect timeout.
+   */
   dispatcher?: Dispatcher;
 }
 
@@ -68,8 +73,10 @@ export type AttemptOutcome =
   | { readonly ok: false; readonly kind: AttemptFailureKind; readonly status: number | undefined; readonly retryAfter: number | undefined; readonly error: WebhookAttemptError };
 
 const DEFAULT_TIMEOUT = 30_000;
-// Enough to let a short error page finish so the connection is reused; beyond it the connection is dropped.
+// Enough to let a short error page finish so the connection is reused; beyond either, the connection is dropped.
 const RESPONSE_DRAIN_LIMIT = 64 * 1024;
+const RESPONSE_DRAIN_GRACE = 1_000;
+const UNDICI_TIMEOUTS = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
 const BODYLESS_METHODS = new Set(['GET', 'HEAD', 'CONNECT', 'TRACE']);
 const STANDARD_METHODS = new Set(['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT', 'CONNECT', 'TRACE']);
 // Framing and connection headers are the HTTP client's; setting them by hand breaks the request.
@@ -90,6 +97,8 @@ export class WebhookChannel {
   readonly #path: string;
   // Method and address without the query string, which often carries tokens: for messages.
   readonly #target: string;
+  // undici wants whole milliseconds for its own timeouts; rounding up keeps them from firing before the deadline.
+  readonly #clientTimeout: number;
   #ownAgent: Agent | undefined;
 
   constructor(config: WebhookChannelConfig) {
@@ -102,6 +111,7 @@ export class WebhookChannel {
     this.#target = `${this.method} ${origin}${path.replace(/\?.*/s, '')}`;
     this.headers = validHeaders(config.headers);
     this.timeout = validTimeout(config.timeout);
+    this.#clientTimeout = Math.ceil(this.timeout);
     this.#signer = config.secret === undefined ? undefined : new WebhookSigner(config.secret);
     this.#injectedDispatcher = config.dispatcher;
   }
@@ -135,34 +145,42 @@ export class WebhookChannel {
   /** Sends `delivery` once. 2xx is success; anything else, a network error or a timeout is a failure. */
   async attempt(delivery: PreparedDelivery): Promise<AttemptOutcome> {
     const deadline = new AttemptDeadline(this.timeout);
+    const sending = this.#dispatcher().request({
+      origin: this.#origin,
+      path: this.#path,
+      method: this.method as Dispatcher.HttpMethod,
+      headers: delivery.headers,
+      body: delivery.body,
+      signal: deadline,
+      // Per request, so that they apply to an injected dispatcher too; the deadline fires first.
+      headersTimeout: this.#clientTimeout,
+      bodyTimeout: this.#clientTimeout,
+    });
+    let response: Dispatcher.ResponseData | undefined;
     try {
-      const response = await this.#dispatcher().request({
-        origin: this.#origin,
-        path: this.#path,
-        method: this.method as Dispatcher.HttpMethod,
-        headers: delivery.headers,
-        body: delivery.body,
-        signal: deadline,
-      });
-      discard(response.body, deadline);
-      const status = response.statusCode;
-      if (status >= 200 && status < 300) return { ok: true, status };
-      const redirect = status >= 300 && status < 400;
-      const error = new WebhookAttemptError(
-        redirect ? 'redirect' : 'status',
-        redirect
-          ? `${this.#target} answered ${status} (a redirect to ${String(response.headers.location ?? 'nowhere')}); redirects are not followed, so a signed payload never reaches a host that was not configured. Configure the final URL.`
-          : `${this.#target} answered ${status}.`,
-        { status },
-      );
-      return { ok: false, kind: error.kind, status, retryAfter: parseRetryAfter(response.headers['retry-after']), error };
+      response = await deadline.within(sending);
     } catch (cause) {
       deadline.clear();
-      const error = deadline.aborted
-        ? new WebhookAttemptError('timeout', `${this.#target} did not answer within ${this.timeout} ms; raise the channel's timeout, or have the receiver answer 202 at once and work afterwards.`, { cause })
-        : new WebhookAttemptError('network', `${this.#target} could not be reached: ${describeCause(cause)}.`, { cause });
-      return { ok: false, kind: error.kind, status: undefined, retryAfter: undefined, error };
+      return this.#failure(cause, deadline.aborted);
     }
+    deadline.clear();
+    if (response === undefined) {
+      // Still connecting: undici gives up on its own (at the connect timeout) and never sends it after the abort.
+      sending.then((late) => late.body.destroy(), () => {});
+      return this.#failure(undefined, true);
+    }
+    discard(response.body);
+    const status = response.statusCode;
+    if (status >= 200 && status < 300) return { ok: true, status };
+    const redirect = status >= 300 && status < 400;
+    const error = new WebhookAttemptError(
+      redirect ? 'redirect' : 'status',
+      redirect
+        ? `${this.#target} answered ${status} (a redirect to ${String(response.headers.location ?? 'nowhere')}); redirects are not followed, so a signed payload never reaches a host that was not configured. Configure the final URL.`
+        : `${this.#target} answered ${status}.`,
+      { status },
+    );
+    return { ok: false, kind: error.kind, status, retryAfter: parseRetryAfter(response.headers['retry-after']), error };
   }
 
   /** Closes the channel's own connections once their responses are drained. Sending again reopens. */
@@ -173,7 +191,20 @@ export class WebhookChannel {
   }
 
   #dispatcher(): Dispatcher {
-    return this.#injectedDispatcher ?? (this.#ownAgent ??= new Agent({ keepAliveTimeout: 10_000 }));
+    // The connect timeout is the channel's too: undici's 10 s default would end a longer attempt early.
+    return this.#injectedDispatcher ?? (this.#ownAgent ??= new Agent({ keepAliveTimeout: 10_000, connect: { timeout: this.#clientTimeout } }));
+  }
+
+  // A timeout when the deadline passed or when the HTTP client's own timeout fired first (an injected dispatcher's
+  // can be shorter than the channel's); anything else is a network failure.
+  #failure(cause: unknown, deadlinePassed: boolean): AttemptOutcome {
+    const answerSooner = 'or have the receiver answer 202 at once and work afterwards.';
+    const error = deadlinePassed
+      ? new WebhookAttemptError('timeout', `${this.#target} did not answer within ${this.timeout} ms; raise the channel's timeout, ${answerSooner}`, { cause })
+      : UNDICI_TIMEOUTS.has(String((cause as { code?: unknown } | undefined)?.code))
+        ? new WebhookAttemptError('timeout', `${this.#target} timed out: ${describeCause(cause)}; ${this.#injectedDispatcher ? 'raise the timeouts of the dispatcher you passed' : "raise the channel's timeout"}, ${answerSooner}`, { cause })
+        : new WebhookAttemptError('network', `${this.#target} could not be reached: ${describeCause(cause)}.`, { cause });
+    return { ok: false, kind: error.kind, status: undefined, retryAfter: undefined, error };
   }
 }
 
@@ -229,12 +260,15 @@ function validNotifiable(notifiable: Notifiable): Notifiable {
   return { type, id };
 }
 
-// The body is never used: read a little so the connection can be reused, then drop it. This runs in the background,
-// still bounded by the attempt's deadline, so a slow body never delays the outcome.
-function discard(body: Dispatcher.ResponseData['body'], deadline: AttemptDeadline): void {
+// The body is never used: read a little so the connection can be reused, then drop it. This runs in the background
+// once the outcome is known, so a slow body never delays it; the grace bounds a body that never ends, which would
+// otherwise hold the connection, the process and close() until the server gave up. The timer is unreferenced:
+// the open connection keeps the process alive until it fires, and nothing else should.
+function discard(body: Dispatcher.ResponseData['body']): void {
+  const grace = setTimeout(() => body.destroy(), RESPONSE_DRAIN_GRACE).unref();
   body.dump({ limit: RESPONSE_DRAIN_LIMIT }).then(
-    () => deadline.clear(),
-    () => deadline.clear(),
+    () => clearTimeout(grace),
+    () => clearTimeout(grace),
   );
 }
 
