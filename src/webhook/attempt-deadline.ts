@@ -15,7 +15,19 @@ export class AttemptDeadline extends EventEmitter {
     }, milliseconds);
   }
 
-  /** Call once the attempt, response body included, is over. */
+  /**
+   * What `work` settles to, or `undefined` as soon as the deadline passes. undici only acts on an abort once the
+   * request has a connection, so a connection that never completes would otherwise outlast the deadline.
+   */
+  within<T>(work: Promise<T>): Promise<T | undefined> {
+    return new Promise((resolve, reject) => {
+      work.then(resolve, reject);
+      if (this.aborted) resolve(undefined);
+      else this.once('abort', () => resolve(undefined));
+    });
+  }
+
+  /** Call once the attempt's outcome is known. */
   clear(): void {
     clearTimeout(this.#timer);
   }

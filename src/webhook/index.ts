@@ -13,4 +13,4 @@ export { WebhookSigner, signPayload, verifySignature, SIGNATURE_HEADER } from '.
 export type { RawBody } from './signature.js';
 export { createWebhookHandler } from './receiver.js';
 export type { WebhookReceiverOptions, WebhookReceiverContext, WebhookRequestHandler } from './receiver.js';
-export { TryItError, ConfigError, WebhookDeliveryError, isTryItError } from '../core/errors.js';
+export { TryItError, ConfigError, InvalidArgumentError, WebhookDeliveryError, isTryItError } from '../core/errors.js';

@@ -1,6 +1,7 @@
 // When a failed webhook attempt is tried again, and after how long.
 import { ConfigError } from '../core/errors.js';
 import type { AttemptFailure } from './attempt-failure.js';
+import { parseHttpDate } from './http-date.js';
 
 /** Every field is optional; the defaults are in `RetryPolicy.defaults`. */
 export interface RetryOptions {
@@ -34,7 +35,8 @@ export interface RetryOptions {
    */
   maxRetryAfter?: number;
   /**
-   * Return `false` to stop retrying this delivery, e.g. `(failure) => failure.status !== 410`.
+   * Return `false` to stop retrying this delivery, e.g. `(failure) => failure.status !== 410`. The answer is read
+   * as JavaScript reads a condition: any falsy value (`false`, `0`, `undefined`…) stops, any truthy one retries.
    * A predicate that throws counts as `false`.
    * @default () => true (every failure is retried, as the specification asks)
    */
@@ -88,7 +90,7 @@ export class RetryPolicy {
   shouldRetry(failure: AttemptFailure): boolean {
     if (failure.attempt >= this.attempts) return false;
     try {
-      return this.#shouldRetry(failure) === true;
+      return Boolean(this.#shouldRetry(failure));
     } catch {
       return false;
     }
@@ -105,16 +107,15 @@ export class RetryPolicy {
 }
 
 /**
- * A `Retry-After` header in milliseconds: delta-seconds or an HTTP date (a past date is 0). `undefined` when the
- * header is absent or unreadable.
+ * A `Retry-After` header in milliseconds: delta-seconds or an HTTP date in any of the three forms of RFC 9110
+ * (IMF-fixdate, RFC 850, asctime; all GMT). A past date is 0. `undefined` when the header is absent or unreadable.
  */
 export function parseRetryAfter(value: string | readonly string[] | undefined, now: number = Date.now()): number | undefined {
   const text = (Array.isArray(value) ? value[0] : value)?.trim();
   if (!text) return undefined;
   if (/^\d+$/.test(text)) return Math.min(Number(text) * 1000, MAX_TIMER);
-  // HTTP dates start with the day name; Date.parse alone would also read "-3" or "1.5" as dates.
-  const date = /^[A-Za-z]{3},? /.test(text) ? Date.parse(text) : Number.NaN;
-  if (Number.isNaN(date)) return undefined;
+  const date = parseHttpDate(text, now);
+  if (date === undefined) return undefined;
   return Math.min(Math.max(0, date - now), MAX_TIMER);
 }
 

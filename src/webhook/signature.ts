@@ -1,7 +1,7 @@
 // HMAC-SHA256 signing in the `X-Signature: sha256=<lowercase hex>` format (the same format as GitHub's
 // `X-Hub-Signature-256`), with Web Crypto so the key is imported once and reused.
 import { timingSafeEqual } from 'node:crypto';
-import { ConfigError } from '../core/errors.js';
+import { ConfigError, InvalidArgumentError } from '../core/errors.js';
 
 /** The header that carries the signature. */
 export const SIGNATURE_HEADER = 'X-Signature';
@@ -29,27 +29,28 @@ export class WebhookSigner {
 
   /** `sha256=<lowercase hex HMAC-SHA256 of body>`. */
   async sign(body: RawBody): Promise<string> {
-    const digest = await this.#digest(body);
+    const digest = await this.#digest(toBytes(body));
     return PREFIX + Buffer.from(digest).toString('hex');
   }
 
   /**
    * True only when `headerValue` is exactly `sha256=` plus 64 lowercase hex digits and matches the HMAC of
    * `rawBody`. The comparison takes the same time wherever the first differing byte is. Never throws for a
-   * missing or malformed header.
+   * missing or malformed header; throws `InvalidArgumentError` when `rawBody` is not bytes.
    */
   async verify(rawBody: RawBody, headerValue: string | readonly string[] | null | undefined): Promise<boolean> {
+    const bytes = toBytes(rawBody); // first, so that a wrong body type throws whatever the header
     const header = Array.isArray(headerValue) ? (headerValue.length === 1 ? headerValue[0] : undefined) : headerValue;
     if (typeof header !== 'string' || !WELL_FORMED.test(header)) return false;
-    const expected = Buffer.from(await this.#digest(rawBody));
+    const expected = Buffer.from(await this.#digest(bytes));
     const received = Buffer.from(header.slice(PREFIX.length), 'hex');
     return timingSafeEqual(expected, received);
   }
 
-  async #digest(body: RawBody): Promise<ArrayBuffer> {
+  async #digest(bytes: BufferSource): Promise<ArrayBuffer> {
     // Once imported, the key is used directly: awaiting a settled promise on every send costs a turn.
     const key = this.#importedKey ?? (this.#importedKey = await (this.#key ??= this.#importKey()));
-    return crypto.subtle.sign('HMAC', key, toBytes(body));
+    return crypto.subtle.sign('HMAC', key, bytes);
   }
 
   #importKey(): Promise<CryptoKey> {
@@ -65,7 +66,8 @@ export function signPayload(body: RawBody, secret: string): Promise<string> {
 /**
  * Checks an `X-Signature` header against the raw request body, in constant time. Pass the bytes exactly as
  * received, never a re-serialised object. A missing or malformed header gives `false`; an empty secret throws
- * `ConfigError`, because that is a setup mistake rather than a bad request.
+ * `ConfigError` and a body that is not bytes (a parsed object, a number) `InvalidArgumentError`, because those are
+ * setup mistakes rather than bad requests.
  *
  * @example
  * const ok = await verifySignature(rawBody, req.headers['x-signature'], process.env.WEBHOOK_SECRET!);
@@ -81,5 +83,11 @@ function toBytes(body: RawBody): BufferSource {
   if (typeof body === 'string') return encoder.encode(body);
   if (body instanceof ArrayBuffer) return body;
   // Buffer and friends are typed over ArrayBufferLike; Web Crypto reads any view of bytes.
-  return body as Uint8Array<ArrayBuffer>;
+  if (ArrayBuffer.isView(body)) return body as Uint8Array<ArrayBuffer>;
+  // Most often a body a JSON parser already turned into an object: its bytes, the ones signed, are gone.
+  throw new InvalidArgumentError(
+    'rawBody',
+    body,
+    'must be the raw body bytes exactly as received (a string, Buffer, Uint8Array or ArrayBuffer), not a parsed object; read the body before any JSON parser, e.g. with express.raw({ type: "application/json" })',
+  );
 }

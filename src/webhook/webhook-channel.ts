@@ -1,16 +1,22 @@
 // One webhook destination: validated config, the exact request it sends, and one attempt at sending it.
 import { Agent, type Dispatcher } from 'undici';
 import { ConfigError } from '../core/errors.js';
-import { CLIENT_OWNED_HEADERS, headerValueProblem, isByteString, isHeaderName, isHttpUrl, isMethod } from '../core/http-syntax.js';
+import { CLIENT_OWNED_HEADERS, headerValueProblem, isByteString, isHeaderName, isMethod } from '../core/http-syntax.js';
 import { AttemptDeadline } from './attempt-deadline.js';
 import { WebhookAttemptError, type AttemptFailureKind } from './attempt-failure.js';
+import { parseDestination } from './destination-url.js';
+import { payloadJson } from './payload-json.js';
 import { MAX_TIMER, parseRetryAfter } from './retry-policy.js';
 import { SIGNATURE_HEADER, WebhookSigner } from './signature.js';
 import type { WebhookMessage } from './webhook-message.js';
 
 /** The spec's webhook channel configuration (B1). */
 export interface WebhookChannelConfig {
-  /** Destination, an absolute http(s) URL, sent exactly as given. */
+  /**
+   * Destination, an absolute http(s) URL. Its path and query are sent exactly as written, so a URL that a parser
+   * would rewrite (a `.` or `..` segment, a backslash, a space or another character that needs percent-encoding)
+   * is refused with the spelling to use.
+   */
   url: string;
   /** HMAC-SHA256 secret. When set, every request carries `X-Signature: sha256=<hex>`. */
   secret?: string;
@@ -26,11 +32,16 @@ export interface WebhookChannelConfig {
    */
   headers?: Record<string, string>;
   /**
-   * Milliseconds one attempt may take, from connecting to the response status.
+   * Milliseconds one attempt may take, from connecting to the response status. It is also the HTTP client's
+   * connect, headers and body timeout, so undici's own defaults (10 s to connect, 300 s for headers) never cut an
+   * attempt short.
    * @default 30000
    */
   timeout?: number;
-  /** An undici dispatcher to send through (a `ProxyAgent`, custom TLS…). Default: a keep-alive `Agent` of its own. */
+  /**
+   * An undici dispatcher to send through (a `ProxyAgent`, custom TLS…). Default: a keep-alive `Agent` of its own.
+   * The channel's `timeout` still bounds every attempt, but a dispatcher of yours keeps its own connect timeout.
+   */
   dispatcher?: Dispatcher;
 }
 
@@ -62,8 +73,10 @@ export type AttemptOutcome =
   | { readonly ok: false; readonly kind: AttemptFailureKind; readonly status: number | undefined; readonly retryAfter: number | undefined; readonly error: WebhookAttemptError };
 
 const DEFAULT_TIMEOUT = 30_000;
-// Enough to let a short error page finish so the connection is reused; beyond it the connection is dropped.
+// Enough to let a short error page finish so the connection is reused; beyond either, the connection is dropped.
 const RESPONSE_DRAIN_LIMIT = 64 * 1024;
+const RESPONSE_DRAIN_GRACE = 1_000;
+const UNDICI_TIMEOUTS = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
 const BODYLESS_METHODS = new Set(['GET', 'HEAD', 'CONNECT', 'TRACE']);
 const STANDARD_METHODS = new Set(['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT', 'CONNECT', 'TRACE']);
 // Framing and connection headers are the HTTP client's; setting them by hand breaks the request.
@@ -79,20 +92,26 @@ export class WebhookChannel {
   readonly headers: Readonly<Record<string, string>>;
   readonly #signer: WebhookSigner | undefined;
   readonly #injectedDispatcher: Dispatcher | undefined;
-  // The URL split the way undici splits it, once: the top-level `request(url)` parses the string again on every call.
+  // The URL split once into what undici needs: the top-level `request(url)` would parse (and rewrite) it every call.
   readonly #origin: string;
   readonly #path: string;
+  // Method and address without the query string, which often carries tokens: for messages.
+  readonly #target: string;
+  // undici wants whole milliseconds for its own timeouts; rounding up keeps them from firing before the deadline.
+  readonly #clientTimeout: number;
   #ownAgent: Agent | undefined;
 
   constructor(config: WebhookChannelConfig) {
     if (typeof config !== 'object' || config === null) throw new ConfigError('webhook', config, 'must be an object with at least a url');
-    this.url = validUrl(config.url);
-    const { origin, pathname, search } = new URL(this.url);
+    const { origin, path } = parseDestination(config.url);
+    this.url = config.url;
     this.#origin = origin;
-    this.#path = pathname + search;
+    this.#path = path;
     this.method = validMethod(config.method);
+    this.#target = `${this.method} ${origin}${path.replace(/\?.*/s, '')}`;
     this.headers = validHeaders(config.headers);
     this.timeout = validTimeout(config.timeout);
+    this.#clientTimeout = Math.ceil(this.timeout);
     this.#signer = config.secret === undefined ? undefined : new WebhookSigner(config.secret);
     this.#injectedDispatcher = config.dispatcher;
   }
@@ -111,11 +130,14 @@ export class WebhookChannel {
     if (typeof event !== 'string' || event.length === 0) {
       throw new ConfigError('message.event', event, 'must be a non-empty string; build the message with newMessage().event(name)');
     }
-    const body: WebhookBody = { event, sent_at: sentAt.toISOString(), notifiable: validNotifiable(notifiable), data: validPayload(message.data) };
-    const bytes = serialise(body);
-    const headers: Record<string, string> = {};
+    const { type, id } = validNotifiable(notifiable);
+    // The spec's B3 body, written by hand around the checked payload: the same bytes JSON.stringify gives the object.
+    const json = `{"event":${JSON.stringify(event)},"sent_at":"${sentAt.toISOString()}","notifiable":{"type":${JSON.stringify(type)},"id":${JSON.stringify(id)}},"data":${payloadJson(message.data)}}`;
+    const bytes = Buffer.from(json, 'utf8');
+    // No prototype, so that every configured name is an own key, `__proto__` included; assignment would drop it.
+    const headers: Record<string, string> = Object.create(null);
     if (!Object.keys(this.headers).some((name) => name.toLowerCase() === 'content-type')) headers['Content-Type'] = 'application/json';
-    Object.assign(headers, this.headers);
+    for (const name of Object.keys(this.headers)) headers[name] = this.headers[name]!;
     if (this.#signer) headers[SIGNATURE_HEADER] = await this.#signer.sign(bytes);
     return { event, body: bytes, headers };
   }
@@ -123,34 +145,42 @@ export class WebhookChannel {
   /** Sends `delivery` once. 2xx is success; anything else, a network error or a timeout is a failure. */
   async attempt(delivery: PreparedDelivery): Promise<AttemptOutcome> {
     const deadline = new AttemptDeadline(this.timeout);
+    const sending = this.#dispatcher().request({
+      origin: this.#origin,
+      path: this.#path,
+      method: this.method as Dispatcher.HttpMethod,
+      headers: delivery.headers,
+      body: delivery.body,
+      signal: deadline,
+      // Per request, so that they apply to an injected dispatcher too; the deadline fires first.
+      headersTimeout: this.#clientTimeout,
+      bodyTimeout: this.#clientTimeout,
+    });
+    let response: Dispatcher.ResponseData | undefined;
     try {
-      const response = await this.#dispatcher().request({
-        origin: this.#origin,
-        path: this.#path,
-        method: this.method as Dispatcher.HttpMethod,
-        headers: delivery.headers,
-        body: delivery.body,
-        signal: deadline,
-      });
-      discard(response.body, deadline);
-      const status = response.statusCode;
-      if (status >= 200 && status < 300) return { ok: true, status };
-      const redirect = status >= 300 && status < 400;
-      const error = new WebhookAttemptError(
-        redirect ? 'redirect' : 'status',
-        redirect
-          ? `${this.#target()} answered ${status} (a redirect to ${String(response.headers.location ?? 'nowhere')}); redirects are not followed, so a signed payload never reaches a host that was not configured. Configure the final URL.`
-          : `${this.#target()} answered ${status}.`,
-        { status },
-      );
-      return { ok: false, kind: error.kind, status, retryAfter: parseRetryAfter(response.headers['retry-after']), error };
+      response = await deadline.within(sending);
     } catch (cause) {
       deadline.clear();
-      const error = deadline.aborted
-        ? new WebhookAttemptError('timeout', `${this.#target()} did not answer within ${this.timeout} ms; raise the channel's timeout, or have the receiver answer 202 at once and work afterwards.`, { cause })
-        : new WebhookAttemptError('network', `${this.#target()} could not be reached: ${describeCause(cause)}.`, { cause });
-      return { ok: false, kind: error.kind, status: undefined, retryAfter: undefined, error };
+      return this.#failure(cause, deadline.aborted);
     }
+    deadline.clear();
+    if (response === undefined) {
+      // Still connecting: undici gives up on its own (at the connect timeout) and never sends it after the abort.
+      sending.then((late) => late.body.destroy(), () => {});
+      return this.#failure(undefined, true);
+    }
+    discard(response.body);
+    const status = response.statusCode;
+    if (status >= 200 && status < 300) return { ok: true, status };
+    const redirect = status >= 300 && status < 400;
+    const error = new WebhookAttemptError(
+      redirect ? 'redirect' : 'status',
+      redirect
+        ? `${this.#target} answered ${status} (a redirect to ${String(response.headers.location ?? 'nowhere')}); redirects are not followed, so a signed payload never reaches a host that was not configured. Configure the final URL.`
+        : `${this.#target} answered ${status}.`,
+      { status },
+    );
+    return { ok: false, kind: error.kind, status, retryAfter: parseRetryAfter(response.headers['retry-after']), error };
   }
 
   /** Closes the channel's own connections once their responses are drained. Sending again reopens. */
@@ -161,23 +191,21 @@ export class WebhookChannel {
   }
 
   #dispatcher(): Dispatcher {
-    return this.#injectedDispatcher ?? (this.#ownAgent ??= new Agent({ keepAliveTimeout: 10_000 }));
+    // The connect timeout is the channel's too: undici's 10 s default would end a longer attempt early.
+    return this.#injectedDispatcher ?? (this.#ownAgent ??= new Agent({ keepAliveTimeout: 10_000, connect: { timeout: this.#clientTimeout } }));
   }
 
-  // Method and address without the query string, which often carries tokens.
-  #target(): string {
-    const { origin, pathname } = new URL(this.url);
-    return `${this.method} ${origin}${pathname}`;
+  // A timeout when the deadline passed or when the HTTP client's own timeout fired first (an injected dispatcher's
+  // can be shorter than the channel's); anything else is a network failure.
+  #failure(cause: unknown, deadlinePassed: boolean): AttemptOutcome {
+    const answerSooner = 'or have the receiver answer 202 at once and work afterwards.';
+    const error = deadlinePassed
+      ? new WebhookAttemptError('timeout', `${this.#target} did not answer within ${this.timeout} ms; raise the channel's timeout, ${answerSooner}`, { cause })
+      : UNDICI_TIMEOUTS.has(String((cause as { code?: unknown } | undefined)?.code))
+        ? new WebhookAttemptError('timeout', `${this.#target} timed out: ${describeCause(cause)}; ${this.#injectedDispatcher ? 'raise the timeouts of the dispatcher you passed' : "raise the channel's timeout"}, ${answerSooner}`, { cause })
+        : new WebhookAttemptError('network', `${this.#target} could not be reached: ${describeCause(cause)}.`, { cause });
+    return { ok: false, kind: error.kind, status: undefined, retryAfter: undefined, error };
   }
-}
-
-function validUrl(url: unknown): string {
-  if (typeof url !== 'string' || !isHttpUrl(url)) throw new ConfigError('webhook.url', url, 'must be an absolute http: or https: URL');
-  const parsed = new URL(url);
-  if (parsed.username || parsed.password) {
-    throw new ConfigError('webhook.url', `${parsed.protocol}//…@${parsed.host}`, 'must not carry credentials; send them in headers (e.g. Authorization)');
-  }
-  return url;
 }
 
 function validMethod(method: unknown): string {
@@ -232,27 +260,15 @@ function validNotifiable(notifiable: Notifiable): Notifiable {
   return { type, id };
 }
 
-function validPayload(data: unknown): Record<string, unknown> {
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
-    throw new ConfigError('message.payload', data, 'must be an object (a map of string keys to values)');
-  }
-  return data as Record<string, unknown>;
-}
-
-function serialise(body: WebhookBody): Buffer {
-  try {
-    return Buffer.from(JSON.stringify(body), 'utf8');
-  } catch (error) {
-    throw new ConfigError('message.payload', body.data, `must be JSON-serialisable (${(error as Error).message})`);
-  }
-}
-
-// The body is never used: read a little so the connection can be reused, then drop it. This runs in the background,
-// still bounded by the attempt's deadline, so a slow body never delays the outcome.
-function discard(body: Dispatcher.ResponseData['body'], deadline: AttemptDeadline): void {
+// The body is never used: read a little so the connection can be reused, then drop it. This runs in the background
+// once the outcome is known, so a slow body never delays it; the grace bounds a body that never ends, which would
+// otherwise hold the connection, the process and close() until the server gave up. The timer is unreferenced:
+// the open connection keeps the process alive until it fires, and nothing else should.
+function discard(body: Dispatcher.ResponseData['body']): void {
+  const grace = setTimeout(() => body.destroy(), RESPONSE_DRAIN_GRACE).unref();
   body.dump({ limit: RESPONSE_DRAIN_LIMIT }).then(
-    () => deadline.clear(),
-    () => deadline.clear(),
+    () => clearTimeout(grace),
+    () => clearTimeout(grace),
   );
 }
 

@@ -34,6 +34,19 @@ describe('WebhookChannel config', () => {
     ['a relative url', { url: '/hooks' }, /webhook\.url.*absolute/],
     ['a non-http url', { url: 'ftp://example.com/x' }, /webhook\.url/],
     ['a url with credentials', { url: 'https://user:pw@example.com/x' }, /credentials/],
+    // A URL is sent as given, so one that a parser would rewrite is refused with the spelling to use.
+    ['a url with spaces around it', { url: ' http://h/ ' }, /webhook\.url: has spaces or control characters at either end; remove them/],
+    ['a url with a backslash for a slash', { url: 'http:/\\h/x' }, /webhook\.url: must be an absolute URL starting with http:\/\/ or https:\/\//],
+    ['a url with a backslash in the path', { url: 'http://h/in\\sub' }, /contains "\\\\", which URL parsers turn into "\/"; .* %5C/],
+    ['a url with a ".." segment', { url: 'http://h/hooks/../admin' }, /webhook\.url: has a "\." or "\.\." path segment.*write the resolved path \(\/admin\)/],
+    ['a url with an encoded ".." segment', { url: 'http://h/hooks/%2e%2E/admin' }, /"\.\." path segment.*\(\/admin\)/],
+    ['a url with a "." segment', { url: 'http://h/a/./b' }, /path segment.*\(\/a\/b\)/],
+    ['a url with a space in the query', { url: 'http://h/in?q=a b' }, /contains " ".*percent-encoded as %20/],
+    ['a url with a tab', { url: 'http://h/a\tb' }, /contains "\\t".*%09/],
+    ['a url with a quote', { url: 'http://h/in?name="x"' }, /contains "\\"".*%22/],
+    ['a url with non-ASCII', { url: 'http://h/café' }, /contains "é".*%C3%A9/],
+    ['a url with a bracket after the host', { url: 'http://h/a[1]' }, /"\[" or "\]" after the host.*%5B/],
+    ['a url with a stray %', { url: 'http://h/100%' }, /"%" that does not start a %XX escape.*%25/],
     ['GET, which cannot carry a body', { url, method: 'GET' }, /webhook\.method.*carries a body/],
     ['HEAD, which cannot carry a body', { url, method: 'head' }, /webhook\.method/],
     ['a method that is not a token', { url, method: 'PO ST' }, /webhook\.method/],
@@ -42,6 +55,9 @@ describe('WebhookChannel config', () => {
     ['headers that are not an object', { url, headers: ['a'] }, /webhook\.headers/],
     ['an invalid header name', { url, headers: { 'Bad Name': 'x' } }, /not a valid HTTP header name/],
     ['a header value with a line break', { url, headers: { 'X-A': 'a\r\nX-Injected: 1' } }, /line break/],
+    ['a header value with U+0001', { url, headers: { 'X-Token': 'a\x01b' } }, /webhook\.headers\["X-Token"\]: contains the control character U\+0001/],
+    ['a header value with DEL', { url, headers: { 'X-Token': 'a\x7fb' } }, /control character U\+007F/],
+    ['a header value with a vertical tab', { url, headers: { 'X-Token': 'a\x0bb' } }, /control character U\+000B/],
     ['a header value that is not a string', { url, headers: { 'X-A': 1 } }, /must be a string/],
     ['a header value with a character above U+00FF', { url, headers: { 'X-Greeting': 'hello 🎉' } }, /webhook\.headers\["X-Greeting"\].*percent-encode.*ASCII/],
     ['X-Signature in headers', { url, headers: { 'X-Signature': 'sha256=00' } }, /reserved/],
@@ -57,6 +73,10 @@ describe('WebhookChannel config', () => {
       assert.throws(() => new WebhookChannel(config as never), (error: unknown) => error instanceof ConfigError && message.test(error.message));
     });
   }
+
+  it('accepts a tab inside a header value, the one control character HTTP allows there', () => {
+    assert.deepEqual(new WebhookChannel({ url, headers: { 'X-List': 'a\tb' } }).headers, { 'X-List': 'a\tb' });
+  });
 
   it('accepts header values up to U+00FF, which are sent as one byte each', async () => {
     const server = await startTestServer();
@@ -125,6 +145,33 @@ describe('WebhookChannel: the exact request', () => {
     assert.equal(received!.headers['x-signature'], undefined);
     assert.ok(!received!.headerNames.some((n) => n.toLowerCase() === 'x-signature'));
     assert.deepEqual(JSON.parse(received!.body.toString()).notifiable, { type: 'order', id: 'ord_1' });
+  });
+
+  it('sends the path and query exactly as written: no re-encoding, no dot-segment or slash rewriting', async () => {
+    const written = ["/in?name=o'brien&sig=AbC%2Fx", '/%7Euser/a//b;v=1', "/p(a)t*h!$,@:=+?x=1&y=", '/in?', '?only=query', '', '/with#fragment'];
+    const sent = ["/in?name=o'brien&sig=AbC%2Fx", '/%7Euser/a//b;v=1', "/p(a)t*h!$,@:=+?x=1&y=", '/in?', '/?only=query', '/', '/with'];
+    server.requests.length = 0;
+    const notifier = new Notifier();
+    written.forEach((path, i) => notifier.registerChannel(`c${i}`, new WebhookChannel({ url: server.url + path })));
+    // Scheme and host are case-insensitive: their spelling is not part of the request target.
+    notifier.registerChannel('upper', new WebhookChannel({ url: server.url.replace('http://', 'HTTP://') + '/Upper?Case=1' }));
+    for (let i = 0; i < written.length; i += 1) await notifier.send({ type: 'user', id: 1 }, { ...userCreated, via: () => [`c${i}`] });
+    await notifier.send({ type: 'user', id: 1 }, { ...userCreated, via: () => ['upper'] });
+    await notifier.close();
+    assert.deepEqual(server.requests.map((r) => r.url), [...sent, '/Upper?Case=1']);
+  });
+
+  it('sends every configured header, one named __proto__ (from JSON config) included', async () => {
+    server.requests.length = 0;
+    const headers = JSON.parse('{"__proto__":"from-json","X-B":"b"}') as Record<string, string>;
+    const notifier = new Notifier();
+    notifier.registerChannel('webhook', new WebhookChannel({ url: server.url, headers }));
+    await notifier.send({ type: 'user', id: 1 }, userCreated);
+    await notifier.close();
+    const raw = server.requests[0]!.rawHeaders;
+    const valueOf = (name: string) => raw[raw.indexOf(name) + 1];
+    assert.equal(valueOf('__proto__'), 'from-json', `sent: ${raw.join(', ')}`);
+    assert.equal(valueOf('X-B'), 'b');
   });
 
   it('lets a configured Content-Type replace the default', async () => {

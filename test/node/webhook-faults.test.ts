@@ -268,7 +268,7 @@ describe('notifier bookkeeping', () => {
     const cases: Array<[WebhookNotification, { type: string; id: number }, RegExp]> = [
       [{ via: () => ['webhook'], toWebhook: () => { throw new Error('template missing'); } }, { type: 'user', id: 1 }, /template missing/],
       [{ via: () => ['webhook'], toWebhook: () => newMessage().payload({ a: 1 }) }, { type: 'user', id: 1 }, /message\.event/],
-      [{ via: () => ['webhook'], toWebhook: () => newMessage().event('x').payload({ big: 10n }) }, { type: 'user', id: 1 }, /JSON-serialisable/],
+      [{ via: () => ['webhook'], toWebhook: () => newMessage().event('x').payload({ big: 10n }) }, { type: 'user', id: 1 }, /message\.payload\.big: is a BigInt/],
       [{ via: () => ['webhook'], toWebhook: () => ({}) as never }, { type: 'user', id: 1 }, /newMessage/],
       [notification(), { type: '', id: 1 }, /notifiable\.type/],
     ];

@@ -1,5 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { ConfigError } from '../../src/core/errors.js';
 import { RetryPolicy, WebhookAttemptError, parseRetryAfter, type AttemptFailure } from '../../src/webhook/index.js';
 
@@ -62,6 +64,17 @@ describe('RetryPolicy', () => {
     assert.equal(throwing.shouldRetry(failure(1)), false);
   });
 
+  it('reads the predicate as a condition: truthy retries, falsy stops', () => {
+    const answers: Array<[unknown, boolean]> = [[true, true], ['yes', true], [1, true], [{}, true], [false, false], [0, false], ['', false], [undefined, false], [null, false]];
+    for (const [answer, retried] of answers) {
+      assert.equal(new RetryPolicy({ shouldRetry: () => answer as boolean }).shouldRetry(failure(1)), retried, `shouldRetry returning ${String(answer)}`);
+    }
+    // The usual JavaScript shapes mean what they say.
+    const serverErrorsOnly = new RetryPolicy({ shouldRetry: (f) => ((f.status ?? 0) >= 500 && 'yes') as boolean });
+    assert.equal(serverErrorsOnly.shouldRetry(failure(1, { status: 503 })), true);
+    assert.equal(serverErrorsOnly.shouldRetry(failure(1, { status: 404 })), false);
+  });
+
   it('throws ConfigError for invalid options', () => {
     for (const options of [{ attempts: 0 }, { attempts: 1.5 }, { attempts: 101 }, { minDelay: -1 }, { maxDelay: Number.NaN }, { minDelay: 500, maxDelay: 100 }, { maxRetryAfter: -5 }, { jitter: 'yes' }, { shouldRetry: 410 }]) {
       assert.throws(() => new RetryPolicy(options as never), ConfigError, JSON.stringify(options));
@@ -78,7 +91,52 @@ describe('parseRetryAfter', () => {
     assert.equal(parseRetryAfter('Sun, 01 Jun 2025 11:00:00 GMT', now), 0);
     assert.equal(parseRetryAfter(['5'], now), 5_000);
   });
+
+  // RFC 9110 §5.6.7: recipients must accept all three forms, and all three are GMT. The expected values come from
+  // Date.UTC, so they hold in any time zone; the next test runs the same reading under other zones.
+  const rfcExample = Date.UTC(1994, 10, 6, 8, 49, 37);
+  it('reads the three forms of RFC 9110 as GMT: IMF-fixdate, RFC 850, asctime', () => {
+    const before = rfcExample - 37_000;
+    assert.equal(parseRetryAfter('Sun, 06 Nov 1994 08:49:37 GMT', before), 37_000);
+    assert.equal(parseRetryAfter('Sunday, 06-Nov-94 08:49:37 GMT', before), 37_000);
+    assert.equal(parseRetryAfter('Sun Nov  6 08:49:37 1994', before), 37_000);
+    assert.equal(parseRetryAfter('Sun Nov 16 08:49:37 1994', before), 10 * 86_400_000 + 37_000);
+    // What senders get wrong harmlessly: the names' case, a day without its padding.
+    assert.equal(parseRetryAfter('sun, 6 NOV 1994 08:49:37 GMT', before), 37_000);
+    assert.equal(parseRetryAfter('Sun Nov 6 08:49:37 1994', before), 37_000);
+  });
+
+  it('reads a two-digit RFC 850 year as the most recent past one when it would be over 50 years ahead', () => {
+    const in2025 = Date.UTC(2025, 5, 1);
+    assert.equal(parseRetryAfter('Tuesday, 03-Jun-25 12:00:00 GMT', in2025), Date.UTC(2025, 5, 3, 12) - in2025);
+    // Far dates are capped at the longest timer (2^31 - 1 ms) and past ones are 0, which tells the century apart.
+    assert.equal(parseRetryAfter('Saturday, 01-Jun-75 00:00:10 GMT', in2025), 2 ** 31 - 1, '2075: 50 years ahead, kept');
+    assert.equal(parseRetryAfter('Monday, 01-Jun-76 00:00:10 GMT', in2025), 0, '2076 is over 50 years ahead: 1976');
+    assert.equal(parseRetryAfter('Sunday, 06-Nov-94 08:49:37 GMT', in2025), 0, '2094 is over 50 years ahead: 1994');
+  });
+
+  it('reads HTTP dates the same in every time zone', async () => {
+    const script = `
+      import { parseRetryAfter } from ${JSON.stringify(new URL('../../src/webhook/index.ts', import.meta.url).href)};
+      const before = ${rfcExample - 37_000};
+      console.log(JSON.stringify(['Sun, 06 Nov 1994 08:49:37 GMT', 'Sunday, 06-Nov-94 08:49:37 GMT', 'Sun Nov  6 08:49:37 1994'].map((v) => parseRetryAfter(v, before))));`;
+    for (const zone of ['UTC', 'America/New_York', 'Asia/Kolkata', 'Pacific/Kiritimati']) {
+      const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '--eval', script], { env: { ...process.env, TZ: zone }, stdio: ['ignore', 'pipe', 'inherit'] });
+      let stdout = '';
+      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await once(child, 'exit');
+      clearTimeout(timer);
+      assert.deepEqual(JSON.parse(stdout), [37_000, 37_000, 37_000], `TZ=${zone}`);
+    }
+  });
+
   it('ignores absent or unreadable values', () => {
-    for (const value of [undefined, '', 'soon', '-3', '1.5']) assert.equal(parseRetryAfter(value, now), undefined, JSON.stringify(value));
+    const unreadable = [
+      undefined, '', 'soon', '-3', '1.5', 'Sun, 06 Nov 1994 08:49:37', 'Sun, 06 Nov 1994 08:49:37 PST', 'Sun, 31 Feb 1994 08:49:37 GMT',
+      'Sun, 06 Nov 1994 25:49:37 GMT', 'Sun, 06 Foo 1994 08:49:37 GMT', 'Sunday, 06-Nov-1994 08:49:37 GMT', 'Sun Nov   6 08:49:37 1994', '2025-06-01T12:00:00Z',
+      'Sun, 00 Nov 1994 08:49:37 GMT', 'Sun, 06 Nov 1994 08:60:37 GMT',
+    ];
+    for (const value of unreadable) assert.equal(parseRetryAfter(value, now), undefined, JSON.stringify(value));
   });
 });

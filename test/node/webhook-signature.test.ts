@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
-import { ConfigError } from '../../src/core/errors.js';
+import { ConfigError, InvalidArgumentError } from '../../src/core/errors.js';
 import { WebhookSigner, signPayload, verifySignature } from '../../src/webhook/index.js';
 
 // GitHub's published test vector for its identical `sha256=` format (X-Hub-Signature-256).
@@ -66,6 +66,28 @@ describe('webhook signature: verification', () => {
       assert.equal(await verifySignature(body, garbage, secret), false, `header ${JSON.stringify(garbage)}`);
     }
     assert.equal(await verifySignature(body, [right], secret), true);
+  });
+
+  it('accepts the raw bytes in any shape Node hands them over', async () => {
+    const pooled = Buffer.from(body.toString()); // a slice of Buffer's shared pool: byteOffset is not 0
+    const copy = new Uint8Array(body);
+    for (const raw of [body.toString(), body, pooled, copy, copy.buffer, new DataView(copy.buffer)]) {
+      assert.equal(await verifySignature(raw as never, right, secret), true, raw.constructor.name);
+    }
+  });
+
+  it('throws InvalidArgumentError, saying to pass the raw bytes, for a parsed body or another non-byte value', async () => {
+    for (const parsed of [JSON.parse(body.toString()), 42, ['a'], true]) {
+      // Whatever the header: a wrong body is a setup mistake, not a bad request.
+      for (const header of [right, 'garbage', undefined]) {
+        await assert.rejects(verifySignature(parsed, header, secret), (error: unknown) => {
+          assert.ok(error instanceof InvalidArgumentError, String(error));
+          assert.match(error.message, /^Invalid rawBody: must be the raw body bytes exactly as received \(a string, Buffer, Uint8Array or ArrayBuffer\), not a parsed object; read the body before any JSON parser/);
+          return true;
+        });
+      }
+    }
+    await assert.rejects(new WebhookSigner(secret).sign({ a: 1 } as never), InvalidArgumentError);
   });
 
   it('throws ConfigError for an empty secret, which is a setup mistake', async () => {

@@ -1,4 +1,7 @@
-// A real HTTP receiver on 127.0.0.1 (ephemeral port) that records every request it gets, for the webhook tests.
+// A real HTTP receiver on 127.0.0.1 (ephemeral port) that records every request it gets, for the webhook tests,
+// and a listener that never completes a connection.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -8,6 +11,8 @@ export interface ReceivedRequest {
   headers: IncomingHttpHeaders;
   /** Header names in the order and case they arrived. */
   headerNames: string[];
+  /** Names and values in the order they arrived, alternating: what `headers` cannot hold (`__proto__`). */
+  rawHeaders: string[];
   body: Buffer;
 }
 
@@ -31,6 +36,7 @@ export async function startTestServer(respond: Responder = (response) => respons
         url: request.url ?? '',
         headers: request.headers,
         headerNames: request.rawHeaders.filter((_, i) => i % 2 === 0),
+        rawHeaders: request.rawHeaders,
         body: Buffer.concat(chunks),
       };
       requests.push(received);
@@ -48,4 +54,35 @@ export async function startTestServer(respond: Responder = (response) => respons
         server.close(() => resolve());
       }),
   };
+}
+
+export interface Blackhole {
+  /** `http://127.0.0.1:<port>`: connecting there never completes. */
+  url: string;
+  close(): void;
+}
+
+// Python, because a Node server accepts every connection on its own. The listener never accepts; its backlog of
+// one is filled first, so the kernel drops every later SYN and a client's connect() hangs until it gives up. It
+// exits when its stdin closes (with this process) or after a minute, whichever comes first.
+const BLACKHOLE = `
+import select, socket, sys
+server = socket.socket()
+server.bind(('127.0.0.1', 0))
+server.listen(0)
+fillers = []
+for _ in range(3):
+    filler = socket.socket()
+    filler.setblocking(False)
+    filler.connect_ex(server.getsockname())
+    fillers.append(filler)
+print(server.getsockname()[1], flush=True)
+select.select([sys.stdin], [], [], 60)
+`;
+
+/** A loopback address whose TCP handshake never completes, for connect timeouts. */
+export async function startBlackhole(): Promise<Blackhole> {
+  const child = spawn('/usr/bin/python3', ['-c', BLACKHOLE], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const [chunk] = (await once(child.stdout, 'data')) as [Buffer];
+  return { url: `http://127.0.0.1:${chunk.toString().trim()}`, close: () => child.kill() };
 }

@@ -1,0 +1,58 @@
+// The channel's URL, checked so that it can be sent as given: the path and query go on the wire byte for byte, so
+// anything a URL parser would rewrite (dot segments, backslashes, spaces, characters it percent-encodes) is refused
+// with the spelling to use instead, rather than silently sent as something else.
+import { ConfigError } from '../core/errors.js';
+import { isHttpUrl } from '../core/http-syntax.js';
+
+/** A destination split the way the HTTP client needs it. */
+export interface Destination {
+  /** Scheme, host and port, for the connection (the host is case-insensitive, so its spelling does not matter). */
+  readonly origin: string;
+  /** The request target exactly as configured: path and query, without the fragment, which is never sent. */
+  readonly path: string;
+}
+
+// Characters RFC 3986 allows in a URI; anything else is percent-encoded by parsers, each in its own way.
+const URI_CHARACTERS = /^[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]*$/;
+const HTTP_PREFIX = /^https?:\/\//i;
+const DOT_SEGMENT = /(?:^|\/)(?:\.|%2e){1,2}(?=\/|$)/i;
+const BAD_PERCENT_ESCAPE = /%(?![0-9A-Fa-f]{2})/;
+const FIELD = 'webhook.url';
+
+/** Checks `url` (throwing `ConfigError` with the fix) and splits it into origin and request target. */
+export function parseDestination(url: unknown): Destination {
+  if (typeof url !== 'string' || !HTTP_PREFIX.test(url.trim()) || !isHttpUrl(url)) {
+    throw new ConfigError(FIELD, url, 'must be an absolute URL starting with http:// or https://');
+  }
+  if (url !== url.trim()) throw new ConfigError(FIELD, url, 'has spaces or control characters at either end; remove them');
+  const parsed = new URL(url);
+  if (parsed.username || parsed.password) {
+    throw new ConfigError(FIELD, `${parsed.protocol}//…@${parsed.host}`, 'must not carry credentials; send them in headers (e.g. Authorization)');
+  }
+  const bad = [...url].find((character) => !URI_CHARACTERS.test(character));
+  if (bad !== undefined) {
+    const why = bad === '\\' ? 'which URL parsers turn into "/"' : 'which URL parsers percent-encode or drop';
+    throw new ConfigError(FIELD, url, `contains ${JSON.stringify(bad)}, ${why}; to send it as given, write it percent-encoded as ${percentEncoded(bad)}`);
+  }
+  const target = afterAuthority(url);
+  // Brackets belong around an IPv6 host only.
+  if (/[[\]]/.test(target)) throw new ConfigError(FIELD, url, 'has "[" or "]" after the host; write them percent-encoded as %5B and %5D');
+  const path = target.replace(/#.*/s, '');
+  if (DOT_SEGMENT.test(path.replace(/\?.*/s, ''))) {
+    throw new ConfigError(FIELD, url, `has a "." or ".." path segment, which URL parsers resolve before sending; write the resolved path (${parsed.pathname})`);
+  }
+  if (BAD_PERCENT_ESCAPE.test(url)) throw new ConfigError(FIELD, url, 'has a "%" that does not start a %XX escape; write a literal "%" as %25');
+  // An empty path is "/" on the wire: HTTP has no request target without one.
+  return { origin: parsed.origin, path: path.startsWith('/') ? path : `/${path}` };
+}
+
+// The path, query and fragment: everything after the host and port. The prefix check guarantees the "//".
+function afterAuthority(url: string): string {
+  const authorityStart = url.indexOf('//') + 2;
+  const authorityLength = url.slice(authorityStart).search(/[/?#]/);
+  return authorityLength < 0 ? '' : url.slice(authorityStart + authorityLength);
+}
+
+function percentEncoded(character: string): string {
+  return [...new TextEncoder().encode(character)].map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join('');
+}
