@@ -8,7 +8,7 @@ export interface SnippetRequest {
   method: string;
   /** Absolute http(s) URL, sent exactly as written (characters outside RFC 3986 must be percent-encoded). */
   url: string;
-  /** Headers in the order to send them. */
+  /** Headers in the order to send them, as a plain object (not a `Headers` or a `Map`). */
   headers?: Record<string, string>;
   /** The body, sent byte for byte as UTF-8. An empty string is the same as no body. */
   body?: string;
@@ -33,6 +33,8 @@ export interface CheckedRequest {
 const URI_CHARACTERS = /^[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]*$/;
 const DOT_SEGMENT = /(?:^|\/)(?:\.|%2e){1,2}(?=\/|$)/i;
 const BAD_PERCENT_ESCAPE = /%(?![0-9A-Fa-f]{2})/;
+// An `@` in the authority: the URL carries a user name, perhaps a password.
+const USERINFO = /^[^:]*:\/\/[^/?#]*@/;
 // With the `u` flag a surrogate pair reads as one code point, so only a lone surrogate is in this range.
 const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
 // CR, LF and NUL are reported by headerValueProblem; the other controls (tab aside) are invalid too.
@@ -84,6 +86,10 @@ function checkUrl(url: unknown): string {
   }
   if (url.includes('%') && BAD_PERCENT_ESCAPE.test(url)) throw new InvalidArgumentError('request.url', url, 'has a "%" that does not start a %XX escape; write a literal "%" as %25');
   if (url.indexOf('#') !== url.lastIndexOf('#')) throw new InvalidArgumentError('request.url', url, 'has more than one "#"; write the later ones as %23');
+  // fetch refuses credentials in a URL; the other clients send them as Basic auth, Python only with a password.
+  if (url.includes('@') && USERINFO.test(url)) {
+    throw new InvalidArgumentError('request.url', url, 'has credentials before "@", which fetch refuses; send an Authorization header instead');
+  }
   return withoutEmptyQuery(url);
 }
 
@@ -104,7 +110,10 @@ function withoutEmptyQuery(url: string): string {
 
 function checkHeaders(headers: unknown): { headers: CheckedRequest['headers']; printableValues: boolean } {
   if (headers === undefined || headers === null) return { headers: [], printableValues: true };
-  if (typeof headers !== 'object' || Array.isArray(headers)) throw new InvalidArgumentError('request.headers', headers, 'must be an object mapping header names to values');
+  // A Headers or a Map has no own keys to read: it would give a snippet without headers.
+  if (typeof headers !== 'object' || Symbol.iterator in headers) {
+    throw new InvalidArgumentError('request.headers', headers, 'must be a plain object mapping header names to values (for a Headers or a Map: Object.fromEntries(headers))');
+  }
   const names = Object.keys(headers);
   // Lowercased names so far. A handful of headers is the rule, and a Set costs more to build than a few compares;
   // a long list gets one, so that a huge header count stays linear.
