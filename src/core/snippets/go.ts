@@ -8,6 +8,9 @@ const NOT_FOR_RAW_STRING = new RegExp(`\`|(?!\\n)${INVISIBLE}`, 'u');
 
 // A lowercase letter that starts a word, or an uppercase one inside a word.
 const NOT_CANONICAL = /(?:^|-)[a-z]|[^-][A-Z]/;
+// Go's client looks these up under their canonical names: under any other spelling it adds its own User-Agent
+// as well, or asks for gzip (and unzips the reply) although the request set Accept-Encoding or Range.
+const READ_BY_GO = /^(?:user-agent|accept-encoding|range)$/i;
 
 const SEND_AND_PRINT = `\tresponse, err := http.DefaultClient.Do(request)
 \tif err != nil {
@@ -31,7 +34,7 @@ export function goSnippet(request: CheckedRequest): string {
   snippet += `\trequest, err := http.NewRequest(${goString(request.method, true)}, ${goString(request.url, true)}, ${body === undefined ? 'nil' : 'body'})\n\tif err != nil {\n\t\tpanic(err)\n\t}\n`;
   let explained = false;
   for (const [name, value] of request.headers) {
-    if (isCanonicalHeaderKey(name)) {
+    if (isCanonicalHeaderKey(name) || READ_BY_GO.test(name)) {
       snippet += `\trequest.Header.Set(${goString(name, true)}, ${goString(value, printable)})\n`;
       continue;
     }

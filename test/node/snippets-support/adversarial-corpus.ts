@@ -71,4 +71,7 @@ export const CORPUS: CorpusCase[] = [
   { name: 'body over the argument limit in UTF-8 bytes', method: 'POST', path: '/arg-utf8', body: LONG_BODIES.tooLongInUtf8 },
   { name: 'long body with escapes and shell characters', method: 'POST', path: '/arg-escapes', body: LONG_BODIES.tooLongWithEscapes },
   { name: 'long body starting with @', method: 'POST', path: '/arg-at', body: `@${LONG_BODIES.tooLong}` },
+  // Go reads these three under their canonical names; under another spelling it added its own as well.
+  { name: 'lowercase user-agent and accept-encoding', method: 'GET', path: '/lower-ua', headers: { 'user-agent': 'mine/1.0', 'accept-encoding': 'identity', accept: 'x/y' } },
+  { name: 'lowercase range', method: 'GET', path: '/lower-range', headers: { range: 'bytes=0-5' } },
 ];
