@@ -152,8 +152,11 @@ describe('SnippetGenerator refuses requests no snippet could send exactly', () =
     assertRefused({ ...request, method: 'POST', body: 'a\0b' }, 'request.body', /NUL.*another snippet language/, ['curl']);
     assertRefused({ ...request, body: '{}' }, 'request.body', /fetch cannot send a body with GET/, ['javascript']);
     assertRefused({ ...request, method: 'trace' }, 'request.method', /fetch refuses TRACE/, ['javascript']);
+    // Node's fetch throws on Expect and browsers drop it.
+    assertRefused({ ...request, method: 'POST', headers: { expect: '100-continue' }, body: 'x' }, 'request.headers["expect"]', /fetch cannot send Expect.*curl, Go, Python or PHP/, ['javascript']);
     const longValue = 'v'.repeat(131072);
     assertRefused({ ...request, headers: { 'X-Long': longValue } }, 'request.headers["X-Long"]', /too long for one shell argument.*another snippet language/, ['curl']);
+    for (const language of ['go', 'python', 'php']) assert.ok(generator.generate({ ...request, method: 'POST', headers: { Expect: '100-continue' }, body: 'x' }, language));
     for (const language of ['javascript', 'go', 'python', 'php']) assert.ok(generator.generate({ ...request, headers: { 'X-Long': longValue } }, language));
     for (const language of ['javascript', 'go', 'python', 'php']) assert.ok(generator.generate({ ...request, method: 'POST', body: 'a\0b' }, language));
     for (const language of ['curl', 'go', 'python', 'php']) assert.ok(generator.generate({ ...request, body: '{}' }, language));

@@ -19,7 +19,13 @@ export function javascriptSnippet(request: CheckedRequest): string {
   let snippet = `const response = await fetch(${jsString(request.url, true)}, {\n  method: ${jsString(request.method, true)},\n`;
   if (request.headers.length > 0) {
     snippet += '  headers: {\n';
-    for (const [name, value] of request.headers) snippet += `    ${jsString(name, true)}: ${headerValue(value, request.printable)},\n`;
+    for (const [name, value] of request.headers) {
+      // Node's fetch throws on it ("expect header not supported"); browsers drop it.
+      if (name.length === 6 && name.toLowerCase() === 'expect') {
+        throw new InvalidArgumentError(`request.headers[${JSON.stringify(name)}]`, value, 'fetch cannot send Expect; use the curl, Go, Python or PHP snippet for this request');
+      }
+      snippet += `    ${jsString(name, true)}: ${headerValue(value, request.printable)},\n`;
+    }
     snippet += '  },\n';
   }
   if (request.body !== undefined) snippet += `  body: ${jsTemplate(request.body, request.printable)},\n`;

@@ -74,4 +74,5 @@ export const CORPUS: CorpusCase[] = [
   // Go reads these three under their canonical names; under another spelling it added its own as well.
   { name: 'lowercase user-agent and accept-encoding', method: 'GET', path: '/lower-ua', headers: { 'user-agent': 'mine/1.0', 'accept-encoding': 'identity', accept: 'x/y' } },
   { name: 'lowercase range', method: 'GET', path: '/lower-range', headers: { range: 'bytes=0-5' } },
+  { name: 'Expect: 100-continue', method: 'POST', path: '/expect', headers: { Expect: '100-continue' }, body: 'waits for 100', refusedBy: { javascript: 'fetch cannot send Expect' } },
 ];
