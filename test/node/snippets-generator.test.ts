@@ -127,6 +127,7 @@ describe('SnippetGenerator refuses requests no snippet could send exactly', () =
     assertRefused({ ...request, url: 'https://user:secret@api.example.com/pets' }, 'request.url', /credentials before "@".*Authorization header/);
     assertRefused({ ...request, url: 'https://user@api.example.com/pets' }, 'request.url', /Authorization header/);
     assertRefused({ ...request, url: 'http://:p@[::1]:8080/' }, 'request.url', /credentials/);
+    assertRefused({ ...request, url: 'http:user@api.example.com/' }, 'request.url', /credentials/);
     // An `@` after the host is only text.
     for (const url of ['https://api.example.com/users/@me', 'https://api.example.com/?email=a@b.example', 'https://api.example.com/#@x']) {
       assert.ok(generator.generate({ ...request, url }, 'javascript').includes(url), url);

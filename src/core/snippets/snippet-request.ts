@@ -33,8 +33,9 @@ export interface CheckedRequest {
 const URI_CHARACTERS = /^[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]*$/;
 const DOT_SEGMENT = /(?:^|\/)(?:\.|%2e){1,2}(?=\/|$)/i;
 const BAD_PERCENT_ESCAPE = /%(?![0-9A-Fa-f]{2})/;
-// An `@` in the authority: the URL carries a user name, perhaps a password.
-const USERINFO = /^[^:]*:\/\/[^/?#]*@/;
+// An `@` in the authority: the URL carries a user name, perhaps a password. Parsers take `http:u@h` as
+// `http://u@h` too.
+const USERINFO = /^[^:]*:\/*[^/?#]*@/;
 // With the `u` flag a surrogate pair reads as one code point, so only a lone surrogate is in this range.
 const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
 // CR, LF and NUL are reported by headerValueProblem; the other controls (tab aside) are invalid too.
