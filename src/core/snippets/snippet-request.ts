@@ -101,8 +101,8 @@ function afterAuthority(url: string): string {
   return authorityLength < 0 ? '' : url.slice(authorityStart + authorityLength);
 }
 
-// fetch and requests drop a `?` with nothing after it; dropping it here keeps all five snippets alike.
-function withoutEmptyQuery(url: string): string {
+/** `url` without a `?` that has nothing after it: fetch and requests drop it, so all five snippets drop it. */
+export function withoutEmptyQuery(url: string): string {
   const query = url.indexOf('?');
   const fragment = url.indexOf('#');
   const queryEnd = fragment < 0 ? url.length : fragment;
