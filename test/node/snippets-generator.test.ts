@@ -123,6 +123,27 @@ describe('SnippetGenerator refuses requests no snippet could send exactly', () =
     assertRefused({ ...request, url: 'https://example.com/a/%2E/b' }, 'request.url', /"\." or "\.\."/);
   });
 
+  it('a URL with credentials (fetch refuses them, the other clients send Basic auth)', () => {
+    assertRefused({ ...request, url: 'https://user:secret@api.example.com/pets' }, 'request.url', /credentials before "@".*Authorization header/);
+    assertRefused({ ...request, url: 'https://user@api.example.com/pets' }, 'request.url', /Authorization header/);
+    assertRefused({ ...request, url: 'http://:p@[::1]:8080/' }, 'request.url', /credentials/);
+    assertRefused({ ...request, url: 'http:user@api.example.com/' }, 'request.url', /credentials/);
+    // An `@` after the host is only text.
+    for (const url of ['https://api.example.com/users/@me', 'https://api.example.com/?email=a@b.example', 'https://api.example.com/#@x']) {
+      assert.ok(generator.generate({ ...request, url }, 'javascript').includes(url), url);
+    }
+  });
+
+  it('headers given as a Headers, a Map or an array, which have no own keys to read', () => {
+    for (const headers of [new Headers({ Authorization: 'Bearer x' }), new Map([['Authorization', 'Bearer x']]), [['Authorization', 'Bearer x']]]) {
+      assertRefused({ ...request, headers: headers as unknown as Record<string, string> }, 'request.headers', /plain object.*Object\.fromEntries\(headers\)/);
+    }
+    const plain = Object.fromEntries(new Map([['Authorization', 'Bearer x']]));
+    assert.match(generator.generate({ ...request, headers: plain }, 'curl'), /-H "Authorization: Bearer x"/);
+    const withoutPrototype = Object.assign(Object.create(null) as Record<string, string>, { Accept: 'text/plain' });
+    assert.match(generator.generate({ ...request, headers: withoutPrototype }, 'curl'), /-H "Accept: text\/plain"/);
+  });
+
   it('a body with a lone surrogate, and a HEAD body', () => {
     assertRefused({ ...request, method: 'POST', body: 'a\uD800b' }, 'request.body', /surrogate/);
     assertRefused({ ...request, method: 'HEAD', body: 'x' }, 'request.body', /HEAD request carries no body/);
@@ -132,6 +153,12 @@ describe('SnippetGenerator refuses requests no snippet could send exactly', () =
     assertRefused({ ...request, method: 'POST', body: 'a\0b' }, 'request.body', /NUL.*another snippet language/, ['curl']);
     assertRefused({ ...request, body: '{}' }, 'request.body', /fetch cannot send a body with GET/, ['javascript']);
     assertRefused({ ...request, method: 'trace' }, 'request.method', /fetch refuses TRACE/, ['javascript']);
+    // Node's fetch throws on Expect and browsers drop it.
+    assertRefused({ ...request, method: 'POST', headers: { expect: '100-continue' }, body: 'x' }, 'request.headers["expect"]', /fetch cannot send Expect.*curl, Go, Python or PHP/, ['javascript']);
+    const longValue = 'v'.repeat(131072);
+    assertRefused({ ...request, headers: { 'X-Long': longValue } }, 'request.headers["X-Long"]', /too long for one shell argument.*another snippet language/, ['curl']);
+    for (const language of ['go', 'python', 'php']) assert.ok(generator.generate({ ...request, method: 'POST', headers: { Expect: '100-continue' }, body: 'x' }, language));
+    for (const language of ['javascript', 'go', 'python', 'php']) assert.ok(generator.generate({ ...request, headers: { 'X-Long': longValue } }, language));
     for (const language of ['javascript', 'go', 'python', 'php']) assert.ok(generator.generate({ ...request, method: 'POST', body: 'a\0b' }, language));
     for (const language of ['curl', 'go', 'python', 'php']) assert.ok(generator.generate({ ...request, body: '{}' }, language));
   });

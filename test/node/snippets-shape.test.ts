@@ -77,6 +77,29 @@ describe('curl snippet shape (spec: `curl -X <METHOD> <URL> \\`, `  -H "<name>: 
   it('uses -I for HEAD (curl -X HEAD waits for a body)', () => {
     assert.deepEqual(curl({ method: 'head', url: 'https://x.test/a' }), ['curl -I https://x.test/a']);
   });
+
+  it('pipes a body of 128 KiB or more from printf, which no argument can carry (Linux: "Argument list too long")', () => {
+    const fits = 'a'.repeat(131071);
+    assert.deepEqual(curl({ method: 'POST', url: 'https://x.test/', body: fits }), ['curl -X POST https://x.test/ \\', `  -d '${fits}'`]);
+    const tooLong = 'a'.repeat(131072);
+    assert.deepEqual(curl({ method: 'POST', url: 'https://x.test/', headers: { 'X-A': '1' }, body: tooLong }), [
+      `printf '%s' '${tooLong}' | curl -X POST https://x.test/ \\`,
+      '  -H "X-A: 1" \\',
+      '  --data-binary @-',
+    ]);
+    // Counted in UTF-8 bytes: 43,690 euro signs are 131,070 bytes, one more is over.
+    assert.match(generator.generate({ method: 'POST', url: 'https://x.test/', body: '€'.repeat(43690) }, 'curl'), /^curl -X POST [^\n]*\n  -d '€+'$/);
+    assert.match(generator.generate({ method: 'POST', url: 'https://x.test/', body: '€'.repeat(43691) }, 'curl'), /^printf '%s' '€+' \| curl -X POST https:\/\/x\.test\/ \\\n  --data-binary @-$/);
+    // Invisible characters keep their escapes; a leading @ is only text on stdin.
+    assert.match(generator.generate({ method: 'POST', url: 'https://x.test/', body: `@\t${tooLong}` }, 'curl'), /^printf '%s' \$'@\\ta+' \| curl /);
+    assert.throws(() => generator.generate({ method: 'POST', url: 'https://x.test/', body: `\0${tooLong}` }, 'curl'), /NUL/);
+  });
+
+  it('refuses a header of 128 KiB or more, counted as curl gets it (`Name: value`, in UTF-8 bytes)', () => {
+    assert.equal(curl({ method: 'GET', url: 'https://x.test/', headers: { 'X-A': 'v'.repeat(131071 - 'X-A: '.length) } }).length, 2);
+    assert.throws(() => curl({ method: 'GET', url: 'https://x.test/', headers: { 'X-A': 'v'.repeat(131072 - 'X-A: '.length) } }), /too long for one shell argument/);
+    assert.throws(() => curl({ method: 'GET', url: 'https://x.test/', headers: { 'X-A': 'é'.repeat(65534) } }), /too long/);
+  });
 });
 
 describe('snippet files pass their tools\' own checks', () => {

@@ -2,30 +2,46 @@ import { InvalidArgumentError } from '../errors.js';
 import { isDoubleQuoteSafe, quotedWord, shellWord } from './shell-quoting.js';
 import type { CheckedRequest } from './snippet-request.js';
 
+// Linux refuses to start a program with an argument of 128 KiB or more, final NUL included (MAX_ARG_STRLEN):
+// the shell reports "Argument list too long".
+const MAX_ARGUMENT_BYTES = 131071;
+
 /**
  * The spec's curl shape: `curl -X <METHOD> <URL> \`, one `  -H "<name>: <value>" \` per header, `  -d '<body>'`.
  * It deviates only where the literal shape would send something else: see the README's "Snippets" section.
  */
 export function curlSnippet(request: CheckedRequest): string {
+  const { body, printable } = request;
   // `-X HEAD` would wait for a body that never comes; `-I` is curl's HEAD.
   const start = request.method === 'HEAD' ? 'curl -I' : `curl -X ${shellWord(request.method)}`;
   let snippet = `${start} ${shellWord(request.url)}`;
-  for (const [name, value] of request.headers) snippet += ` \\\n  -H ${headerArgument(name, value, request.printable)}`;
-  if (request.body !== undefined) snippet += ` \\\n  ${bodyOption(request.body)} ${quotedWord(request.body, request.printable)}`;
-  return snippet;
+  for (const [name, value] of request.headers) {
+    // `-H "Name:"` would remove the header; `Name;` is curl's spelling of an empty value.
+    const header = value === '' ? `${name};` : `${name}: ${value}`;
+    if (isOverArgumentLimit(header, printable)) {
+      throw new InvalidArgumentError(`request.headers[${JSON.stringify(name)}]`, value, 'is too long for one shell argument (128 KiB); use another snippet language');
+    }
+    snippet += ` \\\n  -H ${headerArgument(name, value, header, printable)}`;
+  }
+  if (body === undefined) return snippet;
+  if (body.includes('\0')) {
+    throw new InvalidArgumentError('request.body', body, 'contains a NUL character, which no shell argument can carry; use another snippet language for this body');
+  }
+  if (isOverArgumentLimit(body, printable)) {
+    // The shell's own printf takes any length (no program is started for it); curl reads the body from the pipe.
+    return `printf '%s' ${quotedWord(body, printable)} | ${snippet} \\\n  --data-binary @-`;
+  }
+  // `-d @name` would upload the file `name`; `--data-raw` sends the text as written.
+  return `${snippet} \\\n  ${body.startsWith('@') ? '--data-raw' : '-d'} ${quotedWord(body, printable)}`;
 }
 
-function headerArgument(name: string, value: string, knownPrintable: boolean): string {
-  // `-H "Name:"` would remove the header; `Name;` is curl's spelling of an empty value.
-  const header = value === '' ? `${name};` : `${name}: ${value}`;
+function headerArgument(name: string, value: string, header: string, knownPrintable: boolean): string {
   // Name and value are tested apart: `header` is a concatenation that a regex would first have to copy.
   return isDoubleQuoteSafe(name, true) && isDoubleQuoteSafe(value, knownPrintable) ? `"${header}"` : quotedWord(header, knownPrintable);
 }
 
-function bodyOption(body: string): string {
-  if (body.includes('\0')) {
-    throw new InvalidArgumentError('request.body', body, 'contains a NUL character, which no shell argument can carry; use another snippet language for this body');
-  }
-  // `-d @name` would upload the file `name`; `--data-raw` sends the text as written.
-  return body.startsWith('@') ? '--data-raw' : '-d';
+// One length test for the usual text; UTF-8 has at most 3 bytes per UTF-16 code unit. `knownPrintable`: the
+// caller knows `text` is printable ASCII and newlines, one byte per character.
+function isOverArgumentLimit(text: string, knownPrintable: boolean): boolean {
+  return text.length > MAX_ARGUMENT_BYTES / 3 && (knownPrintable ? text.length : new TextEncoder().encode(text).length) > MAX_ARGUMENT_BYTES;
 }

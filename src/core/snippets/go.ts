@@ -1,27 +1,29 @@
-import { INVISIBLE_CLASS, hex, isPlainText } from './invisible-characters.js';
+import { backslashEscape, fixedWidthUnicode } from './backslash-escapes.js';
+import { INVISIBLE, isPlainText } from './invisible-characters.js';
 import type { CheckedRequest } from './snippet-request.js';
 
-const INTERPRETED_SPECIAL = new RegExp(`["\\\\]|[${INVISIBLE_CLASS}]`, 'gu');
+const INTERPRETED_SPECIAL = new RegExp(`["\\\\]|${INVISIBLE}`, 'gu');
 // A raw string cannot hold a backquote, and Go drops carriage returns from raw strings.
-const NOT_FOR_RAW_STRING = new RegExp(`\`|(?!\\n)[${INVISIBLE_CLASS}]`, 'u');
+const NOT_FOR_RAW_STRING = new RegExp(`\`|(?!\\n)${INVISIBLE}`, 'u');
 
 // A lowercase letter that starts a word, or an uppercase one inside a word.
 const NOT_CANONICAL = /(?:^|-)[a-z]|[^-][A-Z]/;
+// Go's client looks these up under their canonical names: under any other spelling it adds its own User-Agent
+// as well, or asks for gzip (and unzips the reply) although the request set Accept-Encoding or Range.
+const READ_BY_GO = /^(?:user-agent|accept-encoding|range)$/i;
 
-const SEND_AND_PRINT = [
-  '\tresponse, err := http.DefaultClient.Do(request)',
-  '\tif err != nil {',
-  '\t\tpanic(err)',
-  '\t}',
-  '\tdefer response.Body.Close()',
-  '\tresponseBody, err := io.ReadAll(response.Body)',
-  '\tif err != nil {',
-  '\t\tpanic(err)',
-  '\t}',
-  '\tfmt.Println(response.StatusCode)',
-  '\tfmt.Println(string(responseBody))',
-  '}',
-].join('\n');
+const SEND_AND_PRINT = `\tresponse, err := http.DefaultClient.Do(request)
+\tif err != nil {
+\t\tpanic(err)
+\t}
+\tdefer response.Body.Close()
+\tresponseBody, err := io.ReadAll(response.Body)
+\tif err != nil {
+\t\tpanic(err)
+\t}
+\tfmt.Println(response.StatusCode)
+\tfmt.Println(string(responseBody))
+}`;
 
 /** A complete `package main` program using `net/http`; `go run` it. */
 export function goSnippet(request: CheckedRequest): string {
@@ -32,7 +34,7 @@ export function goSnippet(request: CheckedRequest): string {
   snippet += `\trequest, err := http.NewRequest(${goString(request.method, true)}, ${goString(request.url, true)}, ${body === undefined ? 'nil' : 'body'})\n\tif err != nil {\n\t\tpanic(err)\n\t}\n`;
   let explained = false;
   for (const [name, value] of request.headers) {
-    if (isCanonicalHeaderKey(name)) {
+    if (isCanonicalHeaderKey(name) || READ_BY_GO.test(name)) {
       snippet += `\trequest.Header.Set(${goString(name, true)}, ${goString(value, printable)})\n`;
       continue;
     }
@@ -58,15 +60,7 @@ function goString(text: string, knownPrintable: boolean): string {
 }
 
 function goEscape(character: string): string {
-  switch (character) {
-    case '"': return '\\"';
-    case '\\': return '\\\\';
-    case '\n': return '\\n';
-    case '\r': return '\\r';
-    case '\t': return '\\t';
-  }
-  const codePoint = character.codePointAt(0)!;
-  return codePoint > 0xffff ? `\\U${hex(codePoint, 8)}` : `\\u${hex(codePoint, 4)}`;
+  return backslashEscape(character, fixedWidthUnicode);
 }
 
 /**

@@ -2,15 +2,24 @@
 // than U+0020, line and paragraph separators, private-use and unassigned code points. The string literals of the
 // language snippets spell them as escapes, so the snippet shows them and no editor or terminal drops or changes them.
 
-/** The character-class body (for use inside `[...]` with the `u` flag) of the invisible characters. */
-export const INVISIBLE_CLASS = '\\p{Cc}\\p{Cf}\\p{Co}\\p{Cn}\\p{Zl}\\p{Zp}\\u00A0\\u1680\\u2000-\\u200A\\u202F\\u205F\\u3000';
+/**
+ * A regex pattern (for the `u` flag) matching one invisible character: every "other" (C) and separator (Z)
+ * character but the space. Surrogates are in C too, but only lone ones, which the request checks refuse.
+ */
+export const INVISIBLE = '(?! )[\\p{C}\\p{Z}]';
 
 const PRINTABLE = /^[\x20-\x7E]*$/;
 const PRINTABLE_OR_NEWLINE = /^[\x20-\x7E\n]*$/;
+const INVISIBLE_BUT_NEWLINE = new RegExp(`(?!\\n)${INVISIBLE}`, 'u');
 
 /** `codePoint` as uppercase hexadecimal, zero-padded to `width` digits. */
 export function hex(codePoint: number, width: number): string {
   return codePoint.toString(16).toUpperCase().padStart(width, '0');
+}
+
+/** The UTF-8 bytes of `text`, each written as `prefix` and two hex digits (`%C3%A9`, `\xC3\xA9`). */
+export function utf8Escapes(text: string, prefix: string): string {
+  return [...new TextEncoder().encode(text)].map((byte) => prefix + hex(byte, 2)).join('');
 }
 
 /**
@@ -19,4 +28,9 @@ export function hex(codePoint: number, width: number): string {
  */
 export function isPlainText(text: string, newlines: boolean): boolean {
   return (newlines ? PRINTABLE_OR_NEWLINE : PRINTABLE).test(text);
+}
+
+/** True when `text` holds an invisible character other than a newline: one that needs an escape to be seen. */
+export function hasInvisibleBesidesNewline(text: string): boolean {
+  return !isPlainText(text, true) && INVISIBLE_BUT_NEWLINE.test(text);
 }

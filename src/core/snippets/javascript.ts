@@ -1,9 +1,10 @@
 import { InvalidArgumentError } from '../errors.js';
-import { INVISIBLE_CLASS, hex, isPlainText } from './invisible-characters.js';
+import { backslashEscape } from './backslash-escapes.js';
+import { INVISIBLE, hex, isPlainText, utf8Escapes } from './invisible-characters.js';
 import type { CheckedRequest } from './snippet-request.js';
 
-const STILL_INVISIBLE = new RegExp(`[${INVISIBLE_CLASS}]`, 'gu');
-const TEMPLATE_SPECIAL = new RegExp(`[\\\\\`]|\\$\\{|(?!\\n)[${INVISIBLE_CLASS}]`, 'gu');
+const STILL_INVISIBLE = new RegExp(INVISIBLE, 'gu');
+const TEMPLATE_SPECIAL = new RegExp(`[\\\\\`]|\\$\\{|(?!\\n)${INVISIBLE}`, 'gu');
 const FORBIDDEN_BY_FETCH = new Set(['TRACE', 'TRACK']);
 
 /** `fetch` with `await`: an ES module that runs in Node 18+ and, pasted, in a browser console. */
@@ -18,7 +19,13 @@ export function javascriptSnippet(request: CheckedRequest): string {
   let snippet = `const response = await fetch(${jsString(request.url, true)}, {\n  method: ${jsString(request.method, true)},\n`;
   if (request.headers.length > 0) {
     snippet += '  headers: {\n';
-    for (const [name, value] of request.headers) snippet += `    ${jsString(name, true)}: ${headerValue(value, request.printable)},\n`;
+    for (const [name, value] of request.headers) {
+      // Node's fetch throws on it ("expect header not supported"); browsers drop it.
+      if (name.length === 6 && name.toLowerCase() === 'expect') {
+        throw new InvalidArgumentError(`request.headers[${JSON.stringify(name)}]`, value, 'fetch cannot send Expect; use the curl, Go, Python or PHP snippet for this request');
+      }
+      snippet += `    ${jsString(name, true)}: ${headerValue(value, request.printable)},\n`;
+    }
     snippet += '  },\n';
   }
   if (request.body !== undefined) snippet += `  body: ${jsTemplate(request.body, request.printable)},\n`;
@@ -30,7 +37,7 @@ function jsString(text: string, knownPrintable: boolean): string {
   // Two searches cost less than JSON.stringify when, as usual, there is nothing to escape.
   if (knownPrintable && !text.includes('"') && !text.includes('\\')) return `"${text}"`;
   const json = JSON.stringify(text);
-  return knownPrintable || isPlainText(text, false) ? json : json.replace(STILL_INVISIBLE, unicodeEscape);
+  return knownPrintable || isPlainText(text, false) ? json : json.replace(STILL_INVISIBLE, (character) => unicodeEscape(character.codePointAt(0)!));
 }
 
 // A template literal keeps a multi-line body multi-line and a JSON body free of escaped quotes.
@@ -43,15 +50,12 @@ function jsTemplate(text: string, knownPrintable: boolean): string {
   return `\`${text.replace(TEMPLATE_SPECIAL, templateEscape)}\``;
 }
 
+// A raw CR in a template literal would be read as LF, so it is escaped too.
 function templateEscape(match: string): string {
-  if (match === '\\' || match === '`' || match === '${') return `\\${match}`;
-  if (match === '\r') return '\\r'; // a raw CR in a template literal would be read as LF
-  if (match === '\t') return '\\t';
-  return unicodeEscape(match);
+  return backslashEscape(match, unicodeEscape);
 }
 
-function unicodeEscape(character: string): string {
-  const codePoint = character.codePointAt(0)!;
+function unicodeEscape(codePoint: number): string {
   return codePoint > 0xffff ? `\\u{${hex(codePoint, 1)}}` : `\\u${hex(codePoint, 4)}`;
 }
 
@@ -59,6 +63,5 @@ function unicodeEscape(character: string): string {
 // UTF-8 bytes; that is what curl and the other snippets send.
 function headerValue(value: string, knownPrintable: boolean): string {
   if (knownPrintable || !/[^\x00-\x7F]/.test(value)) return jsString(value, knownPrintable);
-  const bytes = String.fromCharCode(...new TextEncoder().encode(value));
-  return JSON.stringify(bytes).replace(/[\x80-\xFF]/g, (byte) => `\\x${hex(byte.charCodeAt(0), 2)}`);
+  return JSON.stringify(value).replace(/[^\x00-\x7F]+/g, (text) => utf8Escapes(text, '\\x'));
 }

@@ -1,9 +1,8 @@
-import { escapeSingleQuoted } from './backslash-escapes.js';
-import { INVISIBLE_CLASS, hex, isPlainText } from './invisible-characters.js';
+import { backslashEscape, escapeSingleQuoted } from './backslash-escapes.js';
+import { INVISIBLE, hasInvisibleBesidesNewline, hex } from './invisible-characters.js';
 import type { CheckedRequest } from './snippet-request.js';
 
-const NEEDS_DOUBLE_QUOTES = new RegExp(`(?!\\n)[${INVISIBLE_CLASS}]`, 'u');
-const DOUBLE_QUOTED_SPECIAL = new RegExp(`["\\\\$]|[${INVISIBLE_CLASS}]`, 'gu');
+const DOUBLE_QUOTED_SPECIAL = new RegExp(`["\\\\$]|${INVISIBLE}`, 'gu');
 
 /** PHP with the curl extension (`<?php`, `curl_init`), run with `php file.php`. */
 export function phpSnippet(request: CheckedRequest): string {
@@ -22,34 +21,24 @@ export function phpSnippet(request: CheckedRequest): string {
   return snippet + SEND_AND_PRINT;
 }
 
-const SEND_AND_PRINT = [
-  '    CURLOPT_RETURNTRANSFER => true,',
-  ']);',
-  '$responseBody = curl_exec($curl);',
-  'if ($responseBody === false) {',
-  '    fwrite(STDERR, curl_error($curl) . PHP_EOL);',
-  '    exit(1);',
-  '}',
-  'echo curl_getinfo($curl, CURLINFO_RESPONSE_CODE), PHP_EOL;',
-  'echo $responseBody, PHP_EOL;',
-  'curl_close($curl);',
-].join('\n');
+const SEND_AND_PRINT = `    CURLOPT_RETURNTRANSFER => true,
+]);
+$responseBody = curl_exec($curl);
+if ($responseBody === false) {
+    fwrite(STDERR, curl_error($curl) . PHP_EOL);
+    exit(1);
+}
+echo curl_getinfo($curl, CURLINFO_RESPONSE_CODE), PHP_EOL;
+echo $responseBody, PHP_EOL;
+curl_close($curl);`;
 
 // Single quotes interpolate nothing (`$x`, `{$x}` stay text); double quotes only when an escape is needed.
 // `knownPrintable`: the caller knows `text` is printable ASCII and newlines, so the scan for the rest is skipped.
 function phpString(text: string, knownPrintable: boolean): string {
-  if (knownPrintable || isPlainText(text, true) || !NEEDS_DOUBLE_QUOTES.test(text)) return `'${escapeSingleQuoted(text)}'`;
+  if (knownPrintable || !hasInvisibleBesidesNewline(text)) return `'${escapeSingleQuoted(text)}'`;
   return `"${text.replace(DOUBLE_QUOTED_SPECIAL, phpEscape)}"`;
 }
 
 function phpEscape(character: string): string {
-  switch (character) {
-    case '"': return '\\"';
-    case '\\': return '\\\\';
-    case '$': return '\\$';
-    case '\n': return '\\n';
-    case '\r': return '\\r';
-    case '\t': return '\\t';
-  }
-  return `\\u{${hex(character.codePointAt(0)!, 1)}}`;
+  return backslashEscape(character, (codePoint) => `\\u{${hex(codePoint, 1)}}`);
 }

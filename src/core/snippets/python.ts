@@ -1,9 +1,9 @@
-import { escapeSingleQuoted } from './backslash-escapes.js';
-import { INVISIBLE_CLASS, hex, isPlainText } from './invisible-characters.js';
+import { backslashEscape, escapeSingleQuoted, fixedWidthUnicode } from './backslash-escapes.js';
+import { INVISIBLE, isPlainText } from './invisible-characters.js';
 import type { CheckedRequest } from './snippet-request.js';
 
-const SINGLE_LINE_SPECIAL = new RegExp(`['\\\\]|[${INVISIBLE_CLASS}]`, 'gu');
-const TRIPLE_QUOTED_SPECIAL = new RegExp(`['\\\\]|(?!\\n)[${INVISIBLE_CLASS}]`, 'gu');
+const SINGLE_LINE_SPECIAL = new RegExp(`['\\\\]|${INVISIBLE}`, 'gu');
+const TRIPLE_QUOTED_SPECIAL = new RegExp(`['\\\\]|(?!\\n)${INVISIBLE}`, 'gu');
 
 /** `requests`, with its import. The request is prepared by hand so the URL is sent exactly as written. */
 export function pythonSnippet(request: CheckedRequest): string {
@@ -45,14 +45,7 @@ function pyTripleQuoted(text: string, knownPrintable: boolean): string {
   return `'''${text.replace(TRIPLE_QUOTED_SPECIAL, pyEscape)}'''`;
 }
 
+// A raw CR in source would be read as a line end, so it is escaped too.
 function pyEscape(character: string): string {
-  switch (character) {
-    case "'": return "\\'";
-    case '\\': return '\\\\';
-    case '\n': return '\\n';
-    case '\r': return '\\r'; // a raw CR in source would be read as a line end
-    case '\t': return '\\t';
-  }
-  const codePoint = character.codePointAt(0)!;
-  return codePoint > 0xffff ? `\\U${hex(codePoint, 8)}` : `\\u${hex(codePoint, 4)}`;
+  return backslashEscape(character, fixedWidthUnicode);
 }

@@ -1,23 +1,23 @@
 // Quoting for words of a bash or zsh command line that stay right when pasted into an interactive shell, where
 // `$`, backticks and backslashes are live inside double quotes and `!` triggers history expansion.
-import { INVISIBLE_CLASS, hex, isPlainText } from './invisible-characters.js';
+import { backslashEscape } from './backslash-escapes.js';
+import { INVISIBLE, hasInvisibleBesidesNewline, utf8Escapes } from './invisible-characters.js';
 
 // Characters no shell (bash, zsh, even with extended globbing) gives a meaning inside an unquoted word.
 const PLAIN_WORD = /^[A-Za-z0-9\-._:/@%+,=]+$/;
-// Line editing acts on these when pasted (a tab completes, CR ends the line, ESC starts a key sequence) and
-// a terminal may act on them when it echoes the line; the others are invisible. Newlines are safe in quotes.
-const NEEDS_ESCAPES = new RegExp(`(?!\\n)[${INVISIBLE_CLASS}]`, 'u');
-const ANSI_C_SPECIAL = new RegExp(`['\\\\!]|(?!\\n)[${INVISIBLE_CLASS}]`, 'gu');
+// Invisible characters other than newlines (safe in quotes) are escaped: line editing acts on some when pasted
+// (a tab completes, CR ends the line, ESC starts a key sequence), a terminal may act on them when it echoes the
+// line, and the others cannot be seen.
+const ANSI_C_SPECIAL = new RegExp(`['\\\\!]|(?!\\n)${INVISIBLE}`, 'gu');
 // Characters that double quotes leave live in an interactive shell.
 const LIVE_IN_DOUBLE_QUOTES = /["$`\\!]/;
-const NAMED_ESCAPES: Record<string, string> = { "'": "\\'", '\\': '\\\\', '\t': '\\t', '\r': '\\r' };
 
 /**
  * `text` as one quoted shell word: single-quoted, or `$'…'` with escapes when it holds invisible characters.
  * `knownPrintable`: the caller knows `text` is printable ASCII and newlines, so the scan for them is skipped.
  */
 export function quotedWord(text: string, knownPrintable = false): string {
-  return !knownPrintable && !isPlainText(text, true) && NEEDS_ESCAPES.test(text) ? ansiCQuoted(text) : singleQuoted(text);
+  return !knownPrintable && hasInvisibleBesidesNewline(text) ? ansiCQuoted(text) : singleQuoted(text);
 }
 
 /** `text` (printable ASCII, as a checked method or URL is) as one shell word: bare when nothing in it is special, otherwise quoted. */
@@ -27,7 +27,7 @@ export function shellWord(text: string): string {
 
 /** True when `text` can sit inside double quotes unchanged, history expansion included. */
 export function isDoubleQuoteSafe(text: string, knownPrintable = false): boolean {
-  return !LIVE_IN_DOUBLE_QUOTES.test(text) && (knownPrintable || isPlainText(text, false) || !NEEDS_ESCAPES.test(text));
+  return !LIVE_IN_DOUBLE_QUOTES.test(text) && (knownPrintable || !hasInvisibleBesidesNewline(text));
 }
 
 // Every character literal; `'` written as `'\''`. History expansion does not look inside single quotes.
@@ -43,7 +43,5 @@ function ansiCQuoted(text: string): string {
 }
 
 function ansiCEscape(character: string): string {
-  const named = NAMED_ESCAPES[character];
-  if (named !== undefined) return named;
-  return [...new TextEncoder().encode(character)].map((byte) => `\\x${hex(byte, 2)}`).join('');
+  return character === '!' ? '\\x21' : backslashEscape(character, () => utf8Escapes(character, '\\x'));
 }

@@ -45,6 +45,11 @@ export class SnippetGenerator {
   }
 }
 
+/** The snippet in `language` for a request that passed the checks: for callers that check a request their own way. */
+export function writeCheckedSnippet(request: CheckedRequest, language: SnippetLanguage): string {
+  return WRITERS[language](request);
+}
+
 function enabledLanguages(languages: unknown): readonly SnippetLanguage[] {
   if (languages === undefined || languages === null) return SNIPPET_LANGUAGES;
   if (!Array.isArray(languages)) throw new ConfigError('snippets.languages', languages, `must be a list drawn from ${SNIPPET_LANGUAGES.join(', ')}`);

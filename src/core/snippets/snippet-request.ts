@@ -1,5 +1,6 @@
 import { InvalidArgumentError } from '../errors.js';
 import { CLIENT_OWNED_HEADERS, headerValueProblem, isHeaderName, isHttpUrl, isMethod } from '../http-syntax.js';
+import { utf8Escapes } from './invisible-characters.js';
 
 /** The input to the snippet generator: the request a snippet must send. */
 export interface SnippetRequest {
@@ -7,7 +8,7 @@ export interface SnippetRequest {
   method: string;
   /** Absolute http(s) URL, sent exactly as written (characters outside RFC 3986 must be percent-encoded). */
   url: string;
-  /** Headers in the order to send them. */
+  /** Headers in the order to send them, as a plain object (not a `Headers` or a `Map`). */
   headers?: Record<string, string>;
   /** The body, sent byte for byte as UTF-8. An empty string is the same as no body. */
   body?: string;
@@ -32,11 +33,15 @@ export interface CheckedRequest {
 const URI_CHARACTERS = /^[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]*$/;
 const DOT_SEGMENT = /(?:^|\/)(?:\.|%2e){1,2}(?=\/|$)/i;
 const BAD_PERCENT_ESCAPE = /%(?![0-9A-Fa-f]{2})/;
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+// An `@` in the authority: the URL carries a user name, perhaps a password. Parsers take `http:u@h` as
+// `http://u@h` too.
+const USERINFO = /^[^:]*:\/*[^/?#]*@/;
+// With the `u` flag a surrogate pair reads as one code point, so only a lone surrogate is in this range.
+const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
 // CR, LF and NUL are reported by headerValueProblem; the other controls (tab aside) are invalid too.
 const CONTROL_CHARACTER = /[\x00-\x08\x0A-\x1F\x7F]/;
-const PRINTABLE = /^[\x20-\x7E]*$/;
 // For a body, never empty here; `+` rather than `*` makes V8's loop about a third faster on a long text.
+const PRINTABLE = /^[\x20-\x7E]*$/;
 const PRINTABLE_OR_NEWLINE = /^[\x20-\x7E\n]+$/;
 // One test that the common header value passes: printable ASCII with no whitespace to trim at either end.
 const PRINTABLE_AND_TRIMMED = /^(?:[\x21-\x7E](?:[\x20-\x7E]*[\x21-\x7E])?)?$/;
@@ -74,7 +79,7 @@ function checkUrl(url: unknown): string {
   if (!URI_CHARACTERS.test(url) || (hasBrackets && /[[\]]/.test(afterAuthority(url)))) {
     // Brackets are only allowed around an IPv6 host.
     const bad = [...url].find((c) => !URI_CHARACTERS.test(c)) ?? (afterAuthority(url).includes('[') ? '[' : ']');
-    throw new InvalidArgumentError('request.url', url, `contains ${JSON.stringify(bad)}, which HTTP clients encode in different ways; write it percent-encoded as ${percentEncode(bad)}`);
+    throw new InvalidArgumentError('request.url', url, `contains ${JSON.stringify(bad)}, which HTTP clients encode in different ways; write it percent-encoded as ${utf8Escapes(bad, '%')}`);
   }
   // A dot segment starts with `/.` or `/%2e`.
   if ((url.includes('/.') || url.includes('/%')) && DOT_SEGMENT.test(afterAuthority(url).replace(/[?#].*/s, ''))) {
@@ -82,6 +87,10 @@ function checkUrl(url: unknown): string {
   }
   if (url.includes('%') && BAD_PERCENT_ESCAPE.test(url)) throw new InvalidArgumentError('request.url', url, 'has a "%" that does not start a %XX escape; write a literal "%" as %25');
   if (url.indexOf('#') !== url.lastIndexOf('#')) throw new InvalidArgumentError('request.url', url, 'has more than one "#"; write the later ones as %23');
+  // fetch refuses credentials in a URL; the other clients send them as Basic auth, Python only with a password.
+  if (url.includes('@') && USERINFO.test(url)) {
+    throw new InvalidArgumentError('request.url', url, 'has credentials before "@", which fetch refuses; send an Authorization header instead');
+  }
   return withoutEmptyQuery(url);
 }
 
@@ -92,21 +101,20 @@ function afterAuthority(url: string): string {
   return authorityLength < 0 ? '' : url.slice(authorityStart + authorityLength);
 }
 
-// fetch and requests drop a `?` with nothing after it; dropping it here keeps all five snippets alike.
-function withoutEmptyQuery(url: string): string {
+/** `url` without a `?` that has nothing after it: fetch and requests drop it, so all five snippets drop it. */
+export function withoutEmptyQuery(url: string): string {
   const query = url.indexOf('?');
   const fragment = url.indexOf('#');
   const queryEnd = fragment < 0 ? url.length : fragment;
   return query === queryEnd - 1 ? url.slice(0, query) + url.slice(query + 1) : url;
 }
 
-function percentEncode(character: string): string {
-  return [...new TextEncoder().encode(character)].map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join('');
-}
-
 function checkHeaders(headers: unknown): { headers: CheckedRequest['headers']; printableValues: boolean } {
   if (headers === undefined || headers === null) return { headers: [], printableValues: true };
-  if (typeof headers !== 'object' || Array.isArray(headers)) throw new InvalidArgumentError('request.headers', headers, 'must be an object mapping header names to values');
+  // A Headers or a Map has no own keys to read: it would give a snippet without headers.
+  if (typeof headers !== 'object' || Symbol.iterator in headers) {
+    throw new InvalidArgumentError('request.headers', headers, 'must be a plain object mapping header names to values (for a Headers or a Map: Object.fromEntries(headers))');
+  }
   const names = Object.keys(headers);
   // Lowercased names so far. A handful of headers is the rule, and a Set costs more to build than a few compares;
   // a long list gets one, so that a huge header count stays linear.
@@ -158,8 +166,7 @@ function checkHeaderValue(name: string, value: unknown): string {
       : headerValueProblem(value) ?? (LONE_SURROGATE.test(value) ? 'contains a lone UTF-16 surrogate, which has no UTF-8 form' : CONTROL_CHARACTER.test(value) ? 'contains a control character' : undefined);
     if (problem !== undefined) throw new InvalidArgumentError(`request.headers[${JSON.stringify(name)}]`, value, `the value ${problem}; remove it, no HTTP client can send it`);
   }
-  const text = value as string;
-  return /^[ \t]|[ \t]$/.test(text) ? text.replace(SURROUNDING_WHITESPACE, '') : text;
+  return (value as string).replace(SURROUNDING_WHITESPACE, '');
 }
 
 function checkBody(body: unknown, method: string): string | undefined {

@@ -13,6 +13,15 @@ export interface CorpusCase {
 }
 
 const thirtyHeaders = Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`X-Header-${i}`, `value ${i} "q" 'q' $v \`b\` !x %s \\`]));
+// Linux refuses a program argument of 131,072 bytes or more (final NUL included): the curl snippet must pipe such
+// a body from the shell's printf. Sizes are UTF-8 bytes; the euro sign is three.
+const ARGUMENT_LIMIT = 131072;
+export const LONG_BODIES = {
+  justFits: 'f'.repeat(ARGUMENT_LIMIT - 1),
+  tooLong: 'x'.repeat(ARGUMENT_LIMIT),
+  tooLongInUtf8: '€'.repeat(70_000),
+  tooLongWithEscapes: `\tit's "q" $HOME \`id\` !! %s \\ @x\r\n${'y'.repeat(ARGUMENT_LIMIT)}\n`,
+};
 const thirtyKilobytes = Array.from({ length: 30 * 1024 / 32 }, (_, i) => `${String(i).padStart(5, '0')} 'a' "b" $c \`d\` !e \\ %s\n`.slice(0, 31) + '\n').join('');
 
 export const CORPUS: CorpusCase[] = [
@@ -57,4 +66,13 @@ export const CORPUS: CorpusCase[] = [
   { name: 'string delimiters of every language', method: 'POST', path: '/delims', headers: { 'X-Delims': '""" \'\'\' ``` <?php ?> */ //' }, body: "\"\"\" ''' ``` <?php echo 1; ?> */ // -- # EOF\nEOF\n'''\n\"\"\"\n`\n" },
   { name: 'body ending with a backslash', method: 'POST', path: '/trailing', body: 'ends with \\' },
   { name: 'body ending with a quote', method: 'POST', path: '/trailing-quote', body: "multi\nline ending with '" },
+  { name: 'body one byte under the argument limit', method: 'POST', path: '/arg-fits', body: LONG_BODIES.justFits },
+  { name: 'body at the argument limit', method: 'PUT', path: '/arg-limit', headers: { 'Content-Type': 'text/plain' }, body: LONG_BODIES.tooLong },
+  { name: 'body over the argument limit in UTF-8 bytes', method: 'POST', path: '/arg-utf8', body: LONG_BODIES.tooLongInUtf8 },
+  { name: 'long body with escapes and shell characters', method: 'POST', path: '/arg-escapes', body: LONG_BODIES.tooLongWithEscapes },
+  { name: 'long body starting with @', method: 'POST', path: '/arg-at', body: `@${LONG_BODIES.tooLong}` },
+  // Go reads these three under their canonical names; under another spelling it added its own as well.
+  { name: 'lowercase user-agent and accept-encoding', method: 'GET', path: '/lower-ua', headers: { 'user-agent': 'mine/1.0', 'accept-encoding': 'identity', accept: 'x/y' } },
+  { name: 'lowercase range', method: 'GET', path: '/lower-range', headers: { range: 'bytes=0-5' } },
+  { name: 'Expect: 100-continue', method: 'POST', path: '/expect', headers: { Expect: '100-continue' }, body: 'waits for 100', refusedBy: { javascript: 'fetch cannot send Expect' } },
 ];
