@@ -90,7 +90,7 @@ describe('ConsoleConfig', () => {
     refused({ corsProxy: 42 }, 'corsProxy');
     assert.match(refused({ defaultHeaders: { 'Bad Header': 'x' } }, 'defaultHeaders["Bad Header"]'), /not a valid header name/);
     assert.match(refused({ defaultHeaders: { 'X-A': 'one\r\nX-Injected: two' } }, 'defaultHeaders["X-A"]'), /line break/);
-    assert.match(refused({ defaultHeaders: { 'X-A': 'a\x7fb' } }, 'defaultHeaders["X-A"]'), /control character U\+007F/);
+    assert.match(refused({ defaultHeaders: { 'X-A': 'a\x7fb' } }, 'defaultHeaders["X-A"]'), /control character/);
     assert.match(refused({ defaultHeaders: { Host: 'api.example' } }, 'defaultHeaders["Host"]'), /set by every HTTP client/);
     refused({ defaultHeaders: { 'X-A': 5 } }, 'defaultHeaders["X-A"]');
     refused({ defaultHeaders: { accept: 'a', Accept: 'b' } }, 'defaultHeaders["Accept"]');

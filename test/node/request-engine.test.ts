@@ -267,7 +267,7 @@ describe('RequestEngine against a local API', () => {
       await rejectsWith(engineFor().send({ method, url: `${api.origin}/echo` }), 'invalid-request', /cannot be sent from a web page/);
     }
     await rejectsWith(engineFor().send({ method: 'GET', url: `http://alice:s3cret@${api.origin.slice(7)}/echo` }), 'invalid-url', /user name or password.*Authorization header/);
-    await rejectsWith(engineFor().send({ method: 'GET', url: `${api.origin}/echo`, headers: { 'X-A': 'a\x01b' } }), 'invalid-request', /control character U\+0001/);
+    await rejectsWith(engineFor().send({ method: 'GET', url: `${api.origin}/echo`, headers: { 'X-A': 'a\x01b' } }), 'invalid-request', /control character/);
     // Two rows of one name would be sent joined, or one lost.
     await rejectsWith(engineFor().send({ method: 'GET', url: `${api.origin}/echo`, headers: [{ name: 'X-A', value: '1' }, { name: 'x-a', value: '2' }] }), 'invalid-request', /appears in two rows/);
     await rejectsWith(engineFor().send({ method: 'GET', url: `${api.origin}/echo`, headers: [{ name: 'X-A', value: '1' }, { name: 'X-A', value: '2' }] }), 'invalid-request', /appears in two rows/);

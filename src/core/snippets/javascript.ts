@@ -10,10 +10,10 @@ const FORBIDDEN_BY_FETCH = new Set(['TRACE', 'TRACK']);
 /** `fetch` with `await`: an ES module that runs in Node 18+ and, pasted, in a browser console. */
 export function javascriptSnippet(request: CheckedRequest): string {
   if (FORBIDDEN_BY_FETCH.has(request.method)) {
-    throw new InvalidArgumentError('request.method', request.method, 'fetch refuses TRACE and TRACK; use the curl snippet for this request');
+    throw new InvalidArgumentError('request.method', request.method, 'fetch refuses TRACE and TRACK; use another snippet language');
   }
   if (request.body !== undefined && request.method === 'GET') {
-    throw new InvalidArgumentError('request.body', request.body, 'fetch cannot send a body with GET; use the curl, Go, Python or PHP snippet for this request');
+    throw new InvalidArgumentError('request.body', request.body, 'fetch cannot send a body with GET; use another snippet language');
   }
   // The URL, the method and the header names are printable ASCII (checked).
   let snippet = `const response = await fetch(${jsString(request.url, true)}, {\n  method: ${jsString(request.method, true)},\n`;
@@ -22,7 +22,7 @@ export function javascriptSnippet(request: CheckedRequest): string {
     for (const [name, value] of request.headers) {
       // Node's fetch throws on it ("expect header not supported"); browsers drop it.
       if (name.length === 6 && name.toLowerCase() === 'expect') {
-        throw new InvalidArgumentError(`request.headers[${JSON.stringify(name)}]`, value, 'fetch cannot send Expect; use the curl, Go, Python or PHP snippet for this request');
+        throw new InvalidArgumentError(`request.headers[${JSON.stringify(name)}]`, value, 'fetch cannot send Expect; use another snippet language');
       }
       snippet += `    ${jsString(name, true)}: ${headerValue(value, request.printable)},\n`;
     }

@@ -38,10 +38,8 @@ const BAD_PERCENT_ESCAPE = /%(?![0-9A-Fa-f]{2})/;
 const USERINFO = /^[^:]*:\/*[^/?#]*@/;
 // With the `u` flag a surrogate pair reads as one code point, so only a lone surrogate is in this range.
 const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
-// CR, LF and NUL are reported by headerValueProblem; the other controls (tab aside) are invalid too.
-const CONTROL_CHARACTER = /[\x00-\x08\x0A-\x1F\x7F]/;
-// For a body, never empty here; `+` rather than `*` makes V8's loop about a third faster on a long text.
 const PRINTABLE = /^[\x20-\x7E]*$/;
+// For a body, never empty here; `+` rather than `*` makes V8's loop about a third faster on a long text.
 const PRINTABLE_OR_NEWLINE = /^[\x20-\x7E\n]+$/;
 // One test that the common header value passes: printable ASCII with no whitespace to trim at either end.
 const PRINTABLE_AND_TRIMMED = /^(?:[\x21-\x7E](?:[\x20-\x7E]*[\x21-\x7E])?)?$/;
@@ -163,7 +161,7 @@ function checkHeaderValue(name: string, value: unknown): string {
     // The slow path, only for values that fail: find the problem to report.
     const problem = typeof value !== 'string'
       ? 'must be a string'
-      : headerValueProblem(value) ?? (LONE_SURROGATE.test(value) ? 'contains a lone UTF-16 surrogate, which has no UTF-8 form' : CONTROL_CHARACTER.test(value) ? 'contains a control character' : undefined);
+      : headerValueProblem(value) ?? (LONE_SURROGATE.test(value) ? 'contains a lone UTF-16 surrogate, which has no UTF-8 form' : undefined);
     if (problem !== undefined) throw new InvalidArgumentError(`request.headers[${JSON.stringify(name)}]`, value, `the value ${problem}; remove it, no HTTP client can send it`);
   }
   return (value as string).replace(SURROUNDING_WHITESPACE, '');
