@@ -9,6 +9,7 @@ import {
   scanPlaceholders,
   type Environment,
 } from '../../src/core/index.js';
+import { withReportedErrors } from './reported-errors.js';
 
 const prod: Environment = { name: 'prod', variables: { base_url: 'https://api.example', token: 'p-123' } };
 const staging: Environment = { name: 'staging', variables: { base_url: 'https://staging.api.example', token: 's-456' } };
@@ -95,11 +96,7 @@ describe('EnvironmentManager: the spec operations', () => {
 
   it('finishes a change and tells every subscriber even when one throws, reporting the error', () => {
     const manager = new EnvironmentManager(prod, staging);
-    const reported: unknown[] = [];
-    // Browsers report a listener's error through reportError; Node has none, so the test provides it.
-    const global = globalThis as { reportError?: (error: unknown) => void };
-    global.reportError = (error) => reported.push(error);
-    try {
+    withReportedErrors((reported) => {
       let later = 0;
       manager.subscribe(() => {
         throw new Error('faulty subscriber');
@@ -109,9 +106,7 @@ describe('EnvironmentManager: the spec operations', () => {
       assert.equal(manager.active()!.name, 'staging');
       assert.equal(later, 1);
       assert.deepEqual(reported.map((error) => (error as Error).message), ['faulty subscriber']);
-    } finally {
-      delete global.reportError;
-    }
+    });
   });
 });
 

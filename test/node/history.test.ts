@@ -10,6 +10,7 @@ import {
   type HistoryStore,
   type StoredHistoryRecord,
 } from '../../src/core/index.js';
+import { withReportedErrors } from './reported-errors.js';
 
 /** A store over a Map, standing in for IndexedDB (tested for real in Chromium) so History's own logic runs in Node. */
 class MapStore implements HistoryStore {
@@ -209,11 +210,7 @@ describe('History: bad input', () => {
 
   it('finishes a change and tells every subscriber even when one throws, reporting the error', () => {
     const history = new History({ enabled: true });
-    const reported: unknown[] = [];
-    // Browsers report a listener's error through reportError; Node has none, so the test provides it.
-    const global = globalThis as { reportError?: (error: unknown) => void };
-    global.reportError = (error) => reported.push(error);
-    try {
+    withReportedErrors((reported) => {
       let later = 0;
       history.subscribe(() => {
         throw new Error('faulty subscriber');
@@ -222,10 +219,8 @@ describe('History: bad input', () => {
       history.add(request(1, { id: 'a' }));
       assert.deepEqual(history.list().map((e) => e.id), ['a']);
       assert.equal(later, 1);
-      assert.equal(reported.length, 1);
-    } finally {
-      delete global.reportError;
-    }
+      assert.deepEqual(reported.map((error) => (error as Error).message), ['faulty subscriber']);
+    });
   });
 });
 

@@ -1,4 +1,4 @@
-import { after, afterEach, before, describe, it } from 'node:test';
+import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -17,7 +17,7 @@ import {
   type WebhookChannelConfig,
   type WebhookNotification,
 } from '../../src/webhook/index.js';
-import { startTestServer, type Responder, type TestServer } from './webhook-test-server.js';
+import { serversClosedAfterEachTest, startTestServer, type Responder, type TestServer } from './webhook-test-server.js';
 
 const SECRET = 'fault-secret';
 const quickRetry = { attempts: 3, minDelay: 1, maxDelay: 5, maxRetryAfter: 5 };
@@ -58,15 +58,7 @@ function assertIdenticalSignedBodies(server: TestServer, count: number) {
 }
 
 describe('webhook faults', () => {
-  const servers: TestServer[] = [];
-  async function serve(respond: Responder) {
-    const server = await startTestServer(respond);
-    servers.push(server);
-    return server;
-  }
-  afterEach(async () => {
-    await Promise.all(servers.splice(0).map((s) => s.close()));
-  });
+  const serve = serversClosedAfterEachTest();
 
   it('500 every time: retried as configured, then reported failed with status, attempts and cause', async () => {
     const server = await serve((res) => res.writeHead(500, { 'Content-Type': 'text/plain' }).end('boom'));

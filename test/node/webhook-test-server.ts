@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterEach } from 'node:test';
 
 export interface ReceivedRequest {
   method: string;
@@ -53,6 +54,21 @@ export async function startTestServer(respond: Responder = (response) => respons
         server.closeAllConnections();
         server.close(() => resolve());
       }),
+  };
+}
+
+/**
+ * Inside a `describe`: a `serve` that starts a test server, every one of them closed after each test.
+ */
+export function serversClosedAfterEachTest(): (respond: Responder) => Promise<TestServer> {
+  const servers: TestServer[] = [];
+  afterEach(async () => {
+    await Promise.all(servers.splice(0).map((server) => server.close()));
+  });
+  return async (respond) => {
+    const server = await startTestServer(respond);
+    servers.push(server);
+    return server;
   };
 }
 

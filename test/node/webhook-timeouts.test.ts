@@ -1,13 +1,13 @@
 // The channel's `timeout` against undici's own timeouts, and response bodies that never end. Every wait here is
 // bounded by a guard far above the expected time, so a regression fails instead of hanging.
-import { after, afterEach, before, describe, it } from 'node:test';
+import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import diagnostics from 'node:diagnostics_channel';
 import { once } from 'node:events';
 import { Agent, type Dispatcher } from 'undici';
 import { Notifier, WebhookAttemptError, WebhookChannel, newMessage, type DeliveryResult, type WebhookChannelConfig, type WebhookNotification } from '../../src/webhook/index.js';
-import { startBlackhole, startTestServer, type Blackhole, type Responder, type TestServer } from './webhook-test-server.js';
+import { serversClosedAfterEachTest, startBlackhole, startTestServer, type Blackhole, type Responder } from './webhook-test-server.js';
 
 const notification: WebhookNotification = { via: () => ['webhook'], toWebhook: () => newMessage().event('invoice.paid').payload({ amount: 1999 }) };
 
@@ -110,15 +110,7 @@ describe('webhook timeouts: a connection that never completes', () => {
 });
 
 describe('webhook timeouts: a receiver that connects but never answers or never ends', () => {
-  const servers: TestServer[] = [];
-  async function serve(respond: Responder) {
-    const server = await startTestServer(respond);
-    servers.push(server);
-    return server;
-  }
-  afterEach(async () => {
-    await Promise.all(servers.splice(0).map((s) => s.close()));
-  });
+  const serve = serversClosedAfterEachTest();
 
   it("reports undici's headers timeout as a timeout, not a network failure", async () => {
     const server = await serve(() => {
