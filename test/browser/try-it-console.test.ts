@@ -361,6 +361,29 @@ describe('<try-it-console>', () => {
     expect(text($(el, 'env-picker'))).to.equal('rgb(4, 5, 6)');
   });
 
+  it('stays within its container, at phone width too, whatever the length of what it shows', async () => {
+    const long = 'x'.repeat(400);
+    const jwt = `eyJ${'a'.repeat(120)}.eyJ${'b'.repeat(160)}.${'c'.repeat(43)}`;
+    const longConfig = config({ environments: [{ name: `env-${long}`, variables: { base_url: servers.api, [`name_${long}`]: `value-${long}` } }] });
+    for (const width of [375, 720]) {
+      const container = await fixture<HTMLDivElement>(html`<div style="width: ${width}px">
+        <try-it-console .config=${longConfig} url="{{base_url}}/long?q=${long}&{{missing_${long}}}" .headers=${{ Authorization: `Bearer ${jwt}`, [`Proxy-${long}`]: long }}></try-it-console>
+        <try-it-console .config=${config()} url="ftp://${long}"></try-it-console>
+      </div>`);
+      const [sent, failed] = [...container.querySelectorAll<TryItConsole>('try-it-console')] as [TryItConsole, TryItConsole];
+      await sendAndWait(sent);
+      await sendAndWait(failed);
+      await waitUntil(() => inner(sent, 'request-history', 'li'), 'a history entry appears');
+      expect($(sent, '[part="response-body"]').textContent, 'the long line is in the response').to.contain(jwt);
+      expect($(sent, '.notice').textContent, 'the warning names the long header').to.contain(long);
+      expect($(failed, '[part="error"]').textContent).to.contain(long);
+      expect(container.scrollWidth, `scroll width at ${width}px`).to.be.at.most(container.clientWidth);
+      for (const el of [sent, failed]) {
+        expect($(el, '[part="send-button"]').getBoundingClientRect().right, `Send at ${width}px`).to.be.at.most(container.getBoundingClientRect().right);
+      }
+    }
+  });
+
   it('stays responsive with a 5 MB JSON response and shows it truncated', async () => {
     const el = await fixture<TryItConsole>(html`<try-it-console .config=${config()} url="{{base_url}}/big-json"></try-it-console>`);
     const longTasks: number[] = [];

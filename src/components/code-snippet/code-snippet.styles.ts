@@ -60,5 +60,6 @@ export const codeSnippetStyles = css`
     color: var(--_danger);
     margin: 0;
     white-space: pre-wrap;
+    overflow-wrap: anywhere;
   }
 `;

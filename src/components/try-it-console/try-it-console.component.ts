@@ -347,6 +347,7 @@ export class TryItConsole extends LitElement {
   #renderResponse(response: ConsoleResponse) {
     const statusClass = response.status < 300 ? 'ok' : response.status < 400 ? 'redirect' : response.status < 500 ? 'client-error' : 'server-error';
     const { body, highlighted, download } = this.#show(response);
+    // The body is focusable: a long line makes it scroll sideways, and keyboard users must be able to scroll it.
     return html`
       <p class="status-line" part="status">
         <span class="status ${statusClass}">${response.status} ${response.statusText}</span>
@@ -370,7 +371,7 @@ export class TryItConsole extends LitElement {
             ${download ? html`<a href=${download} download=${downloadName(response)}>Download the whole body</a>.` : 'The body is too large to download here.'}
           </p>`
         : nothing}
-      <div class="response-body" part="response-body">
+      <div class="response-body" part="response-body" tabindex="0" role="region" aria-label="Response body">
         ${body.kind === 'empty'
           ? html`<p class="muted">No body.</p>`
           : body.kind === 'image'
