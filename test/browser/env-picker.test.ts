@@ -50,6 +50,24 @@ describe('<env-picker>', () => {
     expect(fired).to.equal(false);
   });
 
+  it('stays in step with another picker of the same environments after the user has used both', async () => {
+    const environments = manager();
+    const container = await fixture<HTMLDivElement>(html`<div><env-picker .manager=${environments}></env-picker><env-picker .manager=${environments}></env-picker></div>`);
+    const [first, second] = [...container.querySelectorAll('env-picker')] as [EnvPicker, EnvPicker];
+    const pick = async (el: EnvPicker, key: string) => {
+      select(el).focus();
+      await sendKeys({ press: key });
+      await Promise.all([first.updateComplete, second.updateComplete]);
+    };
+    await pick(first, 'ArrowDown');
+    await pick(first, 'ArrowUp');
+    await pick(second, 'ArrowDown');
+    expect([select(first).value, select(second).value, environments.active()!.name]).to.deep.equal(['Production', 'Production', 'Production']);
+    environments.setActive('Local');
+    await Promise.all([first.updateComplete, second.updateComplete]);
+    expect([select(first).value, select(second).value]).to.deep.equal(['Local', 'Local']);
+  });
+
   it('masks values of secret-looking names until revealed', async () => {
     const el = await fixture<EnvPicker>(html`<env-picker .manager=${manager()}></env-picker>`);
     expect(values(el)).to.deep.equal(['http://localhost:3000', '••••••••']);

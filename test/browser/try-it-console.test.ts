@@ -2,6 +2,7 @@ import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { emulateMedia, sendKeys } from '@web/test-runner-commands';
 import '../../src/index.js';
 import type { TryItConsole } from '../../src/components/try-it-console/try-it-console.component.js';
+import type { EnvPicker } from '../../src/components/env-picker/env-picker.component.js';
 import { REDACTED, type ConsoleConfig } from '../../src/core/index.js';
 import { HOSTILE, expectNothingRan } from './support/hostile.js';
 import type { TicCopyEvent, TicRequestErrorEvent, TicResponseEvent } from '../../src/events/index.js';
@@ -189,6 +190,31 @@ describe('<try-it-console>', () => {
     const echoed = JSON.parse((await response).response.text);
     expect(echoed.url).to.equal('/keyboard');
     expect(echoed.headers['x-typed']).to.equal('by keyboard');
+  });
+
+  it('keeps the method and environment selects showing what is sent after the user has used them', async () => {
+    const el = await fixture<TryItConsole>(html`<try-it-console .config=${config()} url="{{base_url}}/selects"></try-it-console>`);
+    const method = $<HTMLSelectElement>(el, '[part="method"]');
+    method.focus();
+    await sendKeys({ press: 'ArrowDown' });
+    await el.updateComplete;
+    expect([el.method, method.value]).to.deep.equal(['POST', 'POST']);
+    await sendKeys({ press: 'ArrowUp' });
+    await el.updateComplete;
+    el.load({ method: 'POST', url: `${servers.api}/selects`, headers: {}, body: '{}' });
+    await el.updateComplete;
+    expect(method.value).to.equal('POST');
+    const response = oneEvent<TicResponseEvent>(el, 'tic-response');
+    await el.send();
+    expect(JSON.parse((await response).response.text).method).to.equal('POST');
+
+    const picker = inner<HTMLSelectElement>(el, 'env-picker', 'select');
+    picker.focus();
+    await sendKeys({ press: 'ArrowDown' });
+    expect(el.engine!.environments.active()!.name).to.equal('Other');
+    el.engine!.environments.setActive('Local');
+    await $<EnvPicker>(el, 'env-picker').updateComplete;
+    expect(picker.value).to.equal('Local');
   });
 
   it('adds, edits, switches off and removes header rows, and sends what the rows show', async () => {

@@ -1,5 +1,6 @@
 import { LitElement, html, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
+import { live } from 'lit/directives/live.js';
 import type { EnvironmentManager } from '../../core/environment-manager.js';
 import { SubscriptionController } from '../../controllers/subscription-controller.js';
 import { TicEnvironmentChangeEvent } from '../../events/environment-change.js';
@@ -91,11 +92,12 @@ export class EnvPicker extends LitElement {
     const environments = this.manager?.list() ?? [];
     const active = this.manager?.active();
     if (!active) return html`<p class="muted">No environments are configured.</p>`;
+    // `.selected` with live(): once the user has picked an option, its `selected` attribute no longer decides.
     return html`
       <div class="picker">
         <label for="environment">Environment</label>
         <select id="environment" part="select" @change=${this.#onChange}>
-          ${environments.map((environment) => html`<option value=${environment.name} ?selected=${environment.name === active.name}>${environment.name}</option>`)}
+          ${environments.map((environment) => html`<option value=${environment.name} .selected=${live(environment.name === active.name)}>${environment.name}</option>`)}
         </select>
       </div>
       ${this.missing.length > 0

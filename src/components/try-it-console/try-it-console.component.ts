@@ -1,5 +1,6 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
+import { live } from 'lit/directives/live.js';
 import type { ConsoleConfig } from '../../core/console-config.js';
 import type { EnvironmentManager } from '../../core/environment-manager.js';
 import { RequestError } from '../../core/errors.js';
@@ -423,6 +424,7 @@ export class TryItConsole extends LitElement {
     const pending = this.#send.state.status === 'pending';
     const { missing, warnings } = engine.inspect(this.#request());
     const methods = METHODS.includes(this.method.toUpperCase()) ? METHODS : [...METHODS, this.method];
+    // Options are bound with `.selected` and live(): once the user has picked one, the attribute no longer decides.
     return html`
       <div class="layout" @keydown=${this.#onKeydown}>
         <div class="main">
@@ -430,7 +432,7 @@ export class TryItConsole extends LitElement {
             <div class="line">
               <label class="visually-hidden" for="method">Method</label>
               <select id="method" part="method" @change=${this.#onMethodChange}>
-                ${methods.map((method) => html`<option ?selected=${method.toUpperCase() === this.method.toUpperCase()}>${method}</option>`)}
+                ${methods.map((method) => html`<option .selected=${live(method.toUpperCase() === this.method.toUpperCase())}>${method}</option>`)}
               </select>
               <label class="visually-hidden" for="url">URL</label>
               <input id="url" part="url" type="text" spellcheck="false" autocomplete="off" placeholder="https://api.example.com/resource or /resource"
