@@ -217,6 +217,20 @@ describe('<try-it-console>', () => {
     expect(picker.value).to.equal('Local');
   });
 
+  it('keeps focus on Send when it turns into Cancel and back, so the keyboard can cancel', async () => {
+    const el = await fixture<TryItConsole>(html`<try-it-console .config=${config()} url="{{base_url}}/hold"></try-it-console>`);
+    $(el, '[part="send-button"]').focus();
+    await sendKeys({ press: 'Enter' });
+    await el.updateComplete;
+    const focused = () => el.shadowRoot!.activeElement?.getAttribute('part');
+    expect(focused()).to.equal('cancel-button');
+    const failed = oneEvent<TicRequestErrorEvent>(el, 'tic-request-error');
+    await sendKeys({ press: 'Enter' });
+    expect((await failed).error.kind).to.equal('aborted');
+    await el.updateComplete;
+    expect(focused()).to.equal('send-button');
+  });
+
   it('adds, edits, switches off and removes header rows, and sends what the rows show', async () => {
     const el = await fixture<TryItConsole>(html`<try-it-console .config=${config()} url="{{base_url}}/rows" .headers=${{ 'X-One': '1', 'X-Two': '2', 'X-Three': '3' }}></try-it-console>`);
     const rows = () => [...el.shadowRoot!.querySelectorAll('.header-row')];

@@ -421,6 +421,7 @@ export class TryItConsole extends LitElement {
     const engine = this.#engine;
     if (!engine) return nothing;
     if (!engine.config.enabled) return html`<p class="disabled-notice">The API console is turned off for this page.</p>`;
+    // Send and Cancel are one button changing role, so focus stays on it when one becomes the other.
     const pending = this.#send.state.status === 'pending';
     const { missing, warnings } = engine.inspect(this.#request());
     const methods = METHODS.includes(this.method.toUpperCase()) ? METHODS : [...METHODS, this.method];
@@ -437,9 +438,7 @@ export class TryItConsole extends LitElement {
               <label class="visually-hidden" for="url">URL</label>
               <input id="url" part="url" type="text" spellcheck="false" autocomplete="off" placeholder="https://api.example.com/resource or /resource"
                 aria-describedby=${missing.length > 0 ? 'url-template' : nothing} .value=${this.url} @input=${this.#onUrlInput} />
-              ${pending
-                ? html`<button part="cancel-button" class="cancel" @click=${this.cancel}>Cancel</button>`
-                : html`<button part="send-button" class="primary send" title="Send (Ctrl+Enter)" @click=${this.send}>Send</button>`}
+              <button part=${pending ? 'cancel-button' : 'send-button'} class=${pending ? 'cancel' : 'primary send'} title=${pending ? 'Cancel the request' : 'Send (Ctrl+Enter)'} @click=${pending ? this.cancel : this.send}>${pending ? 'Cancel' : 'Send'}</button>
             </div>
             ${this.#renderUrlTemplate(missing)}
             ${this.#renderHeaderRows()}
