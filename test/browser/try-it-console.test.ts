@@ -77,6 +77,25 @@ describe('<try-it-console>', () => {
     expect(inner(el, 'env-picker', 'select').textContent).to.contain('From script');
   });
 
+  it('reads a configuration script that arrives after the element, as from a slow page or a framework', async () => {
+    const el = document.createElement('try-it-console');
+    const container = await fixture<HTMLDivElement>(html`<div></div>`);
+    container.append(el);
+    await el.updateComplete;
+    expect($(el, '[part="send-button"]'), 'with defaults meanwhile').to.exist;
+    const script = document.createElement('script');
+    script.type = 'application/json';
+    el.append(script);
+    script.textContent = '{"enabled":false,"history":{"enabled":false}}';
+    await waitUntil(() => el.engine?.config.enabled === false, 'the script is read');
+    await el.updateComplete;
+    expect($(el, '.disabled-notice').textContent).to.contain('turned off');
+    script.textContent = '{}';
+    await new Promise((resolve) => setTimeout(resolve));
+    await el.updateComplete;
+    expect(el.engine!.config.enabled, 'read once').to.equal(false);
+  });
+
   it('explains a bad configuration instead of breaking', async () => {
     const el = await fixture<TryItConsole>(html`<try-it-console .config=${{ history: { enabled: true, maxItems: 0 } }}></try-it-console>`);
     expect($(el, '[role="alert"]').textContent).to.contain('history.maxItems');

@@ -61,7 +61,7 @@ interface HeaderRowState {
  * @fires tic-response - A sent request got a response (any status).
  * @fires tic-request-error - A sent request failed; `event.error.kind` says how.
  *
- * @slot - A `<script type="application/json">` holding the configuration (read once, when connected).
+ * @slot - A `<script type="application/json">` holding the configuration (read once, when it has arrived).
  *
  * @csspart request - The request editor.
  * @csspart method - The method select.
@@ -96,6 +96,8 @@ export class TryItConsole extends LitElement {
   #nextRowKey = 0;
   /** The configuration the engine was built from, as JSON: frameworks often pass an equal new object each render. */
   #configuredFrom: string | undefined;
+  /** Watches the children while the configuration script has not arrived. */
+  #configScriptWatch: MutationObserver | undefined;
   /**
    * The shown response, prepared once: pretty-printing and highlighting a large JSON body take tens of
    * milliseconds, too long to repeat on every keystroke in the editor, and the body's object URL is revoked
@@ -132,7 +134,7 @@ export class TryItConsole extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    if (this.config === undefined) this.#readConfigScript();
+    if (this.config === undefined) this.#configFromScript();
     // Moved in the document: the history closed on disconnect is opened again.
     else if (this.#configuredFrom !== undefined && !this.#engine) this.#configure();
   }
@@ -152,17 +154,32 @@ export class TryItConsole extends LitElement {
     }
   }
 
-  #readConfigScript(): void {
+  /**
+   * Configures from the child JSON script. The element can be upgraded before the parser reaches its children
+   * (the module loaded first, the page arrives slowly), or a script may be appended later: so while the document
+   * is parsed it waits, and once it is, runs with defaults until a script arrives.
+   */
+  #configFromScript(): void {
+    if (!this.isConnected) return;
     const script = this.querySelector(':scope > script[type="application/json"]');
-    if (!script) {
-      this.config = {};
+    const parsing = document.readyState === 'loading';
+    if (script?.textContent?.trim() && !parsing) {
+      this.#configScriptWatch?.disconnect();
+      this.#configScriptWatch = undefined;
+      try {
+        this.config = JSON.parse(script.textContent) as ConsoleConfig;
+      } catch (error) {
+        this.configProblem = `The console's configuration script is not valid JSON: ${(error as Error).message}`;
+      }
       return;
     }
-    try {
-      this.config = JSON.parse(script.textContent ?? '') as ConsoleConfig;
-    } catch (error) {
-      this.configProblem = `The console's configuration script is not valid JSON: ${(error as Error).message}`;
+    if (!this.#configScriptWatch) {
+      this.#configScriptWatch = new MutationObserver(() => this.#configFromScript());
+      this.#configScriptWatch.observe(this, { childList: true, subtree: true, characterData: true });
+      // Until the document is parsed, a script's text may be only partly there.
+      if (parsing) document.addEventListener('DOMContentLoaded', () => this.#configFromScript(), { once: true });
     }
+    if (!parsing) this.config ??= {};
   }
 
   #configure(): void {
