@@ -118,15 +118,33 @@ describe('<try-it-console>', () => {
     expect(el.engine!.environments.active()!.name).to.equal('Replaced');
   });
 
-  it('works again after being moved in the document', async () => {
-    const el = await fixture<TryItConsole>(html`<try-it-console .config=${config()} url="{{base_url}}/moved"></try-it-console>`);
+  it('keeps its engine, environment and a send in flight when moved, and starts afresh when added back later', async () => {
+    const el = await fixture<TryItConsole>(html`<try-it-console .config=${config()} url="{{base_url}}/pets/{{pet_id}}"></try-it-console>`);
+    const engine = el.engine;
+    el.engine!.environments.setActive('Other');
+    const outcome = Promise.race([
+      oneEvent<TicResponseEvent>(el, 'tic-response').then(({ response }) => JSON.parse(response.text).url),
+      oneEvent<TicRequestErrorEvent>(el, 'tic-request-error').then(({ error }) => error.kind),
+    ]);
+    const sending = el.send();
     const elsewhere = document.createElement('section');
     document.body.append(elsewhere);
+    elsewhere.append(el);
+    await sending;
+    expect(await outcome).to.equal('/pets/99');
+    expect(el.engine === engine, 'the same engine').to.equal(true);
+    await el.updateComplete;
+    expect(inner<HTMLSelectElement>(el, 'env-picker', 'select').value).to.equal('Other');
+    expect($(el, '[part="status"]').textContent).to.contain('200 OK');
+
+    el.remove();
+    await new Promise((resolve) => setTimeout(resolve));
+    expect(el.engine, 'removed for good').to.equal(undefined);
     elsewhere.append(el);
     await el.updateComplete;
     const response = oneEvent<TicResponseEvent>(el, 'tic-response');
     await el.send();
-    expect(JSON.parse((await response).response.text).url).to.equal('/moved');
+    expect(JSON.parse((await response).response.text).url).to.equal('/pets/7');
     elsewhere.remove();
   });
 

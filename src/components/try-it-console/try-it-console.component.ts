@@ -135,15 +135,19 @@ export class TryItConsole extends LitElement {
   override connectedCallback(): void {
     super.connectedCallback();
     if (this.config === undefined) this.#configFromScript();
-    // Moved in the document: the history closed on disconnect is opened again.
+    // Removed, then added back: the history closed on disconnect is opened again.
     else if (this.#configuredFrom !== undefined && !this.#engine) this.#configure();
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.#forgetShown();
-    this.#engine?.history.close();
-    this.#engine = undefined;
+    // Moved (removed and added back at once): keep the engine, with its active environment and history.
+    queueMicrotask(() => {
+      if (this.isConnected) return;
+      this.#forgetShown();
+      this.#engine?.history.close();
+      this.#engine = undefined;
+    });
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
