@@ -292,6 +292,22 @@ describe('<try-it-console>', () => {
     expect(echoed.headers).to.not.have.any.keys('x-one', 'x-two', 'x-three');
   });
 
+  it('keeps the user’s header edits when a framework passes equal headers again, and takes different ones', async () => {
+    const el = await fixture<TryItConsole>(html`<try-it-console .config=${config()} url="{{base_url}}/pets" .headers=${{ Accept: 'application/json' }}></try-it-console>`);
+    const fields = () => [...el.shadowRoot!.querySelectorAll('.header-row')].map((row) => `${row.querySelector<HTMLInputElement>('input.name')!.value}=${row.querySelector<HTMLInputElement>('input.value')!.value}`);
+    $(el, 'button.add-header').click();
+    await el.updateComplete;
+    typeInto(el.shadowRoot!.querySelector<HTMLInputElement>('.header-row:last-of-type input.name')!, 'Authorization');
+    typeInto(el.shadowRoot!.querySelector<HTMLInputElement>('.header-row:last-of-type input.value')!, 'Bearer abc');
+    await el.updateComplete;
+    el.headers = { Accept: 'application/json' };
+    await el.updateComplete;
+    expect(fields()).to.deep.equal(['Accept=application/json', 'Authorization=Bearer abc']);
+    el.headers = { Accept: 'text/plain' };
+    await el.updateComplete;
+    expect(fields()).to.deep.equal(['Accept=text/plain']);
+  });
+
   it('pretty-prints JSON with every value as the server sent it', async () => {
     const el = await fixture<TryItConsole>(html`<try-it-console .config=${config()} url="{{base_url}}/precise"></try-it-console>`);
     await sendAndWait(el);

@@ -96,6 +96,8 @@ export class TryItConsole extends LitElement {
   #nextRowKey = 0;
   /** The configuration the engine was built from, as JSON: frameworks often pass an equal new object each render. */
   #configuredFrom: string | undefined;
+  /** The `headers` the rows were made from, as JSON: an equal new object (a framework's re-render) keeps the user's edits. */
+  #headersFrom: string | undefined;
   /** Watches the children while the configuration script has not arrived. */
   #configScriptWatch: MutationObserver | undefined;
   /**
@@ -153,7 +155,9 @@ export class TryItConsole extends LitElement {
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('config') && JSON.stringify(this.config ?? {}) !== this.#configuredFrom) this.#configure();
     if (this.#send.state.status !== 'complete') this.#forgetShown();
-    if (changed.has('headers')) {
+    const headersFrom = changed.has('headers') ? JSON.stringify(this.headers ?? {}) : this.#headersFrom;
+    if (headersFrom !== this.#headersFrom) {
+      this.#headersFrom = headersFrom;
       this.headerRows = Object.entries(this.headers ?? {}).map(([name, value]) => this.#row(name, value));
     }
   }
