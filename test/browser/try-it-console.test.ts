@@ -103,6 +103,23 @@ describe('<try-it-console>', () => {
     expect($(broken, '[role="alert"]').textContent).to.contain('not valid JSON');
   });
 
+  it('refuses a configuration that is not plain JSON data (circular, a BigInt), stopping the engine it had', async () => {
+    const el = await fixture<TryItConsole>(html`<try-it-console .config=${config()} url="{{base_url}}/pets"></try-it-console>`);
+    const circular: Record<string, unknown> = { enabled: false };
+    circular.self = { circular };
+    el.config = circular as ConsoleConfig;
+    await el.updateComplete;
+    expect($(el, '[role="alert"]').textContent).to.contain('The console is misconfigured').and.to.contain('plain JSON data');
+    expect(el.engine).to.equal(undefined);
+    el.config = { timeout: 10n } as unknown as ConsoleConfig;
+    await el.updateComplete;
+    expect($(el, '[role="alert"]').textContent).to.contain('BigInt');
+    el.config = config();
+    await el.updateComplete;
+    expect(el.shadowRoot!.querySelector('[role="alert"]')).to.equal(null);
+    expect($(el, '[part="send-button"]')).to.exist;
+  });
+
   it('keeps its state when a framework passes an equal new config, and rebuilds for a different one', async () => {
     const first = config();
     const el = await fixture<TryItConsole>(html`<try-it-console .config=${first} url="{{base_url}}/pets"></try-it-console>`);

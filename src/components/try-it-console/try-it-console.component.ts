@@ -153,7 +153,7 @@ export class TryItConsole extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('config') && JSON.stringify(this.config ?? {}) !== this.#configuredFrom) this.#configure();
+    if (changed.has('config')) this.#configure();
     if (this.#send.state.status !== 'complete') this.#forgetShown();
     const headersFrom = changed.has('headers') ? JSON.stringify(this.headers ?? {}) : this.#headersFrom;
     if (headersFrom !== this.#headersFrom) {
@@ -190,11 +190,22 @@ export class TryItConsole extends LitElement {
     if (!parsing) this.config ??= {};
   }
 
+  /** Builds the engine from `config`, unless the running one was built from equal content. */
   #configure(): void {
-    this.configProblem = undefined;
+    let configuredFrom: string | undefined;
+    let problem: string | undefined;
+    try {
+      configuredFrom = JSON.stringify(this.config ?? {});
+    } catch (error) {
+      // Circular, or holding a BigInt: refused like any bad configuration, and the engine of the last one stops.
+      problem = `The configuration must be plain JSON data: ${(error as Error).message}`;
+    }
+    if (this.#engine && configuredFrom === this.#configuredFrom) return;
+    this.configProblem = problem;
     this.#engine?.history.close();
     this.#engine = undefined;
-    this.#configuredFrom = JSON.stringify(this.config ?? {});
+    this.#configuredFrom = configuredFrom;
+    if (problem) return;
     try {
       const engine = new RequestEngine({
         config: this.config ?? {},
