@@ -380,6 +380,27 @@ describe('<try-it-console>', () => {
     expect(notice()).to.equal('');
   });
 
+  it('drops the notice about credentials not stored once they are filled in, or a send succeeds', async () => {
+    const el = await fixture<TryItConsole>(html`<try-it-console .config=${config()}></try-it-console>`);
+    const notice = () => el.shadowRoot!.querySelector('.notice')?.textContent ?? '';
+    el.load({ method: 'GET', url: `${servers.api}/pets?api_key=${REDACTED}`, headers: { Authorization: REDACTED, Accept: '*/*' }, body: '' });
+    await el.updateComplete;
+    const [authorization] = el.shadowRoot!.querySelectorAll<HTMLInputElement>('.header-row input.value');
+    typeInto(authorization!, 'Bearer fresh');
+    await el.updateComplete;
+    expect(notice(), 'the URL still holds one').to.contain('Credentials were not stored');
+    typeInto($<HTMLInputElement>(el, '[part="url"]'), `${servers.api}/pets?api_key=fresh`);
+    await el.updateComplete;
+    expect(notice()).to.equal('');
+
+    el.load({ method: 'POST', url: `${servers.api}/pets`, headers: { Authorization: REDACTED }, body: '{"na', bodyTruncated: true });
+    await el.updateComplete;
+    expect(notice()).to.contain('body was stored shortened');
+    await sendAndWait(el);
+    expect($(el, '[part="status"]').textContent).to.contain('200 OK');
+    expect(notice()).to.equal('');
+  });
+
   it('warns about a header the browser will not send, before sending', async () => {
     const el = await fixture<TryItConsole>(html`<try-it-console .config=${config()} url="{{base_url}}/pets" .headers=${{ Cookie: 'session=1' }}></try-it-console>`);
     expect($(el, '[part="request"]').textContent).to.contain('Browsers do not let a page set the Cookie header');

@@ -109,7 +109,8 @@ export class TryItConsole extends LitElement {
 
   @state() private configProblem: string | undefined;
   @state() private headerRows: HeaderRowState[] = [];
-  @state() private notice: string | undefined;
+  /** What a restored request lacks: shown until the user fills it in or a send succeeds. */
+  @state() private notice: keyof typeof RESTORE_NOTICES | undefined;
 
   /** The configuration (see `ConsoleConfig`); checked when set, and a problem is shown in place of the console. */
   @property({ attribute: false }) config: ConsoleConfig | undefined;
@@ -152,9 +153,10 @@ export class TryItConsole extends LitElement {
     });
   }
 
-  protected override willUpdate(changed: PropertyValues<this>): void {
+  protected override willUpdate(changed: PropertyValues): void {
     if (changed.has('config')) this.#configure();
     if (this.#send.state.status !== 'complete') this.#forgetShown();
+    if (this.notice === 'credentials' && (changed.has('url') || changed.has('headerRows')) && !this.#holdsRedacted()) this.notice = undefined;
     const headersFrom = changed.has('headers') ? JSON.stringify(this.headers ?? {}) : this.#headersFrom;
     if (headersFrom !== this.#headersFrom) {
       this.#headersFrom = headersFrom;
@@ -296,6 +298,7 @@ export class TryItConsole extends LitElement {
     if (beforeSend.defaultPrevented) return;
     const result = await this.#send.run((signal) => engine.execute(beforeSend.request, { signal }));
     if (result.status === 'complete') {
+      if (result.response.status < 400) this.notice = undefined;
       this.dispatchEvent(new TicResponseEvent(result.response));
     } else if (result.status === 'error') {
       this.dispatchEvent(new TicRequestErrorEvent(result.error));
@@ -313,12 +316,12 @@ export class TryItConsole extends LitElement {
     this.url = entry.url;
     this.body = entry.body;
     this.headerRows = Object.entries(entry.headers).map(([name, value]) => this.#row(name, value));
-    const redacted = Object.values(entry.headers).includes(REDACTED) || entry.url.includes(REDACTED);
-    this.notice = entry.bodyTruncated
-      ? 'This request’s body was stored shortened; complete it before sending.'
-      : redacted
-        ? `Credentials were not stored (shown as ${REDACTED}); fill in their values before sending.`
-        : undefined;
+    this.notice = entry.bodyTruncated ? 'truncated-body' : this.#holdsRedacted() ? 'credentials' : undefined;
+  }
+
+  /** Whether the request still holds a credential that history did not store. */
+  #holdsRedacted(): boolean {
+    return this.url.includes(REDACTED) || this.headerRows.some((row) => row.enabled && row.value.includes(REDACTED));
   }
 
   #fail(error: unknown): void {
@@ -482,7 +485,7 @@ export class TryItConsole extends LitElement {
               ? html`<label class="body-label" for="body">Body</label>
                   <textarea id="body" part="body" spellcheck="false" rows="6" .value=${this.body} @input=${this.#onBodyInput}></textarea>`
               : nothing}
-            ${this.notice ? html`<p class="notice" role="note">${this.notice}</p>` : nothing}
+            ${this.notice ? html`<p class="notice" role="note">${RESTORE_NOTICES[this.notice]}</p>` : nothing}
             ${warnings.map((warning) => html`<p class="notice" role="note">${warning}</p>`)}
           </section>
           <section class="response" part="response" aria-label="Response">
@@ -503,6 +506,11 @@ export class TryItConsole extends LitElement {
     `;
   }
 }
+
+const RESTORE_NOTICES = {
+  'truncated-body': 'This request’s body was stored shortened; complete it before sending.',
+  credentials: `Credentials were not stored (shown as ${REDACTED}); fill in their values before sending.`,
+};
 
 const ERROR_TITLES: Record<RequestError['kind'], string> = {
   cors: 'Blocked by CORS',
