@@ -3,6 +3,7 @@ import { emulateMedia, sendKeys } from '@web/test-runner-commands';
 import '../../src/index.js';
 import type { TryItConsole } from '../../src/components/try-it-console/try-it-console.component.js';
 import type { EnvPicker } from '../../src/components/env-picker/env-picker.component.js';
+import type { RequestHistory } from '../../src/components/request-history/request-history.component.js';
 import { REDACTED, type ConsoleConfig } from '../../src/core/index.js';
 import { HOSTILE, expectNothingRan } from './support/hostile.js';
 import type { TicCopyEvent, TicRequestErrorEvent, TicResponseEvent } from '../../src/events/index.js';
@@ -512,6 +513,25 @@ describe('<try-it-console>', () => {
       for (const el of [sent, failed]) {
         expect($(el, '[part="send-button"]').getBoundingClientRect().right, `Send at ${width}px`).to.be.at.most(container.getBoundingClientRect().right);
       }
+    }
+  });
+
+  it('lets the page style the parts of the elements inside it', async () => {
+    const style = document.createElement('style');
+    style.textContent = `try-it-console::part(tabs), try-it-console::part(copy-button), try-it-console::part(code), try-it-console::part(select),
+      try-it-console::part(variables), try-it-console::part(missing), try-it-console::part(list), try-it-console::part(clear-button) { outline: 3px solid rgb(255, 0, 0); }`;
+    document.head.append(style);
+    try {
+      const el = await fixture<TryItConsole>(html`<try-it-console .config=${config()} url="{{base_url}}/pets/{{nope}}"></try-it-console>`);
+      el.engine!.history.add({ method: 'GET', url: `${servers.api}/pets`, status: 200, duration: 1 });
+      await $<RequestHistory>(el, 'request-history').updateComplete;
+      const styled = (host: string, part: string) => `${part}: ${getComputedStyle(inner(el, host, `[part="${part}"]`)).outlineColor}`;
+      expect([
+        styled('code-snippet', 'tabs'), styled('code-snippet', 'copy-button'), styled('code-snippet', 'code'), styled('env-picker', 'select'),
+        styled('env-picker', 'variables'), styled('env-picker', 'missing'), styled('request-history', 'list'), styled('request-history', 'clear-button'),
+      ]).to.deep.equal(['tabs', 'copy-button', 'code', 'select', 'variables', 'missing', 'list', 'clear-button'].map((part) => `${part}: rgb(255, 0, 0)`));
+    } finally {
+      style.remove();
     }
   });
 

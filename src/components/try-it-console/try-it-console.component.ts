@@ -75,6 +75,14 @@ interface HeaderRowState {
  * @csspart redirected - The line naming the URL a redirected response came from.
  * @csspart response-body - The response body.
  * @csspart error - The explanation of a failed request.
+ * @csspart tabs - The snippet's language tabs (forwarded from `<code-snippet>`).
+ * @csspart copy-button - The snippet's Copy button (forwarded from `<code-snippet>`).
+ * @csspart code - The panel holding the snippet (forwarded from `<code-snippet>`).
+ * @csspart select - The environment select (forwarded from `<env-picker>`).
+ * @csspart variables - The table of the active environment's variables (forwarded from `<env-picker>`).
+ * @csspart missing - The notice of variables the environment lacks (forwarded from `<env-picker>`).
+ * @csspart list - The list of past requests (forwarded from `<request-history>`).
+ * @csspart clear-button - The history's Clear all button (forwarded from `<request-history>`).
  *
  * @cssprop --tic-color-accent - Buttons, focus rings and highlights.
  * @cssprop --tic-color-background - Background of fields and panels.
@@ -495,12 +503,12 @@ export class TryItConsole extends LitElement {
           </section>
           <section class="snippets" aria-label="Code">
             <h2>Code</h2>
-            <code-snippet theme=${this.theme ?? nothing} .request=${this.#snippetRequest(engine)} .generator=${this.#generator} .environments=${engine.environments}></code-snippet>
+            <code-snippet exportparts="tabs, copy-button, code" theme=${this.theme ?? nothing} .request=${this.#snippetRequest(engine)} .generator=${this.#generator} .environments=${engine.environments}></code-snippet>
           </section>
         </div>
         <aside class="side">
-          <env-picker theme=${this.theme ?? nothing} .manager=${engine.environments} .missing=${missing}></env-picker>
-          <request-history theme=${this.theme ?? nothing} .history=${engine.history} @tic-history-select=${this.#onHistorySelect}></request-history>
+          <env-picker exportparts="select, variables, missing" theme=${this.theme ?? nothing} .manager=${engine.environments} .missing=${missing}></env-picker>
+          <request-history exportparts="list, clear-button" theme=${this.theme ?? nothing} .history=${engine.history} @tic-history-select=${this.#onHistorySelect}></request-history>
         </aside>
       </div>
     `;
