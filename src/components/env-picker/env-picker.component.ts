@@ -6,13 +6,14 @@ import { SubscriptionController } from '../../controllers/subscription-controlle
 import { TicEnvironmentChangeEvent } from '../../events/environment-change.js';
 import { themeStyles } from '../theme.styles.js';
 import { envPickerStyles } from './env-picker.styles.js';
-import { looksSecret } from './secret-names.js';
+import { maskedValue } from './secret-masking.js';
 
 /**
  * @tagname env-picker
  * @summary Switches between named environments and shows the active one's variables.
  *
- * Values of variables whose names look secret (token, key, password…) are masked until revealed. Given
+ * Values that look secret are masked until revealed: those of names like token, key or password, well-known
+ * credentials (a JWT, `sk_live_…`, `ghp_…`, `AKIA…`) under any name, and the password in a URL. Given
  * `missing`, it lists the variables the current request uses that the active environment lacks.
  *
  * @fires tic-environment-change - The user selected another environment.
@@ -70,13 +71,13 @@ export class EnvPicker extends LitElement {
       <thead><tr><th scope="col">Variable</th><th scope="col">Value</th></tr></thead>
       <tbody>
         ${names.map((name) => {
-          const secret = looksSecret(name);
-          const shown = !secret || this.revealed.has(name);
+          const masked = maskedValue(name, variables[name]!);
+          const shown = masked === undefined || this.revealed.has(name);
           return html`<tr>
             <td class="name">${name}</td>
             <td class="value">
-              <span class="text">${shown ? variables[name] : '••••••••'}</span>
-              ${secret
+              <span class="text">${shown ? variables[name] : masked}</span>
+              ${masked !== undefined
                 ? html`<button aria-pressed=${shown ? 'true' : 'false'} aria-label="${shown ? 'Hide' : 'Show'} the value of ${name}" @click=${() => this.#toggle(name)}>
                     ${shown ? 'Hide' : 'Show'}
                   </button>`
