@@ -83,6 +83,17 @@ describe('<code-snippet>', () => {
     expect(code(el)).to.contain('https://v2.api.example/pets');
   });
 
+  it('shows a large snippet as plain text, so typing in a large body stays quick', async () => {
+    const body = JSON.stringify({ items: Array.from({ length: 2000 }, (_, id) => ({ id, name: `item ${id}` })) });
+    const el = await fixture<CodeSnippet>(html`<code-snippet method="POST" url="https://api.example/pets" body=${body}></code-snippet>`);
+    const shown = el.shadowRoot!.querySelector('pre code')!;
+    expect(shown.children, 'no highlighting').to.have.length(0);
+    expect(shown.textContent).to.equal(new SnippetGenerator().generate({ method: 'POST', url: 'https://api.example/pets', body }, 'curl'));
+    el.body = '{"small":true}';
+    await el.updateComplete;
+    expect(el.shadowRoot!.querySelector('pre code [class^="hljs-"]'), 'highlighted').to.exist;
+  });
+
   it('explains a request that cannot be written as a snippet', async () => {
     const el = await fixture<CodeSnippet>(html`<code-snippet url="https://api.example/pets" .headers=${{ 'X-A': 'one\r\nX-B: two' }}></code-snippet>`);
     expect(el.shadowRoot!.querySelector('.problem')!.textContent).to.match(/No snippet for this request: .*line break/);

@@ -4,6 +4,7 @@ import '../../src/index.js';
 import type { TryItConsole } from '../../src/components/try-it-console/try-it-console.component.js';
 import type { EnvPicker } from '../../src/components/env-picker/env-picker.component.js';
 import type { RequestHistory } from '../../src/components/request-history/request-history.component.js';
+import type { CodeSnippet } from '../../src/components/code-snippet/code-snippet.component.js';
 import { REDACTED, type ConsoleConfig } from '../../src/core/index.js';
 import { HOSTILE, expectNothingRan } from './support/hostile.js';
 import type { TicCopyEvent, TicRequestErrorEvent, TicResponseEvent } from '../../src/events/index.js';
@@ -324,6 +325,20 @@ describe('<try-it-console>', () => {
     el.headers = { Accept: 'text/plain' };
     await el.updateComplete;
     expect(fields()).to.deep.equal(['Accept=text/plain']);
+  });
+
+  it('passes the snippet a new request only when the request changed', async () => {
+    const el = await fixture<TryItConsole>(html`<try-it-console .config=${config()} method="POST" url="{{base_url}}/pets" body='{"a":1}'></try-it-console>`);
+    const snippet = $<CodeSnippet>(el, 'code-snippet');
+    const before = snippet.request;
+    await sendAndWait(el);
+    el.headers = { Accept: 'application/json' };
+    el.headers = {};
+    await el.updateComplete;
+    expect(snippet.request === before, 'the same request after a send and equal edits').to.equal(true);
+    typeInto($<HTMLTextAreaElement>(el, '[part="body"]'), '{"a":2}');
+    await el.updateComplete;
+    expect(snippet.request!.body).to.equal('{"a":2}');
   });
 
   it('pretty-prints JSON with every value as the server sent it', async () => {

@@ -106,6 +106,7 @@ export class TryItConsole extends LitElement {
   #configuredFrom: string | undefined;
   /** The `headers` the rows were made from, as JSON: an equal new object (a framework's re-render) keeps the user's edits. */
   #headersFrom: string | undefined;
+  #lastSnippetRequest: SnippetRequest | undefined;
   /** Watches the children while the configuration script has not arrived. */
   #configScriptWatch: MutationObserver | undefined;
   /**
@@ -456,9 +457,14 @@ export class TryItConsole extends LitElement {
     return '';
   }
 
+  /** The request for the snippet: the last one again while equal, so the snippet is not written anew on every render. */
   #snippetRequest(engine: RequestEngine): SnippetRequest {
     const { method, url, headers, body } = engine.template(this.#request());
-    return { method, url, headers, body };
+    const last = this.#lastSnippetRequest;
+    if (last?.method !== method || last.url !== url || last.body !== body || JSON.stringify(last.headers) !== JSON.stringify(headers)) {
+      this.#lastSnippetRequest = { method, url, headers, body };
+    }
+    return this.#lastSnippetRequest!;
   }
 
   override render() {
