@@ -478,6 +478,20 @@ describe('<try-it-console>', () => {
     expect(new Uint8Array(await (await fetch(download.href)).arrayBuffer())).to.deep.equal(new Uint8Array([0, 1, 2, 3, 255, 254, 0, 7]));
   });
 
+  it('offers no download of an empty body (204, HEAD)', async () => {
+    const el = await fixture<TryItConsole>(html`<try-it-console .config=${config()} url="{{base_url}}/no-content"></try-it-console>`);
+    await sendAndWait(el);
+    expect($(el, '[part="status"]').textContent).to.contain('204');
+    expect($(el, '[part="response-body"]').textContent).to.contain('No body.');
+    expect(el.shadowRoot!.querySelector('a[download]')?.outerHTML).to.equal(undefined);
+    el.method = 'HEAD';
+    el.url = '{{base_url}}/pets';
+    await el.updateComplete;
+    await sendAndWait(el);
+    expect($(el, '[part="status"]').textContent).to.contain('200 OK');
+    expect(el.shadowRoot!.querySelector('a[download]')?.outerHTML).to.equal(undefined);
+  });
+
   it('follows the system colour scheme unless a theme is set', async () => {
     // The used colours, as rendered: #1f2328 on light, #e6edf3 on dark.
     const LIGHT = 'rgb(31, 35, 40)';

@@ -347,7 +347,8 @@ export class TryItConsole extends LitElement {
         response,
         body,
         highlighted: body.kind === 'json' && body.highlight ? highlight(body.text, 'javascript') : undefined,
-        download: response.download && URL.createObjectURL(response.download),
+        // Nothing to download from a 204, a 304 or a HEAD response.
+        download: response.download && response.size > 0 ? URL.createObjectURL(response.download) : undefined,
       };
     }
     return this.#shown;
