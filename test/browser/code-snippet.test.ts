@@ -33,7 +33,12 @@ describe('<code-snippet>', () => {
 
   it('says what is wrong with an unknown language instead of breaking', async () => {
     const el = await fixture<CodeSnippet>(html`<code-snippet url="https://api.example/pets" languages="curl ruby"></code-snippet>`);
-    expect(el.shadowRoot!.querySelector('.problem')!.textContent).to.contain('"ruby"');
+    expect(el.shadowRoot!.querySelector('[role="alert"].problem')!.textContent).to.contain('"ruby"');
+    expect(tabs(el), 'no tabs beside the problem').to.have.length(0);
+    await expect(el).to.be.accessible();
+    el.languages = ['go'];
+    await el.updateComplete;
+    expect(tabs(el).map((tab) => tab.textContent!.trim())).to.deep.equal(['Go']);
   });
 
   it('moves between tabs with the arrow keys, Home and End, and reports the change', async () => {

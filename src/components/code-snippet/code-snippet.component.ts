@@ -156,7 +156,6 @@ export class CodeSnippet extends LitElement {
   }
 
   #snippet(): { code?: string; problem?: string } {
-    if (this.#configProblem && !this.generator) return { problem: this.#configProblem };
     if (!this.selected) return { problem: 'No snippet languages are enabled.' };
     try {
       return { code: generateTemplateSnippet(this.#generator(), this.#request(), this.selected) };
@@ -166,6 +165,8 @@ export class CodeSnippet extends LitElement {
   }
 
   override render() {
+    // Bad `languages`: the problem alone, as the console shows its own configuration problems, with no tabs to pick.
+    if (this.#configProblem && !this.generator) return html`<div class="frame"><p class="problem" role="alert">${this.#configProblem}</p></div>`;
     const languages = this.#generator().languages();
     const { code, problem } = this.#snippet();
     return html`

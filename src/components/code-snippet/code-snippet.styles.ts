@@ -62,4 +62,7 @@ export const codeSnippetStyles = css`
     white-space: pre-wrap;
     overflow-wrap: anywhere;
   }
+  .frame > .problem {
+    padding: 0.75rem;
+  }
 `;
