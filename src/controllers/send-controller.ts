@@ -13,11 +13,11 @@ export type SendState =
  * A new send cancels the one in flight; the host re-renders on every state change.
  */
 export class SendController implements ReactiveController {
-  readonly #host: ReactiveControllerHost;
+  readonly #host: ReactiveControllerHost & Element;
   #abort: AbortController | undefined;
   #state: SendState = { status: 'idle' };
 
-  constructor(host: ReactiveControllerHost) {
+  constructor(host: ReactiveControllerHost & Element) {
     this.#host = host;
     host.addController(this);
   }
@@ -58,10 +58,11 @@ export class SendController implements ReactiveController {
     this.#abort?.abort();
   }
 
-  hostConnected(): void {}
-
   hostDisconnected(): void {
-    this.cancel();
+    // Moved (removed and added back at once) is not removed: the send goes on.
+    queueMicrotask(() => {
+      if (!this.#host.isConnected) this.cancel();
+    });
   }
 
   #set(state: SendState): void {

@@ -33,7 +33,12 @@ describe('<code-snippet>', () => {
 
   it('says what is wrong with an unknown language instead of breaking', async () => {
     const el = await fixture<CodeSnippet>(html`<code-snippet url="https://api.example/pets" languages="curl ruby"></code-snippet>`);
-    expect(el.shadowRoot!.querySelector('.problem')!.textContent).to.contain('"ruby"');
+    expect(el.shadowRoot!.querySelector('[role="alert"].problem')!.textContent).to.contain('"ruby"');
+    expect(tabs(el), 'no tabs beside the problem').to.have.length(0);
+    await expect(el).to.be.accessible();
+    el.languages = ['go'];
+    await el.updateComplete;
+    expect(tabs(el).map((tab) => tab.textContent!.trim())).to.deep.equal(['Go']);
   });
 
   it('moves between tabs with the arrow keys, Home and End, and reports the change', async () => {
@@ -81,6 +86,17 @@ describe('<code-snippet>', () => {
     environments.add({ name: 'prod', variables: { base_url: 'https://v2.api.example', token: 't' } });
     await el.updateComplete;
     expect(code(el)).to.contain('https://v2.api.example/pets');
+  });
+
+  it('shows a large snippet as plain text, so typing in a large body stays quick', async () => {
+    const body = JSON.stringify({ items: Array.from({ length: 2000 }, (_, id) => ({ id, name: `item ${id}` })) });
+    const el = await fixture<CodeSnippet>(html`<code-snippet method="POST" url="https://api.example/pets" body=${body}></code-snippet>`);
+    const shown = el.shadowRoot!.querySelector('pre code')!;
+    expect(shown.children, 'no highlighting').to.have.length(0);
+    expect(shown.textContent).to.equal(new SnippetGenerator().generate({ method: 'POST', url: 'https://api.example/pets', body }, 'curl'));
+    el.body = '{"small":true}';
+    await el.updateComplete;
+    expect(el.shadowRoot!.querySelector('pre code [class^="hljs-"]'), 'highlighted').to.exist;
   });
 
   it('explains a request that cannot be written as a snippet', async () => {

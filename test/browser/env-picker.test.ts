@@ -50,6 +50,24 @@ describe('<env-picker>', () => {
     expect(fired).to.equal(false);
   });
 
+  it('stays in step with another picker of the same environments after the user has used both', async () => {
+    const environments = manager();
+    const container = await fixture<HTMLDivElement>(html`<div><env-picker .manager=${environments}></env-picker><env-picker .manager=${environments}></env-picker></div>`);
+    const [first, second] = [...container.querySelectorAll('env-picker')] as [EnvPicker, EnvPicker];
+    const pick = async (el: EnvPicker, key: string) => {
+      select(el).focus();
+      await sendKeys({ press: key });
+      await Promise.all([first.updateComplete, second.updateComplete]);
+    };
+    await pick(first, 'ArrowDown');
+    await pick(first, 'ArrowUp');
+    await pick(second, 'ArrowDown');
+    expect([select(first).value, select(second).value, environments.active()!.name]).to.deep.equal(['Production', 'Production', 'Production']);
+    environments.setActive('Local');
+    await Promise.all([first.updateComplete, second.updateComplete]);
+    expect([select(first).value, select(second).value]).to.deep.equal(['Local', 'Local']);
+  });
+
   it('masks values of secret-looking names until revealed', async () => {
     const el = await fixture<EnvPicker>(html`<env-picker .manager=${manager()}></env-picker>`);
     expect(values(el)).to.deep.equal(['http://localhost:3000', '••••••••']);
@@ -60,6 +78,37 @@ describe('<env-picker>', () => {
     await el.updateComplete;
     expect(values(el)).to.deep.equal(['http://localhost:3000', 'tok-123']);
     expect(reveal.getAttribute('aria-pressed')).to.equal('true');
+  });
+
+  it('masks values under any secret-looking name, well-known credentials under any name, and a password in a URL', async () => {
+    const variables = {
+      base_url: 'https://user:hunter2@api.example.com/v1',
+      plain_url: 'https://api.example.com/v1',
+      stripe_key: 'sk_live_51HxYzAbCdEfGhIjKlMnOp',
+      bearer: 'abc',
+      aws_access_key_id: 'AKIAIOSFODNN7EXAMPLE',
+      gh_pat: 'abc',
+      jwt: 'abc',
+      db_pass: 'p@ss',
+      clientSecret: 'abc',
+      privateKey: 'abc',
+      note: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.abc123',
+      deploy: 'ghp_1234567890abcdefghijklmnopqrstuvwxyzAB',
+      ci: 'glpat-abcdefghij0123456789',
+      aws: 'AKIAIOSFODNN7EXAMPLE',
+      slack: 'xoxb-1234-5678-abcdef',
+      stripe: 'sk_test_abcdef',
+      path: '/pets',
+      keyword: 'dogs',
+      pet_id: '7',
+    };
+    const el = await fixture<EnvPicker>(html`<env-picker .manager=${new EnvironmentManager({ name: 'prod', variables })}></env-picker>`);
+    const M = '••••••••';
+    expect(values(el)).to.deep.equal([`https://user:${M}@api.example.com/v1`, 'https://api.example.com/v1', ...Array(14).fill(M), '/pets', 'dogs', '7']);
+    expect(el.shadowRoot!.querySelectorAll('td.value button')).to.have.length(15);
+    el.shadowRoot!.querySelector<HTMLButtonElement>('td.value button')!.click();
+    await el.updateComplete;
+    expect(values(el)[0]).to.equal('https://user:hunter2@api.example.com/v1');
   });
 
   it('names the variables the request lacks', async () => {

@@ -14,6 +14,8 @@ function filledHistory() {
   return history;
 }
 const rows = (el: RequestHistory) => [...el.shadowRoot!.querySelectorAll('li')];
+/** What has focus, as text: a failed comparison of elements would make the runner serialise them. */
+const focused = (el: RequestHistory) => el.shadowRoot!.activeElement?.textContent!.replace(/\s+/g, ' ').trim().replace(/ · .*/, '');
 
 describe('<request-history>', () => {
   it('lists entries newest first with method, URL, status, duration and time', async () => {
@@ -46,28 +48,41 @@ describe('<request-history>', () => {
     expect([entry.id, entry.method, entry.status]).to.deep.equal(['b', 'POST', 422]);
   });
 
-  it('deletes one entry and keeps focus in the list', async () => {
+  it('deletes one entry, moving focus to its neighbour, then to the empty list, and announces it', async () => {
     const history = filledHistory();
     const el = await fixture<RequestHistory>(html`<request-history .history=${history}></request-history>`);
+    const status = el.shadowRoot!.querySelector('[role="status"]')!;
+    const deleteByKeyboard = async (index: number) => {
+      rows(el)[index]!.querySelector<HTMLButtonElement>('button.delete')!.focus();
+      await sendKeys({ press: 'Enter' });
+      await el.updateComplete;
+    };
     const deleted = oneEvent<TicHistoryDeleteEvent>(el, 'tic-history-delete');
-    rows(el)[0]!.querySelector<HTMLButtonElement>('button.delete')!.click();
-    expect((await deleted).id).to.equal('c');
-    await el.updateComplete;
-    await el.updateComplete;
-    expect(history.list().map((e) => e.id)).to.deep.equal(['b', 'a']);
-    expect(rows(el)).to.have.length(2);
-    expect(el.shadowRoot!.activeElement).to.equal(rows(el)[0]!.querySelector('button.entry'));
+    await deleteByKeyboard(1);
+    expect((await deleted).id).to.equal('b');
+    expect(history.list().map((e) => e.id)).to.deep.equal(['c', 'a']);
+    expect(focused(el), 'the next entry').to.equal('GET https://api.example/pets 200 42 ms');
+    expect(status.textContent).to.equal('Deleted POST https://api.example/pets from history.');
+    await deleteByKeyboard(1);
+    expect(focused(el), 'the previous entry, when the last is deleted').to.equal('DELETE https://api.example/pets/1 no response 3 ms');
+    await deleteByKeyboard(0);
+    expect(focused(el), 'the empty list').to.equal('No requests yet. Requests you send appear here.');
+    expect(status.textContent).to.equal('Deleted DELETE https://api.example/pets/1 from history.');
   });
 
-  it('clears all', async () => {
+  it('clears all, keeping focus in the element, and announces it', async () => {
     const history = filledHistory();
     const el = await fixture<RequestHistory>(html`<request-history .history=${history}></request-history>`);
     const cleared = oneEvent<TicHistoryDeleteEvent>(el, 'tic-history-delete');
-    el.shadowRoot!.querySelector<HTMLButtonElement>('[part="clear-button"]')!.click();
+    el.shadowRoot!.querySelector<HTMLButtonElement>('[part="clear-button"]')!.focus();
+    await sendKeys({ press: 'Enter' });
     expect((await cleared).id).to.equal(undefined);
     await el.updateComplete;
     expect(history.size).to.equal(0);
     expect(rows(el)).to.have.length(0);
+    expect(focused(el)).to.equal('No requests yet. Requests you send appear here.');
+    expect(el.shadowRoot!.querySelector('[role="status"]')!.textContent).to.equal('History cleared.');
+    await expect(el).to.be.accessible();
   });
 
   it('shows entries added elsewhere', async () => {

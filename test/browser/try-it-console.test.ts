@@ -2,6 +2,9 @@ import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { emulateMedia, sendKeys } from '@web/test-runner-commands';
 import '../../src/index.js';
 import type { TryItConsole } from '../../src/components/try-it-console/try-it-console.component.js';
+import type { EnvPicker } from '../../src/components/env-picker/env-picker.component.js';
+import type { RequestHistory } from '../../src/components/request-history/request-history.component.js';
+import type { CodeSnippet } from '../../src/components/code-snippet/code-snippet.component.js';
 import { REDACTED, type ConsoleConfig } from '../../src/core/index.js';
 import { HOSTILE, expectNothingRan } from './support/hostile.js';
 import type { TicCopyEvent, TicRequestErrorEvent, TicResponseEvent } from '../../src/events/index.js';
@@ -76,11 +79,47 @@ describe('<try-it-console>', () => {
     expect(inner(el, 'env-picker', 'select').textContent).to.contain('From script');
   });
 
+  it('reads a configuration script that arrives after the element, as from a slow page or a framework', async () => {
+    const el = document.createElement('try-it-console');
+    const container = await fixture<HTMLDivElement>(html`<div></div>`);
+    container.append(el);
+    await el.updateComplete;
+    expect($(el, '[part="send-button"]'), 'with defaults meanwhile').to.exist;
+    const script = document.createElement('script');
+    script.type = 'application/json';
+    el.append(script);
+    script.textContent = '{"enabled":false,"history":{"enabled":false}}';
+    await waitUntil(() => el.engine?.config.enabled === false, 'the script is read');
+    await el.updateComplete;
+    expect($(el, '.disabled-notice').textContent).to.contain('turned off');
+    script.textContent = '{}';
+    await new Promise((resolve) => setTimeout(resolve));
+    await el.updateComplete;
+    expect(el.engine!.config.enabled, 'read once').to.equal(false);
+  });
+
   it('explains a bad configuration instead of breaking', async () => {
     const el = await fixture<TryItConsole>(html`<try-it-console .config=${{ history: { enabled: true, maxItems: 0 } }}></try-it-console>`);
     expect($(el, '[role="alert"]').textContent).to.contain('history.maxItems');
     const broken = await fixture<TryItConsole>(html`<try-it-console><script type="application/json">{ not json</script></try-it-console>`);
     expect($(broken, '[role="alert"]').textContent).to.contain('not valid JSON');
+  });
+
+  it('refuses a configuration that is not plain JSON data (circular, a BigInt), stopping the engine it had', async () => {
+    const el = await fixture<TryItConsole>(html`<try-it-console .config=${config()} url="{{base_url}}/pets"></try-it-console>`);
+    const circular: Record<string, unknown> = { enabled: false };
+    circular.self = { circular };
+    el.config = circular as ConsoleConfig;
+    await el.updateComplete;
+    expect($(el, '[role="alert"]').textContent).to.contain('The console is misconfigured').and.to.contain('plain JSON data');
+    expect(el.engine).to.equal(undefined);
+    el.config = { timeout: 10n } as unknown as ConsoleConfig;
+    await el.updateComplete;
+    expect($(el, '[role="alert"]').textContent).to.contain('BigInt');
+    el.config = config();
+    await el.updateComplete;
+    expect(el.shadowRoot!.querySelector('[role="alert"]')).to.equal(null);
+    expect($(el, '[part="send-button"]')).to.exist;
   });
 
   it('keeps its state when a framework passes an equal new config, and rebuilds for a different one', async () => {
@@ -98,15 +137,33 @@ describe('<try-it-console>', () => {
     expect(el.engine!.environments.active()!.name).to.equal('Replaced');
   });
 
-  it('works again after being moved in the document', async () => {
-    const el = await fixture<TryItConsole>(html`<try-it-console .config=${config()} url="{{base_url}}/moved"></try-it-console>`);
+  it('keeps its engine, environment and a send in flight when moved, and starts afresh when added back later', async () => {
+    const el = await fixture<TryItConsole>(html`<try-it-console .config=${config()} url="{{base_url}}/pets/{{pet_id}}"></try-it-console>`);
+    const engine = el.engine;
+    el.engine!.environments.setActive('Other');
+    const outcome = Promise.race([
+      oneEvent<TicResponseEvent>(el, 'tic-response').then(({ response }) => JSON.parse(response.text).url),
+      oneEvent<TicRequestErrorEvent>(el, 'tic-request-error').then(({ error }) => error.kind),
+    ]);
+    const sending = el.send();
     const elsewhere = document.createElement('section');
     document.body.append(elsewhere);
+    elsewhere.append(el);
+    await sending;
+    expect(await outcome).to.equal('/pets/99');
+    expect(el.engine === engine, 'the same engine').to.equal(true);
+    await el.updateComplete;
+    expect(inner<HTMLSelectElement>(el, 'env-picker', 'select').value).to.equal('Other');
+    expect($(el, '[part="status"]').textContent).to.contain('200 OK');
+
+    el.remove();
+    await new Promise((resolve) => setTimeout(resolve));
+    expect(el.engine, 'removed for good').to.equal(undefined);
     elsewhere.append(el);
     await el.updateComplete;
     const response = oneEvent<TicResponseEvent>(el, 'tic-response');
     await el.send();
-    expect(JSON.parse((await response).response.text).url).to.equal('/moved');
+    expect(JSON.parse((await response).response.text).url).to.equal('/pets/7');
     elsewhere.remove();
   });
 
@@ -191,6 +248,45 @@ describe('<try-it-console>', () => {
     expect(echoed.headers['x-typed']).to.equal('by keyboard');
   });
 
+  it('keeps the method and environment selects showing what is sent after the user has used them', async () => {
+    const el = await fixture<TryItConsole>(html`<try-it-console .config=${config()} url="{{base_url}}/selects"></try-it-console>`);
+    const method = $<HTMLSelectElement>(el, '[part="method"]');
+    method.focus();
+    await sendKeys({ press: 'ArrowDown' });
+    await el.updateComplete;
+    expect([el.method, method.value]).to.deep.equal(['POST', 'POST']);
+    await sendKeys({ press: 'ArrowUp' });
+    await el.updateComplete;
+    el.load({ method: 'POST', url: `${servers.api}/selects`, headers: {}, body: '{}' });
+    await el.updateComplete;
+    expect(method.value).to.equal('POST');
+    const response = oneEvent<TicResponseEvent>(el, 'tic-response');
+    await el.send();
+    expect(JSON.parse((await response).response.text).method).to.equal('POST');
+
+    const picker = inner<HTMLSelectElement>(el, 'env-picker', 'select');
+    picker.focus();
+    await sendKeys({ press: 'ArrowDown' });
+    expect(el.engine!.environments.active()!.name).to.equal('Other');
+    el.engine!.environments.setActive('Local');
+    await $<EnvPicker>(el, 'env-picker').updateComplete;
+    expect(picker.value).to.equal('Local');
+  });
+
+  it('keeps focus on Send when it turns into Cancel and back, so the keyboard can cancel', async () => {
+    const el = await fixture<TryItConsole>(html`<try-it-console .config=${config()} url="{{base_url}}/hold"></try-it-console>`);
+    $(el, '[part="send-button"]').focus();
+    await sendKeys({ press: 'Enter' });
+    await el.updateComplete;
+    const focused = () => el.shadowRoot!.activeElement?.getAttribute('part');
+    expect(focused()).to.equal('cancel-button');
+    const failed = oneEvent<TicRequestErrorEvent>(el, 'tic-request-error');
+    await sendKeys({ press: 'Enter' });
+    expect((await failed).error.kind).to.equal('aborted');
+    await el.updateComplete;
+    expect(focused()).to.equal('send-button');
+  });
+
   it('adds, edits, switches off and removes header rows, and sends what the rows show', async () => {
     const el = await fixture<TryItConsole>(html`<try-it-console .config=${config()} url="{{base_url}}/rows" .headers=${{ 'X-One': '1', 'X-Two': '2', 'X-Three': '3' }}></try-it-console>`);
     const rows = () => [...el.shadowRoot!.querySelectorAll('.header-row')];
@@ -213,6 +309,36 @@ describe('<try-it-console>', () => {
     const echoed = JSON.parse((await response).response.text);
     expect(echoed.headers['x-four']).to.equal('4');
     expect(echoed.headers).to.not.have.any.keys('x-one', 'x-two', 'x-three');
+  });
+
+  it('keeps the user’s header edits when a framework passes equal headers again, and takes different ones', async () => {
+    const el = await fixture<TryItConsole>(html`<try-it-console .config=${config()} url="{{base_url}}/pets" .headers=${{ Accept: 'application/json' }}></try-it-console>`);
+    const fields = () => [...el.shadowRoot!.querySelectorAll('.header-row')].map((row) => `${row.querySelector<HTMLInputElement>('input.name')!.value}=${row.querySelector<HTMLInputElement>('input.value')!.value}`);
+    $(el, 'button.add-header').click();
+    await el.updateComplete;
+    typeInto(el.shadowRoot!.querySelector<HTMLInputElement>('.header-row:last-of-type input.name')!, 'Authorization');
+    typeInto(el.shadowRoot!.querySelector<HTMLInputElement>('.header-row:last-of-type input.value')!, 'Bearer abc');
+    await el.updateComplete;
+    el.headers = { Accept: 'application/json' };
+    await el.updateComplete;
+    expect(fields()).to.deep.equal(['Accept=application/json', 'Authorization=Bearer abc']);
+    el.headers = { Accept: 'text/plain' };
+    await el.updateComplete;
+    expect(fields()).to.deep.equal(['Accept=text/plain']);
+  });
+
+  it('passes the snippet a new request only when the request changed', async () => {
+    const el = await fixture<TryItConsole>(html`<try-it-console .config=${config()} method="POST" url="{{base_url}}/pets" body='{"a":1}'></try-it-console>`);
+    const snippet = $<CodeSnippet>(el, 'code-snippet');
+    const before = snippet.request;
+    await sendAndWait(el);
+    el.headers = { Accept: 'application/json' };
+    el.headers = {};
+    await el.updateComplete;
+    expect(snippet.request === before, 'the same request after a send and equal edits').to.equal(true);
+    typeInto($<HTMLTextAreaElement>(el, '[part="body"]'), '{"a":2}');
+    await el.updateComplete;
+    expect(snippet.request!.body).to.equal('{"a":2}');
   });
 
   it('pretty-prints JSON with every value as the server sent it', async () => {
@@ -267,6 +393,27 @@ describe('<try-it-console>', () => {
     expect(notice()).to.contain('body was stored shortened');
     el.load({ method: 'GET', url: `${servers.api}/pets?limit=5`, headers: { Accept: '*/*' }, body: '' });
     await el.updateComplete;
+    expect(notice()).to.equal('');
+  });
+
+  it('drops the notice about credentials not stored once they are filled in, or a send succeeds', async () => {
+    const el = await fixture<TryItConsole>(html`<try-it-console .config=${config()}></try-it-console>`);
+    const notice = () => el.shadowRoot!.querySelector('.notice')?.textContent ?? '';
+    el.load({ method: 'GET', url: `${servers.api}/pets?api_key=${REDACTED}`, headers: { Authorization: REDACTED, Accept: '*/*' }, body: '' });
+    await el.updateComplete;
+    const [authorization] = el.shadowRoot!.querySelectorAll<HTMLInputElement>('.header-row input.value');
+    typeInto(authorization!, 'Bearer fresh');
+    await el.updateComplete;
+    expect(notice(), 'the URL still holds one').to.contain('Credentials were not stored');
+    typeInto($<HTMLInputElement>(el, '[part="url"]'), `${servers.api}/pets?api_key=fresh`);
+    await el.updateComplete;
+    expect(notice()).to.equal('');
+
+    el.load({ method: 'POST', url: `${servers.api}/pets`, headers: { Authorization: REDACTED }, body: '{"na', bodyTruncated: true });
+    await el.updateComplete;
+    expect(notice()).to.contain('body was stored shortened');
+    await sendAndWait(el);
+    expect($(el, '[part="status"]').textContent).to.contain('200 OK');
     expect(notice()).to.equal('');
   });
 
@@ -331,6 +478,20 @@ describe('<try-it-console>', () => {
     expect(new Uint8Array(await (await fetch(download.href)).arrayBuffer())).to.deep.equal(new Uint8Array([0, 1, 2, 3, 255, 254, 0, 7]));
   });
 
+  it('offers no download of an empty body (204, HEAD)', async () => {
+    const el = await fixture<TryItConsole>(html`<try-it-console .config=${config()} url="{{base_url}}/no-content"></try-it-console>`);
+    await sendAndWait(el);
+    expect($(el, '[part="status"]').textContent).to.contain('204');
+    expect($(el, '[part="response-body"]').textContent).to.contain('No body.');
+    expect(el.shadowRoot!.querySelector('a[download]')?.outerHTML).to.equal(undefined);
+    el.method = 'HEAD';
+    el.url = '{{base_url}}/pets';
+    await el.updateComplete;
+    await sendAndWait(el);
+    expect($(el, '[part="status"]').textContent).to.contain('200 OK');
+    expect(el.shadowRoot!.querySelector('a[download]')?.outerHTML).to.equal(undefined);
+  });
+
   it('follows the system colour scheme unless a theme is set', async () => {
     // The used colours, as rendered: #1f2328 on light, #e6edf3 on dark.
     const LIGHT = 'rgb(31, 35, 40)';
@@ -359,6 +520,48 @@ describe('<try-it-console>', () => {
     el.style.setProperty('--tic-color-text', 'light-dark(rgb(1, 2, 3), rgb(4, 5, 6))');
     expect(text(el)).to.equal('rgb(4, 5, 6)');
     expect(text($(el, 'env-picker'))).to.equal('rgb(4, 5, 6)');
+  });
+
+  it('stays within its container, at phone width too, whatever the length of what it shows', async () => {
+    const long = 'x'.repeat(400);
+    const jwt = `eyJ${'a'.repeat(120)}.eyJ${'b'.repeat(160)}.${'c'.repeat(43)}`;
+    const longConfig = config({ environments: [{ name: `env-${long}`, variables: { base_url: servers.api, [`name_${long}`]: `value-${long}` } }] });
+    for (const width of [375, 720]) {
+      const container = await fixture<HTMLDivElement>(html`<div style="width: ${width}px">
+        <try-it-console .config=${longConfig} url="{{base_url}}/long?q=${long}&{{missing_${long}}}" .headers=${{ Authorization: `Bearer ${jwt}`, [`Proxy-${long}`]: long }}></try-it-console>
+        <try-it-console .config=${config()} url="ftp://${long}"></try-it-console>
+      </div>`);
+      const [sent, failed] = [...container.querySelectorAll<TryItConsole>('try-it-console')] as [TryItConsole, TryItConsole];
+      await sendAndWait(sent);
+      await sendAndWait(failed);
+      await waitUntil(() => inner(sent, 'request-history', 'li'), 'a history entry appears');
+      expect($(sent, '[part="response-body"]').textContent, 'the long line is in the response').to.contain(jwt);
+      expect($(sent, '.notice').textContent, 'the warning names the long header').to.contain(long);
+      expect($(failed, '[part="error"]').textContent).to.contain(long);
+      expect(container.scrollWidth, `scroll width at ${width}px`).to.be.at.most(container.clientWidth);
+      for (const el of [sent, failed]) {
+        expect($(el, '[part="send-button"]').getBoundingClientRect().right, `Send at ${width}px`).to.be.at.most(container.getBoundingClientRect().right);
+      }
+    }
+  });
+
+  it('lets the page style the parts of the elements inside it', async () => {
+    const style = document.createElement('style');
+    style.textContent = `try-it-console::part(tabs), try-it-console::part(copy-button), try-it-console::part(code), try-it-console::part(select),
+      try-it-console::part(variables), try-it-console::part(missing), try-it-console::part(list), try-it-console::part(clear-button) { outline: 3px solid rgb(255, 0, 0); }`;
+    document.head.append(style);
+    try {
+      const el = await fixture<TryItConsole>(html`<try-it-console .config=${config()} url="{{base_url}}/pets/{{nope}}"></try-it-console>`);
+      el.engine!.history.add({ method: 'GET', url: `${servers.api}/pets`, status: 200, duration: 1 });
+      await $<RequestHistory>(el, 'request-history').updateComplete;
+      const styled = (host: string, part: string) => `${part}: ${getComputedStyle(inner(el, host, `[part="${part}"]`)).outlineColor}`;
+      expect([
+        styled('code-snippet', 'tabs'), styled('code-snippet', 'copy-button'), styled('code-snippet', 'code'), styled('env-picker', 'select'),
+        styled('env-picker', 'variables'), styled('env-picker', 'missing'), styled('request-history', 'list'), styled('request-history', 'clear-button'),
+      ]).to.deep.equal(['tabs', 'copy-button', 'code', 'select', 'variables', 'missing', 'list', 'clear-button'].map((part) => `${part}: rgb(255, 0, 0)`));
+    } finally {
+      style.remove();
+    }
   });
 
   it('stays responsive with a 5 MB JSON response and shows it truncated', async () => {

@@ -17,6 +17,8 @@ import { headersAttribute, wordListAttribute } from '../attribute-converters.js'
 
 const LABELS: Record<SnippetLanguage, string> = { curl: 'curl', javascript: 'JavaScript', go: 'Go', python: 'Python', php: 'PHP' };
 const GRAMMAR: Record<SnippetLanguage, HighlightLanguage> = { curl: 'bash', javascript: 'javascript', go: 'go', python: 'python', php: 'php' };
+/** Longer snippets are shown as plain text: highlighting costs about a millisecond per 2 KB, on every keystroke in a large body. */
+const HIGHLIGHT_LIMIT = 32 * 1024;
 
 /**
  * @tagname code-snippet
@@ -154,7 +156,6 @@ export class CodeSnippet extends LitElement {
   }
 
   #snippet(): { code?: string; problem?: string } {
-    if (this.#configProblem && !this.generator) return { problem: this.#configProblem };
     if (!this.selected) return { problem: 'No snippet languages are enabled.' };
     try {
       return { code: generateTemplateSnippet(this.#generator(), this.#request(), this.selected) };
@@ -164,6 +165,8 @@ export class CodeSnippet extends LitElement {
   }
 
   override render() {
+    // Bad `languages`: the problem alone, as the console shows its own configuration problems, with no tabs to pick.
+    if (this.#configProblem && !this.generator) return html`<div class="frame"><p class="problem" role="alert">${this.#configProblem}</p></div>`;
     const languages = this.#generator().languages();
     const { code, problem } = this.#snippet();
     return html`
@@ -192,9 +195,11 @@ export class CodeSnippet extends LitElement {
           </div>
         </div>
         <div role="tabpanel" id="panel" aria-labelledby="tab-${this.selected}" tabindex="0" part="code">
-          ${code !== undefined
-            ? html`<pre><code .innerHTML=${highlight(code, GRAMMAR[this.selected!])}></code></pre>`
-            : html`<p class="problem">${problem}</p>`}
+          ${code === undefined
+            ? html`<p class="problem">${problem}</p>`
+            : code.length > HIGHLIGHT_LIMIT
+              ? html`<pre><code>${code}</code></pre>`
+              : html`<pre><code .innerHTML=${highlight(code, GRAMMAR[this.selected!])}></code></pre>`}
         </div>
         <div class="visually-hidden" role="status" aria-live="polite">${this.copyMessage}</div>
       </div>

@@ -60,5 +60,9 @@ export const codeSnippetStyles = css`
     color: var(--_danger);
     margin: 0;
     white-space: pre-wrap;
+    overflow-wrap: anywhere;
+  }
+  .frame > .problem {
+    padding: 0.75rem;
   }
 `;

@@ -1,17 +1,19 @@
 import { LitElement, html, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
+import { live } from 'lit/directives/live.js';
 import type { EnvironmentManager } from '../../core/environment-manager.js';
 import { SubscriptionController } from '../../controllers/subscription-controller.js';
 import { TicEnvironmentChangeEvent } from '../../events/environment-change.js';
 import { themeStyles } from '../theme.styles.js';
 import { envPickerStyles } from './env-picker.styles.js';
-import { looksSecret } from './secret-names.js';
+import { maskedValue } from './secret-masking.js';
 
 /**
  * @tagname env-picker
  * @summary Switches between named environments and shows the active one's variables.
  *
- * Values of variables whose names look secret (token, key, password…) are masked until revealed. Given
+ * Values that look secret are masked until revealed: those of names like token, key or password, well-known
+ * credentials (a JWT, `sk_live_…`, `ghp_…`, `AKIA…`) under any name, and the password in a URL. Given
  * `missing`, it lists the variables the current request uses that the active environment lacks.
  *
  * @fires tic-environment-change - The user selected another environment.
@@ -69,13 +71,13 @@ export class EnvPicker extends LitElement {
       <thead><tr><th scope="col">Variable</th><th scope="col">Value</th></tr></thead>
       <tbody>
         ${names.map((name) => {
-          const secret = looksSecret(name);
-          const shown = !secret || this.revealed.has(name);
+          const masked = maskedValue(name, variables[name]!);
+          const shown = masked === undefined || this.revealed.has(name);
           return html`<tr>
             <td class="name">${name}</td>
             <td class="value">
-              <span class="text">${shown ? variables[name] : '••••••••'}</span>
-              ${secret
+              <span class="text">${shown ? variables[name] : masked}</span>
+              ${masked !== undefined
                 ? html`<button aria-pressed=${shown ? 'true' : 'false'} aria-label="${shown ? 'Hide' : 'Show'} the value of ${name}" @click=${() => this.#toggle(name)}>
                     ${shown ? 'Hide' : 'Show'}
                   </button>`
@@ -91,11 +93,12 @@ export class EnvPicker extends LitElement {
     const environments = this.manager?.list() ?? [];
     const active = this.manager?.active();
     if (!active) return html`<p class="muted">No environments are configured.</p>`;
+    // `.selected` with live(): once the user has picked an option, its `selected` attribute no longer decides.
     return html`
       <div class="picker">
         <label for="environment">Environment</label>
         <select id="environment" part="select" @change=${this.#onChange}>
-          ${environments.map((environment) => html`<option value=${environment.name} ?selected=${environment.name === active.name}>${environment.name}</option>`)}
+          ${environments.map((environment) => html`<option value=${environment.name} .selected=${live(environment.name === active.name)}>${environment.name}</option>`)}
         </select>
       </div>
       ${this.missing.length > 0

@@ -10,6 +10,9 @@ export const envPickerStyles = css`
   label {
     font-weight: 600;
   }
+  select {
+    max-width: 100%;
+  }
   table {
     width: 100%;
     border-collapse: collapse;
@@ -42,6 +45,7 @@ export const envPickerStyles = css`
     padding: 0.375rem 0.5rem;
     border-left: 3px solid var(--_warning);
     background: var(--_surface);
+    overflow-wrap: anywhere;
   }
   .missing code {
     color: var(--_danger);

@@ -1,5 +1,5 @@
 import { LitElement, html, nothing } from 'lit';
-import { property } from 'lit/decorators.js';
+import { property, state } from 'lit/decorators.js';
 import type { History } from '../../core/history.js';
 import type { HistoryEntry } from '../../core/history-entry.js';
 import { SubscriptionController } from '../../controllers/subscription-controller.js';
@@ -25,6 +25,9 @@ export class RequestHistory extends LitElement {
 
   readonly #history = new SubscriptionController<History>(this);
 
+  /** What the last delete or clear did, for screen readers. */
+  @state() private announcement = '';
+
   /** The history to show. */
   @property({ attribute: false })
   get history(): History | undefined {
@@ -42,15 +45,28 @@ export class RequestHistory extends LitElement {
   }
 
   #onDelete(entry: HistoryEntry): void {
+    const index = this.history?.list().findIndex(({ id }) => id === entry.id) ?? -1;
     this.history?.delete(entry.id);
     this.dispatchEvent(new TicHistoryDeleteEvent(entry.id));
-    // The entry's buttons are gone: keep keyboard users in the list.
-    void this.updateComplete.then(() => (this.renderRoot.querySelector<HTMLElement>('button.entry') ?? this.renderRoot.querySelector<HTMLElement>('button.clear'))?.focus());
+    this.announcement = `Deleted ${entry.method} ${entry.url} from history.`;
+    // The entry's buttons are gone: focus its neighbour (the next, else the previous), or the empty list.
+    void this.updateComplete.then(() => {
+      const entries = this.renderRoot.querySelectorAll<HTMLElement>('button.entry');
+      this.#focus(entries[Math.min(index, entries.length - 1)]);
+    });
   }
 
   #onClear(): void {
     this.history?.clear();
     this.dispatchEvent(new TicHistoryDeleteEvent(undefined));
+    this.announcement = 'History cleared.';
+    // Clear all is disabled now, and a disabled button drops focus to the page.
+    void this.updateComplete.then(() => this.#focus(undefined));
+  }
+
+  /** Focuses `entryButton`, or with none the empty list's text. */
+  #focus(entryButton: HTMLElement | undefined): void {
+    (entryButton ?? this.renderRoot.querySelector<HTMLElement>('.empty'))?.focus();
   }
 
   #renderEntry(entry: HistoryEntry) {
@@ -78,8 +94,9 @@ export class RequestHistory extends LitElement {
       </div>
       ${this.history?.warning ? html`<p class="warning" role="note">${this.history.warning}</p>` : nothing}
       ${entries.length === 0
-        ? html`<p class="empty muted">${enabled ? 'No requests yet. Requests you send appear here.' : 'History is turned off.'}</p>`
+        ? html`<p class="empty muted" tabindex="-1">${enabled ? 'No requests yet. Requests you send appear here.' : 'History is turned off.'}</p>`
         : html`<ol part="list" aria-labelledby="heading">${entries.map((entry) => this.#renderEntry(entry))}</ol>`}
+      <div class="visually-hidden" role="status" aria-live="polite">${this.announcement}</div>
     `;
   }
 }

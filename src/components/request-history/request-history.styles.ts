@@ -27,7 +27,7 @@ export const requestHistoryStyles = css`
     flex: 1;
     min-width: 0;
     display: grid;
-    grid-template-columns: auto 1fr auto;
+    grid-template-columns: auto minmax(0, 1fr) auto;
     gap: 0.125rem 0.5rem;
     text-align: left;
     border: none;
@@ -78,5 +78,6 @@ export const requestHistoryStyles = css`
   }
   .warning {
     color: var(--_warning);
+    overflow-wrap: anywhere;
   }
 `;

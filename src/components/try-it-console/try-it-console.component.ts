@@ -1,5 +1,6 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
+import { live } from 'lit/directives/live.js';
 import type { ConsoleConfig } from '../../core/console-config.js';
 import type { EnvironmentManager } from '../../core/environment-manager.js';
 import { RequestError } from '../../core/errors.js';
@@ -60,7 +61,7 @@ interface HeaderRowState {
  * @fires tic-response - A sent request got a response (any status).
  * @fires tic-request-error - A sent request failed; `event.error.kind` says how.
  *
- * @slot - A `<script type="application/json">` holding the configuration (read once, when connected).
+ * @slot - A `<script type="application/json">` holding the configuration (read once, when it has arrived).
  *
  * @csspart request - The request editor.
  * @csspart method - The method select.
@@ -74,6 +75,14 @@ interface HeaderRowState {
  * @csspart redirected - The line naming the URL a redirected response came from.
  * @csspart response-body - The response body.
  * @csspart error - The explanation of a failed request.
+ * @csspart tabs - The snippet's language tabs (forwarded from `<code-snippet>`).
+ * @csspart copy-button - The snippet's Copy button (forwarded from `<code-snippet>`).
+ * @csspart code - The panel holding the snippet (forwarded from `<code-snippet>`).
+ * @csspart select - The environment select (forwarded from `<env-picker>`).
+ * @csspart variables - The table of the active environment's variables (forwarded from `<env-picker>`).
+ * @csspart missing - The notice of variables the environment lacks (forwarded from `<env-picker>`).
+ * @csspart list - The list of past requests (forwarded from `<request-history>`).
+ * @csspart clear-button - The history's Clear all button (forwarded from `<request-history>`).
  *
  * @cssprop --tic-color-accent - Buttons, focus rings and highlights.
  * @cssprop --tic-color-background - Background of fields and panels.
@@ -95,6 +104,11 @@ export class TryItConsole extends LitElement {
   #nextRowKey = 0;
   /** The configuration the engine was built from, as JSON: frameworks often pass an equal new object each render. */
   #configuredFrom: string | undefined;
+  /** The `headers` the rows were made from, as JSON: an equal new object (a framework's re-render) keeps the user's edits. */
+  #headersFrom: string | undefined;
+  #lastSnippetRequest: SnippetRequest | undefined;
+  /** Watches the children while the configuration script has not arrived. */
+  #configScriptWatch: MutationObserver | undefined;
   /**
    * The shown response, prepared once: pretty-printing and highlighting a large JSON body take tens of
    * milliseconds, too long to repeat on every keystroke in the editor, and the body's object URL is revoked
@@ -104,7 +118,8 @@ export class TryItConsole extends LitElement {
 
   @state() private configProblem: string | undefined;
   @state() private headerRows: HeaderRowState[] = [];
-  @state() private notice: string | undefined;
+  /** What a restored request lacks: shown until the user fills it in or a send succeeds. */
+  @state() private notice: keyof typeof RESTORE_NOTICES | undefined;
 
   /** The configuration (see `ConsoleConfig`); checked when set, and a problem is shown in place of the console. */
   @property({ attribute: false }) config: ConsoleConfig | undefined;
@@ -131,44 +146,77 @@ export class TryItConsole extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    if (this.config === undefined) this.#readConfigScript();
-    // Moved in the document: the history closed on disconnect is opened again.
+    if (this.config === undefined) this.#configFromScript();
+    // Removed, then added back: the history closed on disconnect is opened again.
     else if (this.#configuredFrom !== undefined && !this.#engine) this.#configure();
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.#forgetShown();
-    this.#engine?.history.close();
-    this.#engine = undefined;
+    // Moved (removed and added back at once): keep the engine, with its active environment and history.
+    queueMicrotask(() => {
+      if (this.isConnected) return;
+      this.#forgetShown();
+      this.#engine?.history.close();
+      this.#engine = undefined;
+    });
   }
 
-  protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('config') && JSON.stringify(this.config ?? {}) !== this.#configuredFrom) this.#configure();
+  protected override willUpdate(changed: PropertyValues): void {
+    if (changed.has('config')) this.#configure();
     if (this.#send.state.status !== 'complete') this.#forgetShown();
-    if (changed.has('headers')) {
+    if (this.notice === 'credentials' && (changed.has('url') || changed.has('headerRows')) && !this.#holdsRedacted()) this.notice = undefined;
+    const headersFrom = changed.has('headers') ? JSON.stringify(this.headers ?? {}) : this.#headersFrom;
+    if (headersFrom !== this.#headersFrom) {
+      this.#headersFrom = headersFrom;
       this.headerRows = Object.entries(this.headers ?? {}).map(([name, value]) => this.#row(name, value));
     }
   }
 
-  #readConfigScript(): void {
+  /**
+   * Configures from the child JSON script. The element can be upgraded before the parser reaches its children
+   * (the module loaded first, the page arrives slowly), or a script may be appended later: so while the document
+   * is parsed it waits, and once it is, runs with defaults until a script arrives.
+   */
+  #configFromScript(): void {
+    if (!this.isConnected) return;
     const script = this.querySelector(':scope > script[type="application/json"]');
-    if (!script) {
-      this.config = {};
+    const parsing = document.readyState === 'loading';
+    if (script?.textContent?.trim() && !parsing) {
+      this.#configScriptWatch?.disconnect();
+      this.#configScriptWatch = undefined;
+      try {
+        this.config = JSON.parse(script.textContent) as ConsoleConfig;
+      } catch (error) {
+        this.configProblem = `The console's configuration script is not valid JSON: ${(error as Error).message}`;
+      }
       return;
     }
-    try {
-      this.config = JSON.parse(script.textContent ?? '') as ConsoleConfig;
-    } catch (error) {
-      this.configProblem = `The console's configuration script is not valid JSON: ${(error as Error).message}`;
+    if (!this.#configScriptWatch) {
+      this.#configScriptWatch = new MutationObserver(() => this.#configFromScript());
+      this.#configScriptWatch.observe(this, { childList: true, subtree: true, characterData: true });
+      // Until the document is parsed, a script's text may be only partly there.
+      if (parsing) document.addEventListener('DOMContentLoaded', () => this.#configFromScript(), { once: true });
     }
+    if (!parsing) this.config ??= {};
   }
 
+  /** Builds the engine from `config`, unless the running one was built from equal content. */
   #configure(): void {
-    this.configProblem = undefined;
+    let configuredFrom: string | undefined;
+    let problem: string | undefined;
+    try {
+      configuredFrom = JSON.stringify(this.config ?? {});
+    } catch (error) {
+      // Circular, or holding a BigInt: refused like any bad configuration, and the engine of the last one stops.
+      problem = `The configuration must be plain JSON data: ${(error as Error).message}`;
+    }
+    if (this.#engine && configuredFrom === this.#configuredFrom) return;
+    this.configProblem = problem;
     this.#engine?.history.close();
     this.#engine = undefined;
-    this.#configuredFrom = JSON.stringify(this.config ?? {});
+    this.#configuredFrom = configuredFrom;
+    if (problem) return;
     try {
       const engine = new RequestEngine({
         config: this.config ?? {},
@@ -259,6 +307,7 @@ export class TryItConsole extends LitElement {
     if (beforeSend.defaultPrevented) return;
     const result = await this.#send.run((signal) => engine.execute(beforeSend.request, { signal }));
     if (result.status === 'complete') {
+      if (result.response.status < 400) this.notice = undefined;
       this.dispatchEvent(new TicResponseEvent(result.response));
     } else if (result.status === 'error') {
       this.dispatchEvent(new TicRequestErrorEvent(result.error));
@@ -276,12 +325,12 @@ export class TryItConsole extends LitElement {
     this.url = entry.url;
     this.body = entry.body;
     this.headerRows = Object.entries(entry.headers).map(([name, value]) => this.#row(name, value));
-    const redacted = Object.values(entry.headers).includes(REDACTED) || entry.url.includes(REDACTED);
-    this.notice = entry.bodyTruncated
-      ? 'This request’s body was stored shortened; complete it before sending.'
-      : redacted
-        ? `Credentials were not stored (shown as ${REDACTED}); fill in their values before sending.`
-        : undefined;
+    this.notice = entry.bodyTruncated ? 'truncated-body' : this.#holdsRedacted() ? 'credentials' : undefined;
+  }
+
+  /** Whether the request still holds a credential that history did not store. */
+  #holdsRedacted(): boolean {
+    return this.url.includes(REDACTED) || this.headerRows.some((row) => row.enabled && row.value.includes(REDACTED));
   }
 
   #fail(error: unknown): void {
@@ -298,7 +347,8 @@ export class TryItConsole extends LitElement {
         response,
         body,
         highlighted: body.kind === 'json' && body.highlight ? highlight(body.text, 'javascript') : undefined,
-        download: response.download && URL.createObjectURL(response.download),
+        // Nothing to download from a 204, a 304 or a HEAD response.
+        download: response.download && response.size > 0 ? URL.createObjectURL(response.download) : undefined,
       };
     }
     return this.#shown;
@@ -347,6 +397,7 @@ export class TryItConsole extends LitElement {
   #renderResponse(response: ConsoleResponse) {
     const statusClass = response.status < 300 ? 'ok' : response.status < 400 ? 'redirect' : response.status < 500 ? 'client-error' : 'server-error';
     const { body, highlighted, download } = this.#show(response);
+    // The body is focusable: a long line makes it scroll sideways, and keyboard users must be able to scroll it.
     return html`
       <p class="status-line" part="status">
         <span class="status ${statusClass}">${response.status} ${response.statusText}</span>
@@ -370,7 +421,7 @@ export class TryItConsole extends LitElement {
             ${download ? html`<a href=${download} download=${downloadName(response)}>Download the whole body</a>.` : 'The body is too large to download here.'}
           </p>`
         : nothing}
-      <div class="response-body" part="response-body">
+      <div class="response-body" part="response-body" tabindex="0" role="region" aria-label="Response body">
         ${body.kind === 'empty'
           ? html`<p class="muted">No body.</p>`
           : body.kind === 'image'
@@ -407,9 +458,14 @@ export class TryItConsole extends LitElement {
     return '';
   }
 
+  /** The request for the snippet: the last one again while equal, so the snippet is not written anew on every render. */
   #snippetRequest(engine: RequestEngine): SnippetRequest {
     const { method, url, headers, body } = engine.template(this.#request());
-    return { method, url, headers, body };
+    const last = this.#lastSnippetRequest;
+    if (last?.method !== method || last.url !== url || last.body !== body || JSON.stringify(last.headers) !== JSON.stringify(headers)) {
+      this.#lastSnippetRequest = { method, url, headers, body };
+    }
+    return this.#lastSnippetRequest!;
   }
 
   override render() {
@@ -419,9 +475,11 @@ export class TryItConsole extends LitElement {
     const engine = this.#engine;
     if (!engine) return nothing;
     if (!engine.config.enabled) return html`<p class="disabled-notice">The API console is turned off for this page.</p>`;
+    // Send and Cancel are one button changing role, so focus stays on it when one becomes the other.
     const pending = this.#send.state.status === 'pending';
     const { missing, warnings } = engine.inspect(this.#request());
     const methods = METHODS.includes(this.method.toUpperCase()) ? METHODS : [...METHODS, this.method];
+    // Options are bound with `.selected` and live(): once the user has picked one, the attribute no longer decides.
     return html`
       <div class="layout" @keydown=${this.#onKeydown}>
         <div class="main">
@@ -429,14 +487,12 @@ export class TryItConsole extends LitElement {
             <div class="line">
               <label class="visually-hidden" for="method">Method</label>
               <select id="method" part="method" @change=${this.#onMethodChange}>
-                ${methods.map((method) => html`<option ?selected=${method.toUpperCase() === this.method.toUpperCase()}>${method}</option>`)}
+                ${methods.map((method) => html`<option .selected=${live(method.toUpperCase() === this.method.toUpperCase())}>${method}</option>`)}
               </select>
               <label class="visually-hidden" for="url">URL</label>
               <input id="url" part="url" type="text" spellcheck="false" autocomplete="off" placeholder="https://api.example.com/resource or /resource"
                 aria-describedby=${missing.length > 0 ? 'url-template' : nothing} .value=${this.url} @input=${this.#onUrlInput} />
-              ${pending
-                ? html`<button part="cancel-button" class="cancel" @click=${this.cancel}>Cancel</button>`
-                : html`<button part="send-button" class="primary send" title="Send (Ctrl+Enter)" @click=${this.send}>Send</button>`}
+              <button part=${pending ? 'cancel-button' : 'send-button'} class=${pending ? 'cancel' : 'primary send'} title=${pending ? 'Cancel the request' : 'Send (Ctrl+Enter)'} @click=${pending ? this.cancel : this.send}>${pending ? 'Cancel' : 'Send'}</button>
             </div>
             ${this.#renderUrlTemplate(missing)}
             ${this.#renderHeaderRows()}
@@ -444,7 +500,7 @@ export class TryItConsole extends LitElement {
               ? html`<label class="body-label" for="body">Body</label>
                   <textarea id="body" part="body" spellcheck="false" rows="6" .value=${this.body} @input=${this.#onBodyInput}></textarea>`
               : nothing}
-            ${this.notice ? html`<p class="notice" role="note">${this.notice}</p>` : nothing}
+            ${this.notice ? html`<p class="notice" role="note">${RESTORE_NOTICES[this.notice]}</p>` : nothing}
             ${warnings.map((warning) => html`<p class="notice" role="note">${warning}</p>`)}
           </section>
           <section class="response" part="response" aria-label="Response">
@@ -454,17 +510,22 @@ export class TryItConsole extends LitElement {
           </section>
           <section class="snippets" aria-label="Code">
             <h2>Code</h2>
-            <code-snippet theme=${this.theme ?? nothing} .request=${this.#snippetRequest(engine)} .generator=${this.#generator} .environments=${engine.environments}></code-snippet>
+            <code-snippet exportparts="tabs, copy-button, code" theme=${this.theme ?? nothing} .request=${this.#snippetRequest(engine)} .generator=${this.#generator} .environments=${engine.environments}></code-snippet>
           </section>
         </div>
         <aside class="side">
-          <env-picker theme=${this.theme ?? nothing} .manager=${engine.environments} .missing=${missing}></env-picker>
-          <request-history theme=${this.theme ?? nothing} .history=${engine.history} @tic-history-select=${this.#onHistorySelect}></request-history>
+          <env-picker exportparts="select, variables, missing" theme=${this.theme ?? nothing} .manager=${engine.environments} .missing=${missing}></env-picker>
+          <request-history exportparts="list, clear-button" theme=${this.theme ?? nothing} .history=${engine.history} @tic-history-select=${this.#onHistorySelect}></request-history>
         </aside>
       </div>
     `;
   }
 }
+
+const RESTORE_NOTICES = {
+  'truncated-body': 'This request’s body was stored shortened; complete it before sending.',
+  credentials: `Credentials were not stored (shown as ${REDACTED}); fill in their values before sending.`,
+};
 
 const ERROR_TITLES: Record<RequestError['kind'], string> = {
   cors: 'Blocked by CORS',

@@ -4,8 +4,10 @@ export const tryItConsoleStyles = css`
   :host {
     container-type: inline-size;
   }
+  /* Every column is minmax(0, …): an auto column grows to its longest line (a JWT, a long URL) past the page. */
   .layout {
     display: grid;
+    grid-template-columns: minmax(0, 1fr);
     gap: calc(var(--_space) * 2);
     padding: calc(var(--_space) * 1.5);
     background: var(--_bg);
@@ -20,6 +22,7 @@ export const tryItConsoleStyles = css`
   .main,
   .side {
     display: grid;
+    grid-template-columns: minmax(0, 1fr);
     gap: calc(var(--_space) * 2);
     align-content: start;
     min-width: 0;
@@ -91,10 +94,12 @@ export const tryItConsoleStyles = css`
   .notice {
     color: var(--_warning);
     margin: var(--_space) 0 0;
+    overflow-wrap: anywhere;
   }
   .status-line {
     display: flex;
     flex-wrap: wrap;
+    overflow-wrap: anywhere;
     gap: 0.75rem;
     align-items: baseline;
     margin: 0 0 var(--_space);
@@ -164,6 +169,7 @@ export const tryItConsoleStyles = css`
   }
   .error p {
     margin: 0.25rem 0;
+    overflow-wrap: anywhere;
   }
   .error-title {
     font-weight: 700;

@@ -49,6 +49,10 @@ function createApi() {
         response.writeHead(200, { 'content-type': 'application/octet-stream' });
         for (let i = 0; i < 4; i += 1) response.write(Buffer.alloc(64 * 1024, 0x61));
         response.end();
+      } else if (request.url === '/no-content') {
+        response.writeHead(204).end();
+      } else if (request.url === '/hold') {
+        // Never answers: a send in flight for as long as a test needs, which the test cancels.
       } else if (request.url === '/big-json') {
         response.writeHead(200, { 'content-type': 'application/json' });
         response.end(bigJsonBody());
