@@ -287,6 +287,19 @@ describe('<try-it-console>', () => {
     expect(focused()).to.equal('send-button');
   });
 
+  it('does not cancel on the second click of a double-click on Send, but on a single click', async () => {
+    const el = await fixture<TryItConsole>(html`<try-it-console .config=${config()} url="{{base_url}}/hold"></try-it-console>`);
+    $<HTMLButtonElement>(el, '[part="send-button"]').click();
+    await el.updateComplete;
+    const cancel = $<HTMLButtonElement>(el, '[part="cancel-button"]');
+    cancel.dispatchEvent(new MouseEvent('click', { detail: 2, bubbles: true, composed: true }));
+    await el.updateComplete;
+    expect($(el, '[part="cancel-button"]'), 'still sending').to.exist;
+    const failed = oneEvent<TicRequestErrorEvent>(el, 'tic-request-error');
+    cancel.dispatchEvent(new MouseEvent('click', { detail: 1, bubbles: true, composed: true }));
+    expect((await failed).error.kind).to.equal('aborted');
+  });
+
   it('adds, edits, switches off and removes header rows, and sends what the rows show', async () => {
     const el = await fixture<TryItConsole>(html`<try-it-console .config=${config()} url="{{base_url}}/rows" .headers=${{ 'X-One': '1', 'X-Two': '2', 'X-Three': '3' }}></try-it-console>`);
     const rows = () => [...el.shadowRoot!.querySelectorAll('.header-row')];

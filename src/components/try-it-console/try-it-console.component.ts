@@ -319,6 +319,11 @@ export class TryItConsole extends LitElement {
     this.#send.cancel();
   }
 
+  // Send becomes Cancel in place: the second click of a double-click on Send (detail 2) must not cancel it.
+  readonly #onCancelClick = (event: MouseEvent): void => {
+    if (event.detail <= 1) this.cancel();
+  };
+
   /** Loads a past request (e.g. from history) into the editor. */
   load(entry: Pick<HistoryEntry, 'method' | 'url' | 'headers' | 'body'> & Partial<HistoryEntry>): void {
     this.method = entry.method;
@@ -492,7 +497,7 @@ export class TryItConsole extends LitElement {
               <label class="visually-hidden" for="url">URL</label>
               <input id="url" part="url" type="text" spellcheck="false" autocomplete="off" placeholder="https://api.example.com/resource or /resource"
                 aria-describedby=${missing.length > 0 ? 'url-template' : nothing} .value=${this.url} @input=${this.#onUrlInput} />
-              <button part=${pending ? 'cancel-button' : 'send-button'} class=${pending ? 'cancel' : 'primary send'} title=${pending ? 'Cancel the request' : 'Send (Ctrl+Enter)'} @click=${pending ? this.cancel : this.send}>${pending ? 'Cancel' : 'Send'}</button>
+              <button part=${pending ? 'cancel-button' : 'send-button'} class=${pending ? 'cancel' : 'primary send'} title=${pending ? 'Cancel the request' : 'Send (Ctrl+Enter)'} @click=${pending ? this.#onCancelClick : this.send}>${pending ? 'Cancel' : 'Send'}</button>
             </div>
             ${this.#renderUrlTemplate(missing)}
             ${this.#renderHeaderRows()}
