@@ -23,6 +23,9 @@ export function headerValueProblem(value: string): string | undefined {
   return undefined;
 }
 
+/** Methods browsers refuse to send (fetch's forbidden methods): the console and its proxy refuse them up front. */
+export const FORBIDDEN_METHODS: ReadonlySet<string> = new Set(['CONNECT', 'TRACE', 'TRACK']);
+
 /** True when `url` parses as an absolute http: or https: URL. */
 export function isHttpUrl(url: string): boolean {
   if (!URL.canParse(url)) return false;

@@ -1,7 +1,7 @@
 import type { ResolvedConsoleConfig } from './console-config.js';
 import type { EnvironmentManager, ResolveResult } from './environment-manager.js';
 import { RequestError, ResolveLimitError } from './errors.js';
-import { CLIENT_OWNED_HEADERS, headerValueProblem, isByteString, isHeaderName, isHttpUrl, isMethod } from './http-syntax.js';
+import { CLIENT_OWNED_HEADERS, FORBIDDEN_METHODS, headerValueProblem, isByteString, isHeaderName, isHttpUrl, isMethod } from './http-syntax.js';
 import { isCrossOrigin, isPotentiallyTrustworthy, proxiedUrl } from './proxy-route.js';
 import { setOwnProperty } from './validation.js';
 
@@ -106,9 +106,8 @@ export function resolveRequest(request: ConsoleRequest, { config, environments }
   return { method: request.method.trim().toUpperCase(), url, headers, body, missing: [...missing] };
 }
 
-// Browsers refuse these outright (fetch throws), and the console's proxy, a Node server, cannot receive
-// methods outside Node's list; both would otherwise surface as "could not reach".
-const UNSENDABLE_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
+// The console's proxy, a Node server, cannot receive methods outside Node's list; like the methods fetch
+// refuses, they would otherwise surface as "could not reach".
 const NODE_METHODS = new Set([
   'ACL', 'BIND', 'CHECKOUT', 'CONNECT', 'COPY', 'DELETE', 'GET', 'HEAD', 'LINK', 'LOCK', 'M-SEARCH', 'MERGE', 'MKACTIVITY',
   'MKCALENDAR', 'MKCOL', 'MOVE', 'NOTIFY', 'OPTIONS', 'PATCH', 'POST', 'PROPFIND', 'PROPPATCH', 'PURGE', 'PUT', 'QUERY',
@@ -126,7 +125,7 @@ export function checkAndRoute(
   const method = request.method.toUpperCase();
   const { url, headers, body } = request;
   if (!isMethod(method)) throw new RequestError('invalid-request', `${JSON.stringify(request.method)} is not an HTTP method; use one such as GET or POST.`);
-  if (UNSENDABLE_METHODS.has(method)) throw new RequestError('invalid-request', `${method} cannot be sent from a web page (browsers refuse it); use another method, or a snippet outside the browser.`);
+  if (FORBIDDEN_METHODS.has(method)) throw new RequestError('invalid-request', `${method} cannot be sent from a web page (browsers refuse it); use another method, or a snippet outside the browser.`);
   if (isRelative(url)) {
     throw new RequestError('invalid-url', `${JSON.stringify(url)} is relative, and the active environment has no base_url variable; add base_url (e.g. https://api.example.com) or write the full URL.`);
   }

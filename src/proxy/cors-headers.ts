@@ -1,9 +1,6 @@
 // The CORS side of the proxy: the headers that let a page read a response, and the preflight answer.
 import { METHODS, type IncomingMessage, type OutgoingHttpHeaders } from 'node:http';
-import { isHeaderName } from '../core/http-syntax.js';
-
-/** Methods browsers refuse to send, so the proxy refuses to forward them too. */
-export const FORBIDDEN_METHODS: ReadonlySet<string> = new Set(['CONNECT', 'TRACE', 'TRACK']);
+import { FORBIDDEN_METHODS, isHeaderName } from '../core/http-syntax.js';
 
 /** The only methods Node's HTTP parser lets through (case-sensitive): a request with any other never reaches the proxy. */
 const RECEIVABLE_METHODS: ReadonlySet<string> = new Set(METHODS);

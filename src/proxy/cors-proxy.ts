@@ -3,8 +3,9 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 import { validateHeaderName, validateHeaderValue } from 'node:http';
 import { pipeline } from 'node:stream';
 import type { Dispatcher } from 'undici';
+import { FORBIDDEN_METHODS } from '../core/http-syntax.js';
 import { ByteLimit } from './byte-limit.js';
-import { FORBIDDEN_METHODS, addCorsHeaders, isPreflight, preflightHeaders } from './cors-headers.js';
+import { addCorsHeaders, isPreflight, preflightHeaders } from './cors-headers.js';
 import { downstreamResponseHeaders, upstreamRequestHeaders } from './header-filter.js';
 import { resolveProxyOptions, type ProxyOptions, type ResolvedProxyOptions } from './proxy-options.js';
 import { PROXY_ERROR_HEADER, PROXY_FINAL_URL_HEADER, ProxyRefusal, isProxyRefusal } from './refusal.js';
