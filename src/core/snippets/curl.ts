@@ -14,6 +14,9 @@ export function curlSnippet(request: CheckedRequest): string {
   const { body, printable } = request;
   // `-X HEAD` would wait for a body that never comes; `-I` is curl's HEAD.
   const start = request.method === 'HEAD' ? 'curl -I' : `curl -X ${shellWord(request.method)}`;
+  if (request.url.length > MAX_ARGUMENT_BYTES) {
+    throw new InvalidArgumentError('request.url', request.url, 'is too long for one shell argument (128 KiB); use another snippet language');
+  }
   let snippet = `${start} ${shellWord(request.url)}`;
   for (const [name, value] of request.headers) {
     // `-H "Name:"` would remove the header; `Name;` is curl's spelling of an empty value.
