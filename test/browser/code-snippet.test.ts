@@ -88,6 +88,16 @@ describe('<code-snippet>', () => {
     expect(code(el)).to.contain('https://v2.api.example/pets');
   });
 
+  it('with values shown, still refuses headers given as a Headers and keeps every header name', async () => {
+    const environments = new EnvironmentManager({ name: 'prod', variables: { token: 's3cret' } });
+    const request = { method: 'GET', url: 'https://api.example/pets', headers: new Headers({ Authorization: 'Bearer {{token}}' }) as unknown as Record<string, string> };
+    const el = await fixture<CodeSnippet>(html`<code-snippet show-values .request=${request} .environments=${environments}></code-snippet>`);
+    expect(el.shadowRoot!.querySelector('.problem')!.textContent).to.match(/plain object.*Object\.fromEntries\(headers\)/);
+    el.request = { ...request, headers: JSON.parse('{"__proto__": "{{token}}", "X-A": "b"}') as Record<string, string> };
+    await el.updateComplete;
+    expect(code(el)).to.contain('-H "__proto__: s3cret"').and.to.contain('-H "X-A: b"');
+  });
+
   it('shows a large snippet as plain text, so typing in a large body stays quick', async () => {
     const body = JSON.stringify({ items: Array.from({ length: 2000 }, (_, id) => ({ id, name: `item ${id}` })) });
     const el = await fixture<CodeSnippet>(html`<code-snippet method="POST" url="https://api.example/pets" body=${body}></code-snippet>`);

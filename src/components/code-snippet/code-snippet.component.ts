@@ -5,6 +5,7 @@ import { SnippetGenerator } from '../../core/snippets/snippet-generator.js';
 import type { SnippetLanguage } from '../../core/snippets/snippet-language.js';
 import type { SnippetRequest } from '../../core/snippets/snippet-request.js';
 import { generateTemplateSnippet } from '../../core/template-snippet.js';
+import { setOwnProperty } from '../../core/validation.js';
 import { SubscriptionController } from '../../controllers/subscription-controller.js';
 import { TicCopyEvent } from '../../events/copy.js';
 import { TicLanguageChangeEvent } from '../../events/language-change.js';
@@ -150,8 +151,13 @@ export class CodeSnippet extends LitElement {
     const manager = this.environments;
     if (!this.showValues || !manager) return request;
     const resolve = (text: string) => manager.resolve(text);
-    const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(request.headers ?? {})) headers[resolve(name)] = resolve(value);
+    let headers = request.headers;
+    // Anything but a plain object (a Headers, a Map) goes to the generator as given, which refuses it with the fix.
+    if (typeof headers === 'object' && headers !== null && !(Symbol.iterator in headers)) {
+      const resolved: Record<string, string> = {};
+      for (const [name, value] of Object.entries(headers)) setOwnProperty(resolved, resolve(name), typeof value === 'string' ? resolve(value) : value);
+      headers = resolved;
+    }
     return { method: request.method, url: resolve(request.url), headers, body: request.body === undefined ? undefined : resolve(request.body) };
   }
 
