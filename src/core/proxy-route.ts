@@ -13,6 +13,14 @@ export const PROXY_ERROR_HEADER = 'x-try-it-proxy-error';
  */
 export const PROXY_FINAL_URL_HEADER = 'x-try-it-proxy-final-url';
 
+/**
+ * The name the API's `WWW-Authenticate` reaches the page under. As it is, a challenge (`Basic`) may make the browser
+ * ask the reader for a password on the proxy's origin (a page there, a tab opened on a proxy URL), then send it on
+ * every later request to the proxy, which forwards it to whichever API is asked. The console shows it under its own
+ * name again.
+ */
+export const UPSTREAM_WWW_AUTHENTICATE_HEADER = 'x-try-it-proxy-www-authenticate';
+
 /** The JSON body of a proxy refusal. */
 export interface ProxyErrorBody {
   error: { code: string; message: string };

@@ -5,7 +5,7 @@ import { History } from './history.js';
 import type { ResolvedHistoryConfig } from './history-config.js';
 import type { HistoryStore } from './history-store.js';
 import type { HistoryEntry } from './history-entry.js';
-import { PROXY_ERROR_HEADER, PROXY_FINAL_URL_HEADER, isCrossOrigin, targetOfProxiedUrl, type ProxyErrorBody } from './proxy-route.js';
+import { PROXY_ERROR_HEADER, PROXY_FINAL_URL_HEADER, UPSTREAM_WWW_AUTHENTICATE_HEADER, isCrossOrigin, targetOfProxiedUrl, type ProxyErrorBody } from './proxy-route.js';
 import { checkAndRoute, isForbiddenHeader, prepareRequest, requestTemplate, resolveRequest, type ConsoleRequest, type PreparedRequest, type ResolvedRequest } from './request-preparation.js';
 import { ResponseBodyError, checkBodyLimits, readBody, type BodyLimits, type ReadBody } from './response-body.js';
 
@@ -34,7 +34,10 @@ export interface ConsoleResponse {
    * the CORS proxy, which says so in a header); `undefined` otherwise.
    */
   redirectedTo: string | undefined;
-  /** In the order received; names lowercased, as fetch gives them. */
+  /**
+   * Sorted by name, names lowercased and repeated ones joined with ", ", as fetch gives them. Through the CORS
+   * proxy, the API's `WWW-Authenticate` (which the proxy renames) is back under its own name.
+   */
   headers: [string, string][];
   contentType: string;
   /** Milliseconds from sending to the response headers, and to the last body byte. */
@@ -147,7 +150,7 @@ export class RequestEngine {
       status: response.status,
       statusText: response.statusText,
       redirectedTo: this.#redirectedTo(prepared, response),
-      headers: [...response.headers],
+      headers: prepared.viaProxy ? headersTheApiSent(response.headers) : [...response.headers],
       contentType,
       timing: { headers: headersAt, total },
       size: body.size,
@@ -224,6 +227,12 @@ export class RequestEngine {
  */
 function sendableHeaders(headers: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(headers).filter(([name]) => !isForbiddenHeader(name)));
+}
+
+/** The headers of a response relayed by the proxy, with the API's `WWW-Authenticate` under its own name again. */
+function headersTheApiSent(headers: Headers): [string, string][] {
+  const named = [...headers].map(([name, value]): [string, string] => [name === UPSTREAM_WWW_AUTHENTICATE_HEADER ? 'www-authenticate' : name, value]);
+  return named.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
 async function proxyRefusal(response: Response, method: string): Promise<RequestError> {

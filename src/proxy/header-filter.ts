@@ -1,6 +1,7 @@
 // Which headers cross the proxy, in each direction. Hop-by-hop headers describe one connection and must
 // not be forwarded (RFC 9110 §7.6.1); others describe the page or the proxy hop, not the API request.
 import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
+import { UPSTREAM_WWW_AUTHENTICATE_HEADER } from '../core/proxy-route.js';
 import { PROXY_ERROR_HEADER, PROXY_FINAL_URL_HEADER } from './refusal.js';
 
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
@@ -13,13 +14,6 @@ const REQUEST_ONLY_TO_PROXY = new Set([
   'expect', // `100-continue` is answered hop by hop
   'forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'x-real-ip', // the reader's address
 ]);
-
-/**
- * The name the API's `WWW-Authenticate` reaches the page under. As it is, a challenge (`Basic`) may make the browser
- * ask the reader for a password on the proxy's origin (a page there, a tab opened on a proxy URL), then send it on
- * every later request to the proxy, which forwards it to whichever API is asked. Renamed, the console still shows it.
- */
-export const UPSTREAM_WWW_AUTHENTICATE_HEADER = 'x-try-it-proxy-www-authenticate';
 
 /**
  * Response headers that set a policy for the whole origin that sends them. Relayed, they would bind the proxy's

@@ -8,7 +8,7 @@ export {
   DEFAULT_TIMEOUT,
   type ProxyOptions,
 } from './proxy-options.js';
-export { UPSTREAM_WWW_AUTHENTICATE_HEADER } from './header-filter.js';
+export { UPSTREAM_WWW_AUTHENTICATE_HEADER } from '../core/proxy-route.js';
 export type { OriginAllowList } from './origin-policy.js';
 export type { ConnectTarget, PrivateAddressAllowance } from './address-policy.js';
 export type { HostResolver } from './guarded-connector.js';

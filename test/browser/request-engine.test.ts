@@ -52,6 +52,15 @@ describe('RequestEngine in Chromium, against a second origin', () => {
     }
   });
 
+  it('shows the API’s WWW-Authenticate under its own name, which the proxy relays renamed', async () => {
+    const response = await new RequestEngine({ config: { corsProxy: servers.proxy } }).send({ method: 'GET', url: `${servers.api}/challenge` });
+    expect(response.status).to.equal(401);
+    const names = response.headers.map(([name]) => name);
+    expect(names).to.include('www-authenticate').and.not.to.include('x-try-it-proxy-www-authenticate');
+    expect(names).to.deep.equal([...names].sort());
+    expect(Object.fromEntries(response.headers)['www-authenticate']).to.equal('Basic realm="api"');
+  });
+
   it('explains a body the proxy cut off at its cap, not as an unreachable proxy', async () => {
     const engine = new RequestEngine({ config: { corsProxy: servers.cappedProxy } });
     const uncapped = await new RequestEngine({ config: { corsProxy: servers.proxy } }).send({ method: 'GET', url: `${servers.api}/stream-256k` });

@@ -49,6 +49,9 @@ function createApi() {
         response.writeHead(200, { 'content-type': 'application/octet-stream' });
         for (let i = 0; i < 4; i += 1) response.write(Buffer.alloc(64 * 1024, 0x61));
         response.end();
+      } else if (request.url === '/challenge') {
+        response.writeHead(401, { 'content-type': 'text/plain', 'www-authenticate': 'Basic realm="api"', 'x-after': 'z' });
+        response.end('who are you?');
       } else if (request.url === '/no-content') {
         response.writeHead(204).end();
       } else if (request.url === '/hold') {
