@@ -9,7 +9,7 @@ export interface ResolveResult {
   text: string;
   /** Names the active environment does not define, in order of first use, without duplicates. */
   missing: string[];
-  /** Names left as written because they refer back to themselves, or nest deeper than `maxDepth`. */
+  /** Names left as written because they refer back to themselves, or nest more than 10 levels deep. */
   cyclic: string[];
 }
 

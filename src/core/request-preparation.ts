@@ -62,26 +62,40 @@ export interface ResolvedRequest {
   body: string | undefined;
   /** Placeholders no variable of the active environment could fill (or that refer to themselves). */
   missing: string[];
+  /** Of `missing`, the names that are defined but refer back to themselves, or nest more than 10 levels deep. */
+  cyclic: string[];
 }
 
 /** Steps 1-4 of a send (DESIGN §5): resolve placeholders, merge default headers, check, route. */
 export function prepareRequest(request: ConsoleRequest, context: PreparationContext): PreparedRequest {
   const resolved = resolveRequest(request, context);
-  const { missing } = resolved;
+  const { missing, cyclic } = resolved;
   if (context.config.strictVariables && missing.length > 0) {
-    const names = missing.map((name) => `{{${name}}}`).join(', ');
-    const environment = context.environments.active()?.name;
-    throw new RequestError(
-      'unresolved-variables',
-      `Not sent: ${names} ${missing.length === 1 ? 'has' : 'have'} no value in ${environment ? `environment "${environment}"` : 'any environment'}. Define ${missing.length === 1 ? 'it' : 'them'} there, or pick another environment.`,
-    );
+    throw new RequestError('unresolved-variables', `Not sent: ${unresolvedExplanation(missing, cyclic, context.environments.active()?.name)}`);
   }
   return { ...checkAndRoute(resolved, context), missing };
+}
+
+/** Why the placeholders stayed as written, and what to do: undefined names and cycles need different fixes. */
+function unresolvedExplanation(missing: string[], cyclic: string[], environment: string | undefined): string {
+  const placeholders = (names: string[]) => names.map((name) => `{{${name}}}`).join(', ');
+  const undefinedNames = missing.filter((name) => !cyclic.includes(name));
+  const sentences: string[] = [];
+  if (undefinedNames.length > 0) {
+    const one = undefinedNames.length === 1;
+    sentences.push(`${placeholders(undefinedNames)} ${one ? 'has' : 'have'} no value in ${environment ? `environment "${environment}"` : 'any environment'}. Define ${one ? 'it' : 'them'} there, or pick another environment.`);
+  }
+  if (cyclic.length > 0) {
+    const one = cyclic.length === 1;
+    sentences.push(`${placeholders(cyclic)} ${one ? 'refers' : 'refer'} back to ${one ? 'itself' : 'themselves'} through ${one ? 'its value' : 'their values'}, or ${one ? 'nests' : 'nest'} more than 10 levels deep. Change ${one ? 'that value' : 'those values'} to end in plain text.`);
+  }
+  return sentences.join(' ');
 }
 
 /** Steps 1 and 2: every placeholder resolved with the active environment, default headers merged under the request's. */
 export function resolveRequest(request: ConsoleRequest, { config, environments }: Omit<PreparationContext, 'pageOrigin'>): ResolvedRequest {
   const missing = new Set<string>();
+  const cyclic = new Set<string>();
   const resolve = (text: string) => {
     let result: ResolveResult;
     try {
@@ -91,7 +105,10 @@ export function resolveRequest(request: ConsoleRequest, { config, environments }
       throw error;
     }
     for (const name of result.missing) missing.add(name);
-    for (const name of result.cyclic) missing.add(name);
+    for (const name of result.cyclic) {
+      missing.add(name);
+      cyclic.add(name);
+    }
     return result.text;
   };
   let url = resolve(request.url.trim());
@@ -103,7 +120,7 @@ export function resolveRequest(request: ConsoleRequest, { config, environments }
   }
   const headers = mergeHeaders(config.defaultHeaders, headerRows(request.headers), resolve, 'refuse');
   const body = request.body === undefined || request.body === '' ? undefined : resolve(request.body);
-  return { method: request.method.trim().toUpperCase(), url, headers, body, missing: [...missing] };
+  return { method: request.method.trim().toUpperCase(), url, headers, body, missing: [...missing], cyclic: [...cyclic] };
 }
 
 // The console's proxy, a Node server, cannot receive methods outside Node's list; like the methods fetch
@@ -174,7 +191,7 @@ export function requestTemplate(request: ConsoleRequest, config: Pick<ResolvedCo
   const url = request.url.trim();
   const headers = mergeHeaders(config.defaultHeaders, headerRows(request.headers), (text) => text, 'keep');
   const body = request.body === undefined || request.body === '' ? undefined : request.body;
-  return { method: request.method.trim().toUpperCase(), url: isRelative(url) ? `{{base_url}}${url}` : url, headers, body, missing: [] };
+  return { method: request.method.trim().toUpperCase(), url: isRelative(url) ? `{{base_url}}${url}` : url, headers, body, missing: [], cyclic: [] };
 }
 
 function isRelative(url: string): boolean {

@@ -278,6 +278,15 @@ describe('RequestEngine against a local API', () => {
     const environments = new EnvironmentManager({ name: 'local', variables: { base_url: api.origin } });
     const strict = engineFor({ environments, config: { strictVariables: true } });
     await rejectsWith(strict.send({ method: 'GET', url: '{{base_url}}/echo?k={{api_key}}', headers: { 'X-T': '{{token}}' } }), 'unresolved-variables', /\{\{api_key\}\}, \{\{token\}\} have no value in environment "local"/);
+    // A defined variable that never ends in text is not "without a value": its value needs changing.
+    const chain = Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`v${i}`, `{{v${i + 1}}}`]));
+    environments.add({ name: 'loops', variables: { base_url: api.origin, self: 'a{{self}}', ...chain, v12: 'end' } });
+    environments.setActive('loops');
+    const cycle = await rejectsWith(strict.send({ method: 'GET', url: '{{base_url}}/echo?s={{self}}&k={{key}}' }), 'unresolved-variables', /\{\{key\}\} has no value in environment "loops"\. Define it there.*\{\{self\}\} refers back to itself through its value, or nests more than 10 levels deep\. Change that value/);
+    assert.doesNotMatch(cycle.message, /\{\{self\}\}.*no value/);
+    await rejectsWith(strict.send({ method: 'GET', url: '{{base_url}}/echo?d={{v0}}' }), 'unresolved-variables', /^Not sent: \{\{v\d+\}\} refers back to itself .*nests more than 10 levels deep/);
+    assert.deepEqual(strict.inspect({ method: 'GET', url: '{{base_url}}/echo?s={{self}}&k={{key}}' }).missing.sort(), ['key', 'self']);
+    environments.setActive('local');
     const lenient = engineFor({ environments });
     const prepared = lenient.prepare({ method: 'GET', url: '{{base_url}}/echo?k={{api_key}}' });
     assert.deepEqual(prepared.missing, ['api_key']);
@@ -314,7 +323,7 @@ describe('RequestEngine against a local API', () => {
   it('keeps the placeholders in the template a snippet shows', () => {
     const engine = new RequestEngine({ config: { defaultHeaders: { Accept: 'application/json', 'X-Key': '{{api_key}}' } } });
     assert.deepEqual(engine.template({ method: 'post', url: '/pets', headers: { accept: 'text/plain' }, body: '' }), {
-      method: 'POST', url: '{{base_url}}/pets', headers: { 'X-Key': '{{api_key}}', accept: 'text/plain' }, body: undefined, missing: [],
+      method: 'POST', url: '{{base_url}}/pets', headers: { 'X-Key': '{{api_key}}', accept: 'text/plain' }, body: undefined, missing: [], cyclic: [],
     });
   });
 
