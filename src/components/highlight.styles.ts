@@ -1,6 +1,15 @@
 import { css } from 'lit';
 
-/** Colours for highlight.js tokens, from custom properties whose defaults are `light-dark()` pairs, as in the theme. */
+/**
+ * Colours for highlight.js tokens, from custom properties whose defaults are `light-dark()` pairs, as in the theme.
+ * The build adds the properties below to the elements that show code in custom-elements.json.
+ *
+ * @cssprop --tic-code-keyword - Keywords and the method in a curl line.
+ * @cssprop --tic-code-string - Strings.
+ * @cssprop --tic-code-number - Numbers and literals.
+ * @cssprop --tic-code-name - Property names, attributes and built-ins.
+ * @cssprop --tic-code-comment - Comments.
+ */
 export const highlightStyles = css`
   :host {
     --_code-keyword: var(--tic-code-keyword, light-dark(#cf222e, #ff7b72));

@@ -3,7 +3,7 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -69,6 +69,28 @@ describe('the published package', () => {
     const elements = JSON.parse(readFileSync(join(root, 'custom-elements.json'), 'utf8'));
     const tags = elements.modules.flatMap((module: { declarations?: { tagName?: string }[] }) => (module.declarations ?? []).map((d) => d.tagName).filter(Boolean));
     assert.deepEqual(tags.sort(), ['code-snippet', 'env-picker', 'request-history', 'try-it-console']);
+  });
+
+  it('lists in custom-elements.json every CSS custom property an element reads, with a description', () => {
+    const manifest = JSON.parse(readFileSync(join(root, 'custom-elements.json'), 'utf8'));
+    const elements = new Map<string, { name: string; description?: string }[]>(
+      manifest.modules.flatMap((module: { declarations?: { tagName?: string; cssProperties?: [] }[] }) => (module.declarations ?? []).filter((d) => d.tagName).map((d) => [d.tagName, d.cssProperties ?? []])),
+    );
+    const readBy = (dir: string) => {
+      const files = readdirSync(join(root, 'src/components', dir), { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.ts'));
+      return new Set(files.flatMap((file) => [...readFileSync(join(root, 'src/components', dir, file), 'utf8').matchAll(/var\((--tic-[\w-]+)/g)].map((match) => match[1]!)));
+    };
+    const readIn = (file: string) => [...readFileSync(join(root, 'src/components', file), 'utf8').matchAll(/var\((--tic-[\w-]+)/g)].map((match) => match[1]!);
+    const theme = readIn('theme.styles.ts');
+    assert.ok(theme.length > 10);
+    for (const [tag, properties] of elements) {
+      const listed = properties.map((property) => property.name);
+      for (const property of properties) assert.ok(property.description, `${tag}: ${property.name} has no description`);
+      const expected = [...theme, ...readBy(tag), ...(tag === 'code-snippet' ? readIn('highlight.styles.ts') : [])];
+      for (const name of expected) assert.ok(listed.includes(name), `${tag} does not list ${name}`);
+    }
+    // The console renders the other three, whose properties reach inside it.
+    assert.deepEqual(new Set(elements.get('try-it-console')!.map((property) => property.name)), readBy('.'));
   });
 
   it('keeps the core free of Node built-ins and of the DOM-only element code', async () => {

@@ -36,7 +36,6 @@ const HIGHLIGHT_LIMIT = 32 * 1024;
  * @csspart code - The panel holding the code.
  *
  * @cssprop --tic-snippet-max-height - Height past which the code scrolls. Default 24rem.
- * @cssprop --tic-color-accent - Colour of the selected tab's underline.
  */
 export class CodeSnippet extends LitElement {
   static override styles = [themeStyles, highlightStyles, codeSnippetStyles];

@@ -21,8 +21,6 @@ import { maskedValue } from './secret-masking.js';
  * @csspart select - The environment select.
  * @csspart variables - The table of variables.
  * @csspart missing - The notice of missing variables.
- *
- * @cssprop --tic-color-warning - Edge of the missing-variables notice.
  */
 export class EnvPicker extends LitElement {
   static override styles = [themeStyles, envPickerStyles];

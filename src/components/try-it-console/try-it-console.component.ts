@@ -84,15 +84,7 @@ interface HeaderRowState {
  * @csspart list - The list of past requests (forwarded from `<request-history>`).
  * @csspart clear-button - The history's Clear all button (forwarded from `<request-history>`).
  *
- * @cssprop --tic-color-accent - Buttons, focus rings and highlights.
- * @cssprop --tic-color-background - Background of fields and panels.
- * @cssprop --tic-color-surface - Background of bars and hovered rows.
- * @cssprop --tic-color-text - Text colour.
- * @cssprop --tic-color-border - Borders.
- * @cssprop --tic-color-danger - Errors and missing variables.
- * @cssprop --tic-font-family - Text font.
- * @cssprop --tic-font-mono - Code font.
- * @cssprop --tic-radius - Corner radius.
+ * @cssprop --tic-response-max-height - Height past which the response body scrolls. Default 28rem.
  */
 export class TryItConsole extends LitElement {
   static override styles = [themeStyles, highlightStyles, tryItConsoleStyles];
