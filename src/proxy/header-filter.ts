@@ -12,7 +12,8 @@ const REQUEST_ONLY_TO_PROXY = new Set([
   'origin', // the docs page's origin, meaningless (and misleading) to the API
   'referer', // would leak the docs page's URL to every API called
   'expect', // `100-continue` is answered hop by hop
-  'forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'x-real-ip', // the reader's address
+  // The reader's address, as load balancers and CDNs in front of the proxy pass it on (`x-forwarded-*` by prefix).
+  'forwarded', 'x-real-ip', 'x-client-ip', 'true-client-ip', 'cf-connecting-ip', 'fastly-client-ip', 'x-cluster-client-ip',
 ]);
 
 /**
@@ -50,7 +51,7 @@ export function upstreamRequestHeaders(incoming: IncomingHttpHeaders, options: H
   const headers: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(incoming)) {
     if (value === undefined || isDropped(name, tokens) || REQUEST_ONLY_TO_PROXY.has(name)) continue;
-    if (name.startsWith('access-control-request-')) continue;
+    if (name.startsWith('access-control-request-') || name.startsWith('x-forwarded-')) continue;
     if (name === 'cookie' && !options.forwardCookies) continue;
     headers[name] = value;
   }

@@ -138,13 +138,16 @@ describe('proxy forwarding', () => {
       te: 'trailers',
       'proxy-authorization': 'Basic cHJveHk6cGFzcw==',
       'x-forwarded-for': '203.0.113.5',
+      'x-forwarded-server': 'lb-1',
+      'true-client-ip': '203.0.113.5',
+      'cf-connecting-ip': '203.0.113.5',
       forwarded: 'for=203.0.113.5',
       'x-kept': 'yes',
       'user-agent': 'docs-reader',
     });
     assert.equal(response.status, 200);
     const { headers } = JSON.parse(response.body) as Echo;
-    for (const dropped of ['origin', 'referer', 'cookie', 'x-client-hop', 'keep-alive', 'te', 'proxy-authorization', 'x-forwarded-for', 'forwarded']) {
+    for (const dropped of ['origin', 'referer', 'cookie', 'x-client-hop', 'keep-alive', 'te', 'proxy-authorization', 'x-forwarded-for', 'x-forwarded-server', 'true-client-ip', 'cf-connecting-ip', 'forwarded']) {
       assert.equal(headers[dropped], undefined, `${dropped} was forwarded`);
     }
     assert.equal(headers['host'], `127.0.0.1:${setup.upstream.port}`);
