@@ -203,7 +203,8 @@ export class History {
   #fallBackToMemory(error: unknown): void {
     if (!this.#store) return;
     this.#store = undefined;
-    const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    // A DOMException's name says what happened (QuotaExceededError); a plain Error's adds nothing.
+    const reason = !(error instanceof Error) ? String(error) : error.name === 'Error' ? error.message : `${error.name}: ${error.message}`;
     this.#warning = `Request history could not be saved (${reason}); it is kept for this page only.`;
     this.#onWarning(this.#warning);
     this.#notify();

@@ -175,6 +175,22 @@ describe('<try-it-console>', () => {
     expect(el.engine!.history.size).to.equal(0);
   });
 
+  it('says that history is kept for this page only where the browser has no IndexedDB', async () => {
+    const original = Object.getOwnPropertyDescriptor(globalThis, 'indexedDB');
+    Object.defineProperty(globalThis, 'indexedDB', { value: undefined, configurable: true });
+    try {
+      const el = await fixture<TryItConsole>(html`<try-it-console .config=${config()} url="{{base_url}}/pets"></try-it-console>`);
+      await el.engine!.history.ready();
+      await sendAndWait(el);
+      await $<RequestHistory>(el, 'request-history').updateComplete;
+      expect(inner(el, 'request-history', '.warning').textContent).to.equal('Request history could not be saved (IndexedDB is not available in this browser); it is kept for this page only.');
+      expect(el.engine!.history.size).to.equal(1);
+    } finally {
+      if (original) Object.defineProperty(globalThis, 'indexedDB', original);
+      else delete (globalThis as { indexedDB?: unknown }).indexedDB;
+    }
+  });
+
   it('marks placeholders in the URL, flagging the undefined ones', async () => {
     const el = await fixture<TryItConsole>(html`<try-it-console .config=${config()} url="{{base_url}}/pets/{{pet_id}}/{{ missing_one }}"></try-it-console>`);
     const marks = [...el.shadowRoot!.querySelectorAll('mark.variable')];

@@ -212,7 +212,8 @@ export class TryItConsole extends LitElement {
     try {
       const engine = new RequestEngine({
         config: this.config ?? {},
-        historyStore: (history) => (history.enabled && typeof indexedDB !== 'undefined' ? new IdbHistoryStore(history.storageKey) : undefined),
+        // Without IndexedDB the store fails to open, and the history says it keeps entries for this page only.
+        historyStore: (history) => (history.enabled ? new IdbHistoryStore(history.storageKey) : undefined),
         displayLimit: DISPLAY_LIMIT,
       });
       this.#engine = engine;
