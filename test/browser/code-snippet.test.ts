@@ -1,4 +1,4 @@
-import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../src/components/code-snippet/code-snippet.js';
 import type { CodeSnippet } from '../../src/components/code-snippet/code-snippet.component.js';
@@ -107,6 +107,24 @@ describe('<code-snippet>', () => {
     el.body = '{"small":true}';
     await el.updateComplete;
     expect(el.shadowRoot!.querySelector('pre code [class^="hljs-"]'), 'highlighted').to.exist;
+  });
+
+  it('while a large snippet changes quickly, shows the latest once changes stop, and copies the latest at any time', async () => {
+    const body = JSON.stringify({ items: Array.from({ length: 4000 }, (_, id) => ({ id, name: `item ${id}` })) });
+    const el = await fixture<CodeSnippet>(html`<code-snippet method="POST" url="https://api.example/pets" body=${body}></code-snippet>`);
+    const expected = (text: string) => new SnippetGenerator().generate({ method: 'POST', url: 'https://api.example/pets', body: text }, 'curl');
+    for (const typed of ['a', 'ab', 'abc']) {
+      el.body = body + typed;
+      await el.updateComplete;
+    }
+    el.shadowRoot!.querySelector<HTMLButtonElement>('[part="copy-button"]')!.click();
+    await waitUntil(() => code(el) === expected(`${body}abc`), 'the latest snippet is shown after Copy');
+    expect(await navigator.clipboard.readText()).to.equal(expected(`${body}abc`));
+    el.body = `${body}abcd`;
+    await el.updateComplete;
+    el.body = `${body}abcde`;
+    await el.updateComplete;
+    await waitUntil(() => code(el) === expected(`${body}abcde`), 'the latest snippet is shown once changes stop', { timeout: 2000 });
   });
 
   it('explains a request that cannot be written as a snippet', async () => {

@@ -14,12 +14,15 @@ import { themeStyles } from '../theme.styles.js';
 import { codeSnippetStyles } from './code-snippet.styles.js';
 import { highlight, type HighlightLanguage } from './highlighter.js';
 import { copyText } from './copy-text.js';
+import { LargeTextThrottle } from './large-text-throttle.js';
 import { headersAttribute, wordListAttribute } from '../attribute-converters.js';
 
 const LABELS: Record<SnippetLanguage, string> = { curl: 'curl', javascript: 'JavaScript', go: 'Go', python: 'Python', php: 'PHP' };
 const GRAMMAR: Record<SnippetLanguage, HighlightLanguage> = { curl: 'bash', javascript: 'javascript', go: 'go', python: 'python', php: 'php' };
 /** Longer snippets are shown as plain text: highlighting costs about a millisecond per 2 KB, on every keystroke in a large body. */
 const HIGHLIGHT_LIMIT = 32 * 1024;
+/** While such a snippet changes (typing in a large body), it is laid out again at most this often, in ms. */
+const LARGE_SNIPPET_INTERVAL = 250;
 
 /**
  * @tagname code-snippet
@@ -45,6 +48,7 @@ export class CodeSnippet extends LitElement {
   /** Why no generator could be made from `languages`, shown instead of the code. */
   #configProblem: string | undefined;
   #copyTimer: ReturnType<typeof setTimeout> | undefined;
+  readonly #largeSnippet = new LargeTextThrottle(HIGHLIGHT_LIMIT, LARGE_SNIPPET_INTERVAL, () => this.requestUpdate());
 
   @state() private selected: SnippetLanguage | undefined;
   @state() private copyMessage = '';
@@ -88,6 +92,7 @@ export class CodeSnippet extends LitElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     clearTimeout(this.#copyTimer);
+    this.#largeSnippet.stop();
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -137,7 +142,13 @@ export class CodeSnippet extends LitElement {
   async #onCopy(): Promise<void> {
     const { code } = this.#snippet();
     if (code === undefined) return;
-    const copied = await copyText(code, this.renderRoot.querySelector('pre'));
+    // Where copying is refused, the code shown is selected instead: the latest, not a held-back one.
+    this.#largeSnippet.release();
+    this.requestUpdate();
+    const copied = await copyText(code, async () => {
+      await this.updateComplete;
+      return this.renderRoot.querySelector('pre');
+    });
     this.copyMessage = copied ? `Copied the ${LABELS[this.selected!]} snippet.` : 'Copy is blocked here: the code is selected, press Ctrl+C (or Cmd+C) to copy it.';
     clearTimeout(this.#copyTimer);
     this.#copyTimer = setTimeout(() => (this.copyMessage = ''), 4000);
@@ -173,7 +184,8 @@ export class CodeSnippet extends LitElement {
     // Bad `languages`: the problem alone, as the console shows its own configuration problems, with no tabs to pick.
     if (this.#configProblem && !this.generator) return html`<div class="frame"><p class="problem" role="alert">${this.#configProblem}</p></div>`;
     const languages = this.#generator().languages();
-    const { code, problem } = this.#snippet();
+    const { code: latest, problem } = this.#snippet();
+    const code = this.#largeSnippet.pick(latest);
     return html`
       <div class="frame">
         <div class="bar">
