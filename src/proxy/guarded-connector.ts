@@ -10,11 +10,25 @@ import { ProxyRefusal } from './refusal.js';
 /** Resolves a host name to its IP addresses, in the order to try them. */
 export type HostResolver = (hostname: string) => Promise<readonly string[]>;
 
-/** The system resolver (`/etc/hosts`, then DNS), every address, in the order the system prefers. */
+/**
+ * The system resolver (`/etc/hosts`, then DNS), every address, in the order the system prefers; a `*.localhost`
+ * name is loopback without asking anyone.
+ */
 export const systemResolver: HostResolver = async (hostname) => {
+  const loopback = reservedLoopbackAddresses(hostname);
+  if (loopback) return loopback;
   const results = await lookup(hostname, { all: true, verbatim: true });
   return results.map((result) => result.address);
 };
+
+/**
+ * The addresses of a name under `.localhost`, which RFC 6761 reserves for loopback and browsers resolve so
+ * themselves; `undefined` for other names. Asked, the system resolver would send `api.localhost` to the network's
+ * DNS server (`/etc/hosts` only knows `localhost` itself), leaking the name and failing.
+ */
+export function reservedLoopbackAddresses(hostname: string): readonly string[] | undefined {
+  return /\.localhost\.?$/i.test(hostname) ? ['127.0.0.1', '::1'] : undefined;
+}
 
 export interface GuardedConnectorOptions {
   policy: AddressPolicy;

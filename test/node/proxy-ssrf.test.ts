@@ -5,6 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { RunningProxy } from '../../src/proxy/index.js';
 import { AddressPolicy } from '../../src/proxy/address-policy.js';
+import { reservedLoopbackAddresses, systemResolver } from '../../src/proxy/guarded-connector.js';
 import {
   Canary,
   PAGE_ORIGIN,
@@ -233,6 +234,28 @@ describe('proxy SSRF defences (loopback canary)', () => {
     ] as const) {
       const response = await viaProxy(proxy, path);
       assert.equal(refusalCode(response), code, path);
+    }
+  });
+});
+
+describe('the default resolver and *.localhost', () => {
+  it('answers names under .localhost with loopback itself, and leaves every other name to the system', () => {
+    for (const name of ['api.localhost', 'a.b.LOCALHOST', 'docs.localhost.']) assert.deepEqual(reservedLoopbackAddresses(name), ['127.0.0.1', '::1'], name);
+    for (const name of ['localhost', 'localhost.example.com', 'notlocalhost', 'api.localhost.example', 'example.com']) assert.equal(reservedLoopbackAddresses(name), undefined, name);
+  });
+
+  it('reaches a loopback server as api.localhost when loopback is allowed, and refuses it by default', async () => {
+    const server = await listen(echoHandler());
+    // The system resolver, not a test one: it must not ask DNS for the name.
+    const open = await startTestProxy({ allowPrivate: allowOnlyLoopbackPort(server.port), resolveHost: systemResolver });
+    const strict = await startTestProxy({ resolveHost: systemResolver });
+    try {
+      const response = await viaProxy(open, `/http://api.localhost:${server.port}/x`);
+      assert.equal(response.status, 200);
+      assert.equal((JSON.parse(response.text) as Echo).headers['host'], `api.localhost:${server.port}`);
+      assert.equal(refusalCode(await viaProxy(strict, `/http://api.localhost:${server.port}/x`)), 'private_address');
+    } finally {
+      await Promise.all([open.close(), strict.close(), server.close()]);
     }
   });
 });
