@@ -11,7 +11,7 @@ import type { RetryOptions } from 'try-it-console/webhook';
 import { checkBuildOutput } from './docs-site/build-output.js';
 import { bundleBrowserScripts } from './docs-site/browser-scripts.js';
 import { createDocsSite } from './docs-site/docs-site.js';
-import { PortInUseError, listen, urlHost, type ListeningServer } from './http/listening-server.js';
+import { PortInUseError, closedOrigin, listen, urlHost, type ListeningServer } from './http/listening-server.js';
 import { DEMO_TOKEN, createSampleApi } from './sample-api/sample-api.js';
 import { DeliveryLog } from './webhook/delivery-log.js';
 import { DemoNotifier } from './webhook/demo-notifier.js';
@@ -90,12 +90,10 @@ export async function startDemo(options: DemoOptions = {}): Promise<RunningDemo>
     const api = await listen('sample API', createSampleApi({ onPetCreated }), ports.apiPort, host, 'Pick another with --api-port or API_PORT.');
     started.push(api);
 
-    // The proxy starts before the docs site (whose port may be 0 until it listens), so it asks this list.
-    const docsOrigins: string[] = [];
-    const proxy = await startProxyOrExplain({ port: ports.proxyPort, host, allowPrivate: true, allowOrigins: (origin) => docsOrigins.includes(origin) });
-    started.push(proxy);
-    const proxyUrl = `http://${urlHost(host)}:${proxy.port}/`;
-
+    const offlineOrigin = await closedOrigin(host);
+    // The pages name the proxy, which starts after the docs site: it serves the docs site's origins, known once
+    // the site listens (its port may be 0 until then).
+    let proxyUrl = '';
     const docs: ListeningServer = await listen(
       'docs site',
       createDocsSite({
@@ -104,14 +102,17 @@ export async function startDemo(options: DemoOptions = {}): Promise<RunningDemo>
         scripts,
         notifier: demoNotifier,
         log,
-        values: () => ({ DOCS_ORIGIN: docs.origin, API_ORIGIN: api.origin, PROXY_URL: proxyUrl, RECEIVER_URL: receiverUrl, DEMO_TOKEN }),
+        values: () => ({ DOCS_ORIGIN: docs.origin, API_ORIGIN: api.origin, OFFLINE_ORIGIN: offlineOrigin, PROXY_URL: proxyUrl, RECEIVER_URL: receiverUrl, DEMO_TOKEN }),
       }),
       ports.port,
       host,
       'Pick another with --port or PORT.',
     );
     started.push(docs);
-    docsOrigins.push(...new Set([docs.origin, `http://localhost:${docs.port}`, `http://127.0.0.1:${docs.port}`]));
+    const docsOrigins = [...new Set([docs.origin, `http://localhost:${docs.port}`, `http://127.0.0.1:${docs.port}`])];
+    const proxy = await startProxyOrExplain({ port: ports.proxyPort, host, allowPrivate: true, allowOrigins: docsOrigins });
+    started.push(proxy);
+    proxyUrl = `http://${urlHost(host)}:${proxy.port}/`;
 
     return { urls: { docs: `${docs.origin}/`, api: api.origin, proxy: proxyUrl, receiver: receiverUrl }, docsOrigins, close: stopAll };
   } catch (error) {

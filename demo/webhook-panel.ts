@@ -39,7 +39,7 @@ function row(delivery: DeliveryRecord): HTMLTableRowElement {
   else if (delivery.sender.state === 'delivered') result.append(badge(`delivered (${delivery.sender.status})`, 'ok'));
   else {
     result.append(badge('failed', 'bad'));
-    if (delivery.sender.error) result.title = delivery.sender.error;
+    if (delivery.sender.error) result.append(element('div', delivery.sender.error, 'reason'));
   }
   tr.append(event, requested, attempts, answers, signature, result);
   return tr;
@@ -71,12 +71,13 @@ async function refresh(): Promise<void> {
 form?.addEventListener('submit', async (event) => {
   event.preventDefault();
   const data = new FormData(form);
-  const request = { event: String(data.get('event')), failFirst: data.has('failFirst'), wrongSecret: data.has('wrongSecret') };
+  const scenario = data.get('scenario');
+  const request = { event: String(data.get('event')), failFirst: scenario === 'failFirst', wrongSecret: scenario === 'wrongSecret' };
   if (status) status.textContent = `Sending ${request.event}…`;
   try {
     const response = await fetch('/demo/notify', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(request) });
     const answer = (await response.json()) as DeliveryRecord | { error: { message: string } };
-    if (status) status.textContent = 'error' in answer ? `Not sent: ${answer.error.message}` : `Delivery ${answer.id.slice(0, 8)} started.`;
+    if (status) status.textContent = 'error' in answer ? `Not sent: ${answer.error.message}` : `${request.event} handed to the notifier: the first row below follows its delivery.`;
   } catch {
     if (status) status.textContent = 'The demo server is not answering; is `npm start` still running?';
   }

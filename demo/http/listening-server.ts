@@ -48,6 +48,16 @@ export async function listen(what: string, handler: RequestListener, port: numbe
   };
 }
 
+/**
+ * The origin of a port nothing listens on (the system's free port of the moment, released at once): the demo's
+ * "server that does not answer". Browsers and the proxy refuse low ports such as 9 outright, which shows another error.
+ */
+export async function closedOrigin(host: string): Promise<string> {
+  const probe = await listen('closed-port probe', () => {}, 0, host, '');
+  await probe.close();
+  return probe.origin;
+}
+
 export function closeServer(server: Server): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     if (!server.listening) return resolve();

@@ -79,5 +79,7 @@ export function parseNotifyRequest(value: unknown): NotifyRequest {
   if (typeof failFirst !== 'boolean') throw new NotifyRequestError('failFirst must be true or false.');
   if (typeof wrongSecret !== 'boolean') throw new NotifyRequestError('wrongSecret must be true or false.');
   if (!Number.isInteger(petId)) throw new NotifyRequestError('petId must be a whole number.');
-  return { event, failFirst, wrongSecret, notifiable: { type: 'pet', id: petId as number } };
+  // The entity is named by the event's first word: `order.placed` is about an order.
+  const type = /^[a-z]+(?=\.)/.exec(event)?.[0] ?? 'pet';
+  return { event, failFirst, wrongSecret, notifiable: { type, id: petId as number } };
 }

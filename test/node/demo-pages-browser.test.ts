@@ -65,6 +65,22 @@ describe('the demo pages in Chromium', () => {
     await page.close();
   });
 
+  it('the "Offline server" environment shows a server that does not answer, not a port the proxy refuses', async () => {
+    const { page, problems } = await open('/');
+    const message = await page.evaluate(async () => {
+      const host = [...document.querySelectorAll('try-it-console')].find((el) => el.engine?.environments.list().some((environment) => environment.name === 'Offline server'))!;
+      host.engine!.environments.setActive('Offline server');
+      await host.updateComplete;
+      const failed = new Promise<string>((resolve) => host.addEventListener('tic-request-error', (event) => resolve(event.error.message), { once: true }));
+      host.shadowRoot!.querySelector<HTMLButtonElement>('[part~="send-button"]')!.click();
+      return failed;
+    });
+    assert.match(message, /\(upstream_unreachable\): Could not reach http:\/\/127\.0\.0\.1:\d+ \(ECONNREFUSED\)/);
+    // Chromium logs the proxy's 502 answer as a failed resource load.
+    assert.deepEqual(problems.filter((problem) => !/status of 502/.test(problem)), []);
+    await page.close();
+  });
+
   it('the npm-import page sends, and its tic-before-send handler rewrites the request', async () => {
     const { page, problems } = await open('/npm-import.html');
     assert.match(await sendFromConsole(page), /^200 OK/);
@@ -93,6 +109,22 @@ describe('the demo pages in Chromium', () => {
     }, { timeout: 15_000 });
     assert.match(String(await row.jsonValue()), /1 sent \/ 1 received.*verified.*delivered \(2\d\d\)/);
     assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  it('the webhook panel shows why a delivery signed with the wrong secret failed, on the row itself', async () => {
+    const { page } = await open('/');
+    await page.$eval('#notify-form select[name="event"]', (select) => ((select as HTMLSelectElement).value = 'order.placed'));
+    await page.$eval('#notify-form input[value="wrongSecret"]', (radio) => (radio as HTMLInputElement).click());
+    await page.$eval('#notify-form button[type="submit"]', (button) => (button as HTMLButtonElement).click());
+    const row = await page.waitForFunction(() => {
+      const cells = [...(document.querySelector<HTMLTableRowElement>('#deliveries tbody tr')?.cells ?? [])].map((cell) => cell.textContent!.replace(/\s+/g, ' ').trim());
+      return cells[0]?.startsWith('order.placed') && cells[5]?.startsWith('failed') ? cells : undefined;
+    }, { timeout: 15_000 });
+    const cells = (await row.jsonValue()) as string[];
+    assert.equal(cells[0], 'order.placed order #1');
+    assert.equal(cells[4], 'rejected');
+    assert.match(cells[5]!, /^failed.*401/);
     await page.close();
   });
 });

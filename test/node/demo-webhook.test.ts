@@ -53,6 +53,7 @@ describe('demo webhook flow', () => {
     assert.equal(delivery.sender.state, 'failed');
     assert.equal(delivery.sender.attempts, 1);
     assert.match(delivery.sender.error ?? '', /401/);
+    assert.deepEqual(delivery.notifiable, { type: 'order', id: 1 });
     assert.equal(delivery.verified, false);
     assert.deepEqual(delivery.received.map((a) => [a.status, a.verified]), [[401, false]]);
   });
