@@ -17,9 +17,12 @@ export const codeSnippetStyles = css`
     background: var(--_surface);
     border-bottom: 1px solid var(--_border);
   }
+  /* Narrow, the tabs wrap onto a second row: on one, the last was cut off by the frame. */
   [role='tablist'] {
     display: flex;
-    gap: 0.25rem;
+    flex-wrap: wrap;
+    min-width: 0;
+    gap: 0 0.25rem;
   }
   [role='tab'] {
     border: none;
