@@ -43,6 +43,18 @@ export const codeSnippetStyles = css`
     gap: var(--_space);
     padding: 0.25rem 0;
   }
+  /* Every label in one cell, only the current one visible (hidden ones are out of the accessible name too): the
+     button is always as wide as the longest, so saying "Copied" moves nothing. */
+  button.copy {
+    display: inline-grid;
+    justify-items: center;
+  }
+  button.copy > span {
+    grid-area: 1 / 1;
+  }
+  button.copy > span:not(.shown) {
+    visibility: hidden;
+  }
   .tools label {
     display: inline-flex;
     align-items: center;
