@@ -8,6 +8,11 @@ import type { TicLanguageChangeEvent } from '../../src/events/index.js';
 
 const tabs = (el: CodeSnippet) => [...el.shadowRoot!.querySelectorAll<HTMLButtonElement>('[role="tab"]')];
 const code = (el: CodeSnippet) => el.shadowRoot!.querySelector('pre code')?.textContent ?? '';
+/** The label the button shows: the text a sighted user sees (innerText leaves out what is not visible). */
+const shownLabel = (button: HTMLElement) => button.innerText.trim();
+/** The labels the button holds but hides: out of sight and, being visibility: hidden, out of its accessible name. */
+const hiddenLabels = (button: HTMLElement) =>
+  [...button.querySelectorAll('span')].filter((span) => getComputedStyle(span).visibility === 'hidden').map((span) => span.textContent!.trim());
 const selected = (el: CodeSnippet) => el.shadowRoot!.querySelector('[role="tab"][aria-selected="true"]')!.textContent!.trim();
 
 describe('<code-snippet>', () => {
@@ -73,6 +78,41 @@ describe('<code-snippet>', () => {
     expect(status.textContent).to.equal('Copied the curl snippet.');
     expect(await copied).to.equal(code(el));
     expect(await navigator.clipboard.readText()).to.equal(code(el));
+  });
+
+  it('says Copied on the button, then Copy again, keeping its width, with only the label shown in its name', async () => {
+    const el = await fixture<CodeSnippet>(html`<code-snippet url="https://api.example/pets"></code-snippet>`);
+    const copy = el.shadowRoot!.querySelector<HTMLButtonElement>('[part="copy-button"]')!;
+    const width = copy.getBoundingClientRect().width;
+    expect(shownLabel(copy)).to.equal('Copy');
+    copy.click();
+    await waitUntil(() => shownLabel(copy) === 'Copied', 'the button says Copied');
+    expect(copy.getBoundingClientRect().width, 'the same width').to.equal(width);
+    expect(hiddenLabels(copy)).to.have.members(['Copy', 'Copy blocked']);
+    await expect(el).to.be.accessible();
+    expect(el.shadowRoot!.querySelector('[role="status"]')!.textContent, 'still announced').to.equal('Copied the curl snippet.');
+    await waitUntil(() => shownLabel(copy) === 'Copy', 'the button says Copy again', { timeout: 5000 });
+    expect(copy.getBoundingClientRect().width, 'the same width after').to.equal(width);
+    expect(hiddenLabels(copy)).to.have.members(['Copied', 'Copy blocked']);
+    expect(el.shadowRoot!.querySelector('[role="status"]')!.textContent).to.equal('');
+  });
+
+  it('says Copy blocked on the button where the clipboard is refused, selecting the code instead', async () => {
+    const el = await fixture<CodeSnippet>(html`<code-snippet url="https://api.example/pets"></code-snippet>`);
+    const copy = el.shadowRoot!.querySelector<HTMLButtonElement>('[part="copy-button"]')!;
+    const width = copy.getBoundingClientRect().width;
+    // As an insecure page or a sandboxed frame refuses it.
+    navigator.clipboard.writeText = () => Promise.reject(new DOMException('Write permission denied.', 'NotAllowedError'));
+    try {
+      copy.click();
+      await waitUntil(() => shownLabel(copy) === 'Copy blocked', 'the button says Copy blocked');
+    } finally {
+      delete (navigator.clipboard as Partial<Clipboard>).writeText;
+    }
+    expect(copy.getBoundingClientRect().width, 'the same width').to.equal(width);
+    expect(getSelection()!.toString(), 'the code selected').to.equal(code(el));
+    expect(el.shadowRoot!.querySelector('[role="status"]')!.textContent).to.contain('Copy is blocked here: the code is selected');
+    await waitUntil(() => shownLabel(copy) === 'Copy', 'the button says Copy again', { timeout: 5000 });
   });
 
   it('shows variables as written, or with the active environment’s values', async () => {

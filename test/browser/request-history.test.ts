@@ -14,16 +14,89 @@ function filledHistory() {
   return history;
 }
 const rows = (el: RequestHistory) => [...el.shadowRoot!.querySelectorAll('li')];
-/** What has focus, as text: a failed comparison of elements would make the runner serialise them. */
-const focused = (el: RequestHistory) => el.shadowRoot!.activeElement?.textContent!.replace(/\s+/g, ' ').trim().replace(/ · .*/, '');
+/** A node's text as screen readers get it (a button's accessible name comes from it): aria-hidden parts left out. */
+const spoken = (node: Node): string =>
+  node instanceof Element && node.getAttribute('aria-hidden') === 'true' ? '' : node.nodeType === Node.TEXT_NODE ? node.textContent! : [...node.childNodes].map(spoken).join('');
+/** Text with its runs of white space (non-breaking ones included) made one space. */
+const squeezed = (text: string) => text.replace(/\s+/g, ' ').trim();
+/**
+ * Whether `text` shows whole somewhere in `root`: every box of it inside every box that clips it (overflow other
+ * than visible, as an ellipsis or a line clamp needs), up to `root`.
+ */
+function showsWhole(root: Element, text: string): boolean {
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const start = node.textContent!.indexOf(text);
+    if (start === -1) continue;
+    const range = document.createRange();
+    range.setStart(node, start);
+    range.setEnd(node, start + text.length);
+    const boxes = [...range.getClientRects()];
+    const clips: DOMRect[] = [];
+    for (let el = node.parentElement; el && el !== root.parentElement; el = el.parentElement) {
+      if (getComputedStyle(el).overflow !== 'visible') clips.push(el.getBoundingClientRect());
+    }
+    const inside = (box: DOMRect, clip: DOMRect) =>
+      box.left >= clip.left - 0.5 && box.right <= clip.right + 0.5 && box.top >= clip.top - 0.5 && box.bottom <= clip.bottom + 0.5;
+    if (boxes.length > 0 && boxes.every((box) => clips.every((clip) => inside(box, clip)))) return true;
+  }
+  return false;
+}
+/** What has focus, as spoken, without the time: a failed comparison of elements would make the runner serialise them. */
+const focused = (el: RequestHistory) => squeezed(spoken(el.shadowRoot!.activeElement!)).replace(/ · [^·]*$/, '');
 
 describe('<request-history>', () => {
   it('lists entries newest first with method, URL, status, duration and time', async () => {
     const el = await fixture<RequestHistory>(html`<request-history .history=${filledHistory()}></request-history>`);
-    const texts = rows(el).map((row) => row.querySelector('button.entry')!.textContent!.replace(/\s+/g, ' ').trim());
+    const texts = rows(el).map((row) => squeezed(spoken(row.querySelector('button.entry')!)));
     expect(texts[0]).to.match(/^DELETE https:\/\/api\.example\/pets\/1 no response 3 ms · \d/);
     expect(texts[1]).to.match(/^POST https:\/\/api\.example\/pets 422 12 ms/);
     expect(texts[2]).to.match(/^GET https:\/\/api\.example\/pets 200 42 ms/);
+  });
+
+  // 375 px: a phone; 288 px: the 18rem side column of a wide console.
+  for (const width of [375, 288]) {
+    it(`tells apart entries to one server at ${width} px: path and query shown whole, the origin below, the whole URL on hover`, async () => {
+      const origin = 'http://127.0.0.1:49152';
+      const paths = ['/pets?limit=2', '/pets/7', '/owners/3/pets?status=sold', '/pets/7/photo'];
+      const history = new History({ enabled: true });
+      paths.forEach((path, index) => history.add({ method: 'GET', url: origin + path, status: index === 3 ? 0 : 200, duration: 5 }));
+      const el = await fixture<RequestHistory>(html`<request-history style="width: ${width}px" .history=${history}></request-history>`);
+      for (const [index, row] of rows(el).entries()) {
+        const path = paths[paths.length - 1 - index]!;
+        const url = origin + path;
+        const entry = row.querySelector<HTMLElement>('button.entry')!;
+        expect(showsWhole(entry, path), `${path} shown whole`).to.equal(true);
+        expect(row.querySelector<HTMLElement>('.path')?.innerText, 'as the main text').to.equal(path);
+        expect(row.querySelector<HTMLElement>('.meta')!.innerText.replace(/\s+/g, ' ').startsWith(`${origin} · 5 ms · `), 'the origin below').to.equal(true);
+        expect(showsWhole(row.querySelector('.meta')!, origin), 'shown whole').to.equal(true);
+        expect(entry.title).to.equal(`Load GET ${url} into the console`);
+        expect(squeezed(spoken(entry)), 'spoken: the whole URL, once').to.match(new RegExp(`^GET ${url.replace(/[.?]/g, '\\$&')} (200|no response) 5 ms · \\d[^/]*$`));
+      }
+      expect(el.scrollWidth, 'nothing wider than the element').to.be.at.most(el.clientWidth);
+    });
+  }
+
+  it('cuts a long path after two lines, within the row, and shows a URL without an origin whole', async () => {
+    const history = new History({ enabled: true });
+    history.add({ method: 'GET', url: `https://api.staging.example.com:8443/search?q=${'x'.repeat(300)}`, status: 200, duration: 1 });
+    history.add({ method: 'GET', url: 'urn:example:pets', status: 0, duration: 1 });
+    const el = await fixture<RequestHistory>(html`<request-history style="width: 375px" .history=${history}></request-history>`);
+    const [noOrigin, long] = rows(el) as [HTMLLIElement, HTMLLIElement];
+    expect(showsWhole(long, `/search?q=${'x'.repeat(20)}`), 'the start of the path shown').to.equal(true);
+    expect(showsWhole(long, 'x'.repeat(200)), 'not all of it').to.equal(false);
+    expect(showsWhole(noOrigin, 'urn:example:pets')).to.equal(true);
+    expect(noOrigin.querySelector('.origin')).to.equal(null);
+    expect(squeezed(spoken(noOrigin.querySelector('button.entry')!))).to.match(/^GET urn:example:pets no response 1 ms · \d/);
+    const url = long.querySelector<HTMLElement>('.url')!;
+    const oneLine = noOrigin.querySelector('.url')!.clientHeight;
+    expect(url.clientHeight / oneLine, 'two lines').to.be.closeTo(2, 0.1);
+    expect(url.scrollHeight, 'and the rest cut').to.be.above(url.clientHeight);
+    const box = el.getBoundingClientRect();
+    for (const part of [url, long.querySelector('.status')!, long.querySelector('button.delete')!]) {
+      expect(part.getBoundingClientRect().right, part.className).to.be.at.most(box.right);
+    }
+    expect(el.scrollWidth).to.be.at.most(el.clientWidth);
   });
 
   it('is accessible, empty and full', async () => {
@@ -98,6 +171,8 @@ describe('<request-history>', () => {
     history.add({ method: 'GET', url: `https://api.example/${HOSTILE}`, headers: { 'X-Evil': HOSTILE }, body: HOSTILE, status: 200, duration: 1 });
     const el = await fixture<RequestHistory>(html`<request-history .history=${history}></request-history>`);
     expect(el.shadowRoot!.querySelector('.url')!.textContent).to.equal(`https://api.example/${HOSTILE}`);
+    expect(el.shadowRoot!.querySelector('.path')?.textContent).to.equal(`/${HOSTILE}`);
+    expect(el.shadowRoot!.querySelector('button.entry')!.getAttribute('title')).to.equal(`Load GET https://api.example/${HOSTILE} into the console`);
     expect(el.shadowRoot!.querySelector('img, script, a')).to.equal(null);
     await expectNothingRan();
   });

@@ -23,6 +23,11 @@ const GRAMMAR: Record<SnippetLanguage, HighlightLanguage> = { curl: 'bash', java
 const HIGHLIGHT_LIMIT = 32 * 1024;
 /** While such a snippet changes (typing in a large body), it is laid out again at most this often, in ms. */
 const LARGE_SNIPPET_INTERVAL = 250;
+/** How long the Copy button says what copying did, in ms. */
+const COPY_FEEDBACK_TIME = 2000;
+/** The Copy button's label: before copying, and for a moment after it worked or was refused. */
+const COPY_LABELS = { ready: 'Copy', copied: 'Copied', blocked: 'Copy blocked' } as const;
+type CopyState = keyof typeof COPY_LABELS;
 
 /**
  * @tagname code-snippet
@@ -51,6 +56,7 @@ export class CodeSnippet extends LitElement {
   readonly #largeSnippet = new LargeTextThrottle(HIGHLIGHT_LIMIT, LARGE_SNIPPET_INTERVAL, () => this.requestUpdate());
 
   @state() private selected: SnippetLanguage | undefined;
+  @state() private copyState: CopyState = 'ready';
   @state() private copyMessage = '';
 
   /** The request to show; when set, it wins over the `method`, `url`, `headers` and `body` attributes. */
@@ -149,9 +155,13 @@ export class CodeSnippet extends LitElement {
       await this.updateComplete;
       return this.renderRoot.querySelector('pre');
     });
+    this.copyState = copied ? 'copied' : 'blocked';
     this.copyMessage = copied ? `Copied the ${LABELS[this.selected!]} snippet.` : 'Copy is blocked here: the code is selected, press Ctrl+C (or Cmd+C) to copy it.';
     clearTimeout(this.#copyTimer);
-    this.#copyTimer = setTimeout(() => (this.copyMessage = ''), 4000);
+    this.#copyTimer = setTimeout(() => {
+      this.copyState = 'ready';
+      this.copyMessage = '';
+    }, COPY_FEEDBACK_TIME);
     if (copied) this.dispatchEvent(new TicCopyEvent(this.selected!, code));
   }
 
@@ -208,7 +218,9 @@ export class CodeSnippet extends LitElement {
             ${this.environments
               ? html`<label><input type="checkbox" .checked=${this.showValues} @change=${this.#onShowValuesChange} /> Show values</label>`
               : nothing}
-            <button part="copy-button" ?disabled=${code === undefined} @click=${this.#onCopy}>Copy</button>
+            <button part="copy-button" class="copy" ?disabled=${code === undefined} @click=${this.#onCopy}>
+              ${Object.entries(COPY_LABELS).map(([state, label]) => html`<span class=${state === this.copyState ? 'shown' : ''}>${label}</span>`)}
+            </button>
           </div>
         </div>
         <div role="tabpanel" id="panel" aria-labelledby="tab-${this.selected}" tabindex="0" part="code">

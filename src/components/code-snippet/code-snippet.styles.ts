@@ -17,9 +17,12 @@ export const codeSnippetStyles = css`
     background: var(--_surface);
     border-bottom: 1px solid var(--_border);
   }
+  /* Narrow, the tabs wrap onto a second row: on one, the last was cut off by the frame. */
   [role='tablist'] {
     display: flex;
-    gap: 0.25rem;
+    flex-wrap: wrap;
+    min-width: 0;
+    gap: 0 0.25rem;
   }
   [role='tab'] {
     border: none;
@@ -39,6 +42,18 @@ export const codeSnippetStyles = css`
     align-items: center;
     gap: var(--_space);
     padding: 0.25rem 0;
+  }
+  /* Every label in one cell, only the current one visible (hidden ones are out of the accessible name too): the
+     button is always as wide as the longest, so saying "Copied" moves nothing. */
+  button.copy {
+    display: inline-grid;
+    justify-items: center;
+  }
+  button.copy > span {
+    grid-area: 1 / 1;
+  }
+  button.copy > span:not(.shown) {
+    visibility: hidden;
   }
   .tools label {
     display: inline-flex;

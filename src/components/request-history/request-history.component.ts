@@ -6,6 +6,7 @@ import { SubscriptionController } from '../../controllers/subscription-controlle
 import { TicHistoryDeleteEvent } from '../../events/history-delete.js';
 import { TicHistorySelectEvent } from '../../events/history-select.js';
 import { themeStyles } from '../theme.styles.js';
+import { splitEntryUrl } from './entry-url.js';
 import { requestHistoryStyles } from './request-history.styles.js';
 
 /**
@@ -73,12 +74,19 @@ export class RequestHistory extends LitElement {
     const status = entry.status === 0 ? 'failed' : entry.status < 400 ? 'ok' : entry.status < 500 ? 'client-error' : 'server-error';
     const statusText = entry.status === 0 ? 'no response' : String(entry.status);
     const time = entry.timestamp.toLocaleTimeString();
+    // Entries to one API share the origin, and a URL cut at the end showed only that: the path leads, the origin
+    // starts the line below, the whole URL is in the tooltip. Screen readers get the URL whole, in its place.
+    // Non-breaking spaces keep "12 ms" and each "·" with what precedes it.
+    const { origin, path } = splitEntryUrl(entry.url);
     return html`<li>
-      <button class="entry" title="Load into the console" @click=${() => this.#onSelect(entry)}>
+      <button class="entry" title="Load ${entry.method} ${entry.url} into the console" @click=${() => this.#onSelect(entry)}>
         <span class="method">${entry.method}</span>
-        <span class="url">${entry.url}</span>
+        <span class="url"><span class="visually-hidden">${origin}</span><span class="path">${path}</span></span>
         <span class="status ${status}">${statusText}</span>
-        <span class="meta">${Math.round(entry.duration)} ms · <time datetime=${entry.timestamp.toISOString()}>${time}</time></span>
+        <span class="meta"
+          >${origin ? html`<span aria-hidden="true"><span class="origin">${origin}</span>&nbsp;· </span>` : nothing}${Math.round(entry.duration)}&nbsp;ms&nbsp;·
+          <time datetime=${entry.timestamp.toISOString()}>${time}</time></span
+        >
       </button>
       <button class="delete" aria-label="Delete ${entry.method} ${entry.url} from history" @click=${() => this.#onDelete(entry)}>✕</button>
     </li>`;

@@ -41,11 +41,15 @@ export const requestHistoryStyles = css`
     font-family: var(--_mono);
     font-weight: 700;
   }
+  /* Two lines of path before the ellipsis: in the console's side column one line held about twenty characters. */
   .url {
     font-family: var(--_mono);
     overflow: hidden;
-    text-overflow: ellipsis;
-    white-space: nowrap;
+    overflow-wrap: anywhere;
+    display: -webkit-box;
+    -webkit-box-orient: vertical;
+    -webkit-line-clamp: 2;
+    line-clamp: 2;
   }
   .status {
     font-family: var(--_mono);
@@ -65,6 +69,10 @@ export const requestHistoryStyles = css`
     grid-column: 2 / 4;
     color: var(--_muted);
     font-size: 0.8125em;
+    overflow-wrap: anywhere;
+  }
+  .origin {
+    font-family: var(--_mono);
   }
   li button.delete {
     border: none;

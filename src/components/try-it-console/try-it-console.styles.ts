@@ -31,13 +31,21 @@ export const tryItConsoleStyles = css`
     font-size: 1em;
     margin: 0 0 var(--_space);
   }
+  /* Method, URL, Send. Narrow, Send takes a row of its own so the URL keeps the room beside the method; narrower
+     still (the basis), the URL too: squeezed between them, it showed a dozen characters. */
   .line {
     display: flex;
+    flex-wrap: wrap;
     gap: var(--_space);
   }
   #url {
-    flex: 1;
+    flex: 1 1 10rem;
     font-family: var(--_mono);
+  }
+  @container (max-width: 32rem) {
+    .line > button {
+      flex-basis: 100%;
+    }
   }
   .url-template {
     margin: 0.375rem 0 0;
