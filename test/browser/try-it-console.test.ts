@@ -1,4 +1,5 @@
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { render } from 'lit';
 import { emulateMedia, sendKeys } from '@web/test-runner-commands';
 import '../../src/index.js';
 import type { TryItConsole } from '../../src/components/try-it-console/try-it-console.component.js';
@@ -270,7 +271,7 @@ describe('<try-it-console>', () => {
     method.focus();
     await sendKeys({ press: 'ArrowDown' });
     await el.updateComplete;
-    expect([el.method, method.value]).to.deep.equal(['POST', 'POST']);
+    expect([el.method, method.value], 'the preset stays; the select shows the edit').to.deep.equal(['GET', 'POST']);
     await sendKeys({ press: 'ArrowUp' });
     await el.updateComplete;
     el.load({ method: 'POST', url: `${servers.api}/selects`, headers: {}, body: '{}' });
@@ -354,6 +355,54 @@ describe('<try-it-console>', () => {
     el.headers = { Accept: 'text/plain' };
     await el.updateComplete;
     expect(fields()).to.deep.equal(['Accept=text/plain']);
+  });
+
+  it('loads the whole operation when a framework presets another one, and keeps the user’s edits when it renders the same again', async () => {
+    interface Operation { method: string; url: string; headers: Record<string, string>; body: string }
+    const container = await fixture<HTMLDivElement>(html`<div></div>`);
+    const consoleConfig = config();
+    // As demo/npm-import.ts binds it: attributes for the strings, a new headers object on every render.
+    const show = async (op: Operation) => {
+      render(html`<try-it-console .config=${consoleConfig} method=${op.method} url=${op.url} .headers=${{ ...op.headers }} body=${op.body}></try-it-console>`, container);
+      await container.querySelector<TryItConsole>('try-it-console')!.updateComplete;
+    };
+    const list = { method: 'GET', url: '{{base_url}}/pets', headers: { Accept: 'application/json' }, body: '' };
+    const one = { method: 'GET', url: '{{base_url}}/pets/{{pet_id}}', headers: { Accept: 'application/json' }, body: '' };
+    await show(list);
+    const el = container.querySelector<TryItConsole>('try-it-console')!;
+    const shown = () => ({
+      method: $<HTMLSelectElement>(el, '[part="method"]').value,
+      url: $<HTMLInputElement>(el, '[part="url"]').value,
+      headers: [...el.shadowRoot!.querySelectorAll('.header-row')].map((row) => `${row.querySelector<HTMLInputElement>('input.name')!.value}=${row.querySelector<HTMLInputElement>('input.value')!.value}`),
+      body: el.shadowRoot!.querySelector<HTMLTextAreaElement>('[part="body"]')?.value,
+    });
+    const method = $<HTMLSelectElement>(el, '[part="method"]');
+    method.value = 'DELETE';
+    method.dispatchEvent(new Event('change'));
+    await el.updateComplete;
+    $(el, 'button.add-header').click();
+    await el.updateComplete;
+    typeInto(el.shadowRoot!.querySelector<HTMLInputElement>('.header-row:last-of-type input.name')!, 'X-Added');
+    typeInto($<HTMLTextAreaElement>(el, '[part="body"]'), '{"gone":true}');
+    await el.updateComplete;
+    const edited = { method: 'DELETE', url: '{{base_url}}/pets', headers: ['Accept=application/json', 'X-Added='], body: '{"gone":true}' };
+    expect(shown()).to.deep.equal(edited);
+
+    await show(list);
+    expect(shown(), 'a re-render with the same operation keeps the edits').to.deep.equal(edited);
+
+    await show(one);
+    expect(shown(), 'another operation replaces the edits, method and header rows too').to.deep.equal({ method: 'GET', url: '{{base_url}}/pets/{{pet_id}}', headers: ['Accept=application/json'], body: undefined });
+    const response = oneEvent<TicResponseEvent>(el, 'tic-response');
+    await sendAndWait(el);
+    expect(JSON.parse((await response).response.text)).to.include({ method: 'GET', url: '/pets/7' });
+
+    // A history entry loaded after the preset stays until the page presets another operation.
+    el.load({ method: 'POST', url: `${servers.api}/pets`, headers: { 'X-From': 'history' }, body: '{}' });
+    await show(one);
+    expect(shown().headers, 'the later load wins over presets set again unchanged').to.deep.equal(['X-From=history']);
+    await show(list);
+    expect(shown()).to.deep.equal({ method: 'GET', url: '{{base_url}}/pets', headers: ['Accept=application/json'], body: undefined });
   });
 
   it('passes the snippet a new request only when the request changed', async () => {
