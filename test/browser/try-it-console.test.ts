@@ -405,6 +405,62 @@ describe('<try-it-console>', () => {
     expect(shown()).to.deep.equal({ method: 'GET', url: '{{base_url}}/pets', headers: ['Accept=application/json'], body: undefined });
   });
 
+  it('clears the response and any failure when another request is loaded, from history or by a preset', async () => {
+    const el = await fixture<TryItConsole>(html`<try-it-console .config=${config()} url="{{base_url}}/challenge"></try-it-console>`);
+    const idle = () => $(el, '[part="response"]').textContent!.includes('Send the request to see the response here.');
+    await sendAndWait(el);
+    expect($(el, '[part="status"]').textContent).to.contain('401');
+    await waitUntil(() => inner(el, 'request-history', 'li'), 'a history entry appears');
+    inner(el, 'request-history', 'button.entry').click();
+    await el.updateComplete;
+    expect(idle(), 'a history entry loaded').to.equal(true);
+    expect(el.shadowRoot!.querySelector('[part="status"]')).to.equal(null);
+
+    el.url = 'ftp://{{base_url}}/pets';
+    await el.updateComplete;
+    await sendAndWait(el);
+    expect($(el, '[part="error"]')).to.exist;
+    el.url = '{{base_url}}/pets';
+    await el.updateComplete;
+    expect(idle(), 'another operation preset').to.equal(true);
+    expect(el.shadowRoot!.querySelector('[part="error"]')).to.equal(null);
+  });
+
+  it('cancels a send in flight when another request is loaded, and never shows what it brings for the new one', async () => {
+    const el = await fixture<TryItConsole>(html`<try-it-console .config=${config()} url="{{base_url}}/hold"></try-it-console>`);
+    const idle = () => $(el, '[part="response"]').textContent!.includes('Send the request to see the response here.');
+    $(el, '[part="send-button"]').click();
+    await el.updateComplete;
+    expect($(el, '[part="cancel-button"]')).to.exist;
+    const cancelled = oneEvent<TicRequestErrorEvent>(el, 'tic-request-error');
+    el.url = '{{base_url}}/pets';
+    await el.updateComplete;
+    expect(idle()).to.equal(true);
+    expect($(el, '[part="send-button"]'), 'Send, not Cancel').to.exist;
+    expect((await cancelled).error.kind, 'the old send reports how it ended').to.equal('aborted');
+    await el.updateComplete;
+    expect(idle(), 'and its end is not shown').to.equal(true);
+
+    // A response that arrives anyway (read to the end before the cancel) is not shown for the loaded request.
+    const engine = el.engine!;
+    const execute = engine.execute.bind(engine);
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => { release = resolve; });
+    engine.execute = async (request) => {
+      const response = await execute(request);
+      await released;
+      return response;
+    };
+    const late = oneEvent<TicResponseEvent>(el, 'tic-response');
+    $(el, '[part="send-button"]').click();
+    el.load({ method: 'GET', url: `${servers.api}/pets?api_key=${REDACTED}`, headers: {}, body: '' });
+    release();
+    expect((await late).response.status).to.equal(200);
+    await el.updateComplete;
+    expect(idle()).to.equal(true);
+    expect($(el, '.notice').textContent, 'the notice of the loaded request stays').to.contain('Credentials were not stored');
+  });
+
   it('passes the snippet a new request only when the request changed', async () => {
     const el = await fixture<TryItConsole>(html`<try-it-console .config=${config()} method="POST" url="{{base_url}}/pets" body='{"a":1}'></try-it-console>`);
     const snippet = $<CodeSnippet>(el, 'code-snippet');

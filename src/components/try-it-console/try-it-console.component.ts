@@ -308,7 +308,8 @@ export class TryItConsole extends LitElement {
     if (beforeSend.defaultPrevented) return;
     const result = await this.#send.run((signal) => engine.execute(beforeSend.request, { signal }));
     if (result.status === 'complete') {
-      if (result.response.status < 400) this.notice = undefined;
+      // Unless another request was loaded meanwhile: the notice is about that one.
+      if (result.response.status < 400 && this.#send.state === result) this.notice = undefined;
       this.dispatchEvent(new TicResponseEvent(result.response));
     } else if (result.status === 'error') {
       this.dispatchEvent(new TicRequestErrorEvent(result.error));
@@ -325,10 +326,14 @@ export class TryItConsole extends LitElement {
     if (event.detail <= 1) this.cancel();
   };
 
-  /** Loads a past request (e.g. from history) into the editor, replacing the request being edited. */
+  /**
+   * Loads a past request (e.g. from history) into the editor, replacing the request being edited. The response
+   * panel is cleared, and a send in flight is cancelled: what it brings belongs to the request it sent.
+   */
   load(entry: Pick<HistoryEntry, 'method' | 'url' | 'headers' | 'body'> & Partial<HistoryEntry>): void {
     // The presets as they are now count as loaded: the later of a load and a preset change wins.
     this.#presetsFrom = this.#presetsKey();
+    this.#send.reset();
     this.currentMethod = entry.method;
     this.currentUrl = entry.url;
     this.currentBody = entry.body;
