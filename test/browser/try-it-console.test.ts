@@ -6,13 +6,15 @@ import type { TryItConsole } from '../../src/components/try-it-console/try-it-co
 import type { EnvPicker } from '../../src/components/env-picker/env-picker.component.js';
 import type { RequestHistory } from '../../src/components/request-history/request-history.component.js';
 import type { CodeSnippet } from '../../src/components/code-snippet/code-snippet.component.js';
-import { REDACTED, type ConsoleConfig } from '../../src/core/index.js';
+import { REDACTED, RequestError, type ConsoleConfig } from '../../src/core/index.js';
 import { HOSTILE, expectNothingRan } from './support/hostile.js';
 import type { TicCopyEvent, TicRequestErrorEvent, TicResponseEvent } from '../../src/events/index.js';
 
 interface TestServers {
   api: string;
   proxy: string;
+  /** A port nothing listens on. */
+  closed: string;
 }
 
 let servers: TestServers;
@@ -581,6 +583,34 @@ describe('<try-it-console>', () => {
     await strict.send();
     await strict.updateComplete;
     expect($(strict, '[part="error"]').textContent).to.contain('{{nope}}');
+  });
+
+  it('titles a failure the proxy reports from the API (unreachable, timed out…) as it would be titled without the proxy', async () => {
+    const direct = await fixture<TryItConsole>(html`<try-it-console .config=${config({ corsProxy: undefined })} url="${servers.closed}/pets"></try-it-console>`);
+    await sendAndWait(direct);
+    const proxied = await fixture<TryItConsole>(html`<try-it-console .config=${config()} url="${servers.closed}/pets"></try-it-console>`);
+    const failed = oneEvent<TicRequestErrorEvent>(proxied, 'tic-request-error');
+    await sendAndWait(proxied);
+    expect((await failed).error.message).to.match(/^The CORS proxy refused the request \(upstream_unreachable\): Could not reach /);
+    for (const el of [direct, proxied]) {
+      expect($(el, '.error-title').textContent).to.equal('Could not reach the server');
+      expect($(el, '[role="status"]').textContent).to.equal('Could not reach the server.');
+    }
+
+    // The other codes, as the engine words them.
+    const el = await fixture<TryItConsole>(html`<try-it-console .config=${config()} url="{{base_url}}/pets"></try-it-console>`);
+    const titled = async (message: string) => {
+      el.engine!.execute = () => Promise.reject(new RequestError('proxy-refused', message));
+      await sendAndWait(el);
+      return $(el, '.error-title').textContent;
+    };
+    expect(await titled('The CORS proxy refused the request (upstream_timeout): http://api.example did not answer in time')).to.equal('Timed out');
+    expect(await titled('The CORS proxy refused the request (too_many_redirects): http://api.example/ redirected more than 5 times.')).to.equal('Too many redirects');
+    expect(await titled('The CORS proxy refused the request (response_too_large): The response is larger than this proxy relays')).to.equal('Response too large for the CORS proxy');
+    expect(await titled('The CORS proxy refused the request (internal_error): The proxy failed unexpectedly')).to.equal('The CORS proxy failed');
+    expect(await titled('The CORS proxy refused the request (private_address): 127.0.0.1 is private')).to.equal('Refused by the CORS proxy');
+    expect(await titled('The CORS proxy refused the request (__proto__): odd')).to.equal('Refused by the CORS proxy');
+    expect(await titled('The CORS proxy refused the request (null): the proxy answered 502')).to.equal('Refused by the CORS proxy');
   });
 
   it('renders hostile responses, headers, variables and history as text', async () => {

@@ -10,6 +10,7 @@ import { IdbHistoryStore } from '../../core/idb-history-store.js';
 import { scanPlaceholders } from '../../core/placeholders.js';
 import { RequestEngine, type ConsoleResponse } from '../../core/request-engine.js';
 import type { ConsoleRequest } from '../../core/request-preparation.js';
+import type { ProxyRefusalCode } from '../../proxy/refusal.js';
 import { SnippetGenerator } from '../../core/snippets/snippet-generator.js';
 import type { SnippetRequest } from '../../core/snippets/snippet-request.js';
 import { SendController } from '../../controllers/send-controller.js';
@@ -457,7 +458,7 @@ export class TryItConsole extends LitElement {
     if (state.status === 'pending') return html`<p class="muted">Waiting for the response…</p>`;
     if (state.status === 'error') {
       return html`<div class="error" part="error" role="alert">
-        <p class="error-title">${ERROR_TITLES[state.error.kind]}</p>
+        <p class="error-title">${errorTitle(state.error)}</p>
         <p>${state.error.message}</p>
       </div>`;
     }
@@ -468,7 +469,7 @@ export class TryItConsole extends LitElement {
     const state = this.#send.state;
     if (state.status === 'pending') return 'Sending…';
     if (state.status === 'complete') return `Response ${state.response.status} ${state.response.statusText} in ${Math.round(state.response.timing.total)} milliseconds.`;
-    if (state.status === 'error') return `${ERROR_TITLES[state.error.kind]}.`;
+    if (state.status === 'error') return `${errorTitle(state.error)}.`;
     return '';
   }
 
@@ -553,3 +554,21 @@ const ERROR_TITLES: Record<RequestError['kind'], string> = {
   'unresolved-variables': 'Undefined variables',
   'proxy-refused': 'Refused by the CORS proxy',
 };
+
+/**
+ * Proxy codes that break no rule of the proxy's: the API could not be reached or answered badly (titled as the same
+ * failure without a proxy), or the proxy failed. The other codes are refusals and keep the kind's title.
+ */
+const PROXY_REFUSAL_TITLES = new Map<ProxyRefusalCode, string>([
+  ['upstream_unreachable', ERROR_TITLES.network],
+  ['upstream_timeout', ERROR_TITLES.timeout],
+  ['too_many_redirects', 'Too many redirects'],
+  ['response_too_large', 'Response too large for the CORS proxy'],
+  ['internal_error', 'The CORS proxy failed'],
+]);
+
+function errorTitle(error: RequestError): string {
+  // The engine puts the proxy's code only in the message, as `The CORS proxy refused the request (<code>): …`.
+  const code = error.kind === 'proxy-refused' ? /^The CORS proxy refused the request \(([a-z_]+)\)/.exec(error.message)?.[1] : undefined;
+  return PROXY_REFUSAL_TITLES.get(code as ProxyRefusalCode) ?? ERROR_TITLES[error.kind];
+}
