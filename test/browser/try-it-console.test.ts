@@ -585,6 +585,29 @@ describe('<try-it-console>', () => {
     expect($(strict, '[part="error"]').textContent).to.contain('{{nope}}');
   });
 
+  it('does not repeat the title at the start of the message', async () => {
+    const el = await fixture<TryItConsole>(html`<try-it-console .config=${config({ corsProxy: undefined })} url="{{base_url}}/pets"></try-it-console>`);
+    const shown = () => [...$(el, '[part="error"]').querySelectorAll('p')].map((p) => p.textContent);
+    await sendAndWait(el);
+    const [title, message] = shown();
+    expect(title).to.equal('Blocked by CORS');
+    expect(message).to.match(new RegExp(`^${servers.api.replaceAll('.', '\\.')} answered, but does not allow pages on `));
+    el.config = config();
+    el.url = '{{base_url}}/hold';
+    await el.updateComplete;
+    $(el, '[part="send-button"]').click();
+    await el.updateComplete;
+    const cancelled = oneEvent<TicRequestErrorEvent>(el, 'tic-request-error');
+    el.cancel();
+    expect((await cancelled).error.message).to.equal('Cancelled: the request was stopped before it finished.');
+    await el.updateComplete;
+    expect(shown()).to.deep.equal(['Cancelled', 'the request was stopped before it finished.']);
+    // Only the title and ": " go: a message that merely starts with the same words keeps them.
+    el.engine!.execute = () => Promise.reject(new RequestError('aborted', 'Cancelled by the page: its own reason.'));
+    await sendAndWait(el);
+    expect(shown()).to.deep.equal(['Cancelled', 'Cancelled by the page: its own reason.']);
+  });
+
   it('titles a failure the proxy reports from the API (unreachable, timed out…) as it would be titled without the proxy', async () => {
     const direct = await fixture<TryItConsole>(html`<try-it-console .config=${config({ corsProxy: undefined })} url="${servers.closed}/pets"></try-it-console>`);
     await sendAndWait(direct);

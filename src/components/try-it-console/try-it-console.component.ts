@@ -457,9 +457,12 @@ export class TryItConsole extends LitElement {
     if (state.status === 'idle') return html`<p class="muted">Send the request to see the response here.</p>`;
     if (state.status === 'pending') return html`<p class="muted">Waiting for the response…</p>`;
     if (state.status === 'error') {
+      const title = errorTitle(state.error);
+      // Some messages start with the title ("Cancelled: the request…"): said once is enough.
+      const message = state.error.message.startsWith(`${title}: `) ? state.error.message.slice(title.length + 2) : state.error.message;
       return html`<div class="error" part="error" role="alert">
-        <p class="error-title">${errorTitle(state.error)}</p>
-        <p>${state.error.message}</p>
+        <p class="error-title">${title}</p>
+        <p>${message}</p>
       </div>`;
     }
     return this.#renderResponse(state.response);
