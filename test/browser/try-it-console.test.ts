@@ -267,6 +267,22 @@ describe('<try-it-console>', () => {
     expect(echoed.headers['x-typed']).to.equal('by keyboard');
   });
 
+  it('takes the keyboard when focused: the URL field gets focus, and Ctrl+Enter sends', async () => {
+    const el = await fixture<TryItConsole>(html`<try-it-console .config=${config()} url="{{base_url}}/focus"></try-it-console>`);
+    let sent = false;
+    el.addEventListener('tic-before-send', () => { sent = true; });
+    el.focus();
+    expect(el.shadowRoot!.activeElement?.getAttribute('part')).to.equal('url');
+    await sendKeys({ press: 'End' });
+    await sendKeys({ type: '?by=keyboard' });
+    const response = oneEvent<TicResponseEvent>(el, 'tic-response');
+    await sendKeys({ down: 'Control' });
+    await sendKeys({ press: 'Enter' });
+    await sendKeys({ up: 'Control' });
+    expect(sent, 'Ctrl+Enter sent').to.equal(true);
+    expect(JSON.parse((await response).response.text).url).to.equal('/focus?by=keyboard');
+  });
+
   it('keeps the method and environment selects showing what is sent after the user has used them', async () => {
     const el = await fixture<TryItConsole>(html`<try-it-console .config=${config()} url="{{base_url}}/selects"></try-it-console>`);
     const method = $<HTMLSelectElement>(el, '[part="method"]');

@@ -342,6 +342,17 @@ export class TryItConsole extends LitElement {
     this.notice = entry.bodyTruncated ? 'truncated-body' : this.#holdsRedacted() ? 'credentials' : undefined;
   }
 
+  /**
+   * Focuses the URL field, so a page's "Try it" button can hand the keyboard to the console. An override rather
+   * than `delegatesFocus`, which would pick the method select, and on a click anywhere in the console move focus to
+   * it.
+   */
+  override focus(options?: FocusOptions): void {
+    const url = this.renderRoot?.querySelector<HTMLInputElement>('#url');
+    if (url) url.focus(options);
+    else super.focus(options);
+  }
+
   /** Whether the request still holds a credential that history did not store. */
   #holdsRedacted(): boolean {
     return this.currentUrl.includes(REDACTED) || this.headerRows.some((row) => row.enabled && row.value.includes(REDACTED));
