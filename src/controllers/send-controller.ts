@@ -53,6 +53,13 @@ export class SendController implements ReactiveController {
     this.#set({ status: 'error', error });
   }
 
+  /** Back to idle, for another request: a send in flight is cancelled, and whatever it ends in is not shown. */
+  reset(): void {
+    this.#abort?.abort();
+    this.#abort = undefined;
+    this.#set({ status: 'idle' });
+  }
+
   /** Cancels the send in flight, if any. */
   cancel(): void {
     this.#abort?.abort();

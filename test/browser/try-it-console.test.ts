@@ -1,17 +1,20 @@
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { render } from 'lit';
 import { emulateMedia, sendKeys } from '@web/test-runner-commands';
 import '../../src/index.js';
 import type { TryItConsole } from '../../src/components/try-it-console/try-it-console.component.js';
 import type { EnvPicker } from '../../src/components/env-picker/env-picker.component.js';
 import type { RequestHistory } from '../../src/components/request-history/request-history.component.js';
 import type { CodeSnippet } from '../../src/components/code-snippet/code-snippet.component.js';
-import { REDACTED, type ConsoleConfig } from '../../src/core/index.js';
+import { REDACTED, RequestError, type ConsoleConfig } from '../../src/core/index.js';
 import { HOSTILE, expectNothingRan } from './support/hostile.js';
 import type { TicCopyEvent, TicRequestErrorEvent, TicResponseEvent } from '../../src/events/index.js';
 
 interface TestServers {
   api: string;
   proxy: string;
+  /** A port nothing listens on. */
+  closed: string;
 }
 
 let servers: TestServers;
@@ -264,13 +267,29 @@ describe('<try-it-console>', () => {
     expect(echoed.headers['x-typed']).to.equal('by keyboard');
   });
 
+  it('takes the keyboard when focused: the URL field gets focus, and Ctrl+Enter sends', async () => {
+    const el = await fixture<TryItConsole>(html`<try-it-console .config=${config()} url="{{base_url}}/focus"></try-it-console>`);
+    let sent = false;
+    el.addEventListener('tic-before-send', () => { sent = true; });
+    el.focus();
+    expect(el.shadowRoot!.activeElement?.getAttribute('part')).to.equal('url');
+    await sendKeys({ press: 'End' });
+    await sendKeys({ type: '?by=keyboard' });
+    const response = oneEvent<TicResponseEvent>(el, 'tic-response');
+    await sendKeys({ down: 'Control' });
+    await sendKeys({ press: 'Enter' });
+    await sendKeys({ up: 'Control' });
+    expect(sent, 'Ctrl+Enter sent').to.equal(true);
+    expect(JSON.parse((await response).response.text).url).to.equal('/focus?by=keyboard');
+  });
+
   it('keeps the method and environment selects showing what is sent after the user has used them', async () => {
     const el = await fixture<TryItConsole>(html`<try-it-console .config=${config()} url="{{base_url}}/selects"></try-it-console>`);
     const method = $<HTMLSelectElement>(el, '[part="method"]');
     method.focus();
     await sendKeys({ press: 'ArrowDown' });
     await el.updateComplete;
-    expect([el.method, method.value]).to.deep.equal(['POST', 'POST']);
+    expect([el.method, method.value], 'the preset stays; the select shows the edit').to.deep.equal(['GET', 'POST']);
     await sendKeys({ press: 'ArrowUp' });
     await el.updateComplete;
     el.load({ method: 'POST', url: `${servers.api}/selects`, headers: {}, body: '{}' });
@@ -354,6 +373,110 @@ describe('<try-it-console>', () => {
     el.headers = { Accept: 'text/plain' };
     await el.updateComplete;
     expect(fields()).to.deep.equal(['Accept=text/plain']);
+  });
+
+  it('loads the whole operation when a framework presets another one, and keeps the user’s edits when it renders the same again', async () => {
+    interface Operation { method: string; url: string; headers: Record<string, string>; body: string }
+    const container = await fixture<HTMLDivElement>(html`<div></div>`);
+    const consoleConfig = config();
+    // As demo/npm-import.ts binds it: attributes for the strings, a new headers object on every render.
+    const show = async (op: Operation) => {
+      render(html`<try-it-console .config=${consoleConfig} method=${op.method} url=${op.url} .headers=${{ ...op.headers }} body=${op.body}></try-it-console>`, container);
+      await container.querySelector<TryItConsole>('try-it-console')!.updateComplete;
+    };
+    const list = { method: 'GET', url: '{{base_url}}/pets', headers: { Accept: 'application/json' }, body: '' };
+    const one = { method: 'GET', url: '{{base_url}}/pets/{{pet_id}}', headers: { Accept: 'application/json' }, body: '' };
+    await show(list);
+    const el = container.querySelector<TryItConsole>('try-it-console')!;
+    const shown = () => ({
+      method: $<HTMLSelectElement>(el, '[part="method"]').value,
+      url: $<HTMLInputElement>(el, '[part="url"]').value,
+      headers: [...el.shadowRoot!.querySelectorAll('.header-row')].map((row) => `${row.querySelector<HTMLInputElement>('input.name')!.value}=${row.querySelector<HTMLInputElement>('input.value')!.value}`),
+      body: el.shadowRoot!.querySelector<HTMLTextAreaElement>('[part="body"]')?.value,
+    });
+    const method = $<HTMLSelectElement>(el, '[part="method"]');
+    method.value = 'DELETE';
+    method.dispatchEvent(new Event('change'));
+    await el.updateComplete;
+    $(el, 'button.add-header').click();
+    await el.updateComplete;
+    typeInto(el.shadowRoot!.querySelector<HTMLInputElement>('.header-row:last-of-type input.name')!, 'X-Added');
+    typeInto($<HTMLTextAreaElement>(el, '[part="body"]'), '{"gone":true}');
+    await el.updateComplete;
+    const edited = { method: 'DELETE', url: '{{base_url}}/pets', headers: ['Accept=application/json', 'X-Added='], body: '{"gone":true}' };
+    expect(shown()).to.deep.equal(edited);
+
+    await show(list);
+    expect(shown(), 'a re-render with the same operation keeps the edits').to.deep.equal(edited);
+
+    await show(one);
+    expect(shown(), 'another operation replaces the edits, method and header rows too').to.deep.equal({ method: 'GET', url: '{{base_url}}/pets/{{pet_id}}', headers: ['Accept=application/json'], body: undefined });
+    const response = oneEvent<TicResponseEvent>(el, 'tic-response');
+    await sendAndWait(el);
+    expect(JSON.parse((await response).response.text)).to.include({ method: 'GET', url: '/pets/7' });
+
+    // A history entry loaded after the preset stays until the page presets another operation.
+    el.load({ method: 'POST', url: `${servers.api}/pets`, headers: { 'X-From': 'history' }, body: '{}' });
+    await show(one);
+    expect(shown().headers, 'the later load wins over presets set again unchanged').to.deep.equal(['X-From=history']);
+    await show(list);
+    expect(shown()).to.deep.equal({ method: 'GET', url: '{{base_url}}/pets', headers: ['Accept=application/json'], body: undefined });
+  });
+
+  it('clears the response and any failure when another request is loaded, from history or by a preset', async () => {
+    const el = await fixture<TryItConsole>(html`<try-it-console .config=${config()} url="{{base_url}}/challenge"></try-it-console>`);
+    const idle = () => $(el, '[part="response"]').textContent!.includes('Send the request to see the response here.');
+    await sendAndWait(el);
+    expect($(el, '[part="status"]').textContent).to.contain('401');
+    await waitUntil(() => inner(el, 'request-history', 'li'), 'a history entry appears');
+    inner(el, 'request-history', 'button.entry').click();
+    await el.updateComplete;
+    expect(idle(), 'a history entry loaded').to.equal(true);
+    expect(el.shadowRoot!.querySelector('[part="status"]')).to.equal(null);
+
+    el.url = 'ftp://{{base_url}}/pets';
+    await el.updateComplete;
+    await sendAndWait(el);
+    expect($(el, '[part="error"]')).to.exist;
+    el.url = '{{base_url}}/pets';
+    await el.updateComplete;
+    expect(idle(), 'another operation preset').to.equal(true);
+    expect(el.shadowRoot!.querySelector('[part="error"]')).to.equal(null);
+  });
+
+  it('cancels a send in flight when another request is loaded, and never shows what it brings for the new one', async () => {
+    const el = await fixture<TryItConsole>(html`<try-it-console .config=${config()} url="{{base_url}}/hold"></try-it-console>`);
+    const idle = () => $(el, '[part="response"]').textContent!.includes('Send the request to see the response here.');
+    $(el, '[part="send-button"]').click();
+    await el.updateComplete;
+    expect($(el, '[part="cancel-button"]')).to.exist;
+    const cancelled = oneEvent<TicRequestErrorEvent>(el, 'tic-request-error');
+    el.url = '{{base_url}}/pets';
+    await el.updateComplete;
+    expect(idle()).to.equal(true);
+    expect($(el, '[part="send-button"]'), 'Send, not Cancel').to.exist;
+    expect((await cancelled).error.kind, 'the old send reports how it ended').to.equal('aborted');
+    await el.updateComplete;
+    expect(idle(), 'and its end is not shown').to.equal(true);
+
+    // A response that arrives anyway (read to the end before the cancel) is not shown for the loaded request.
+    const engine = el.engine!;
+    const execute = engine.execute.bind(engine);
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => { release = resolve; });
+    engine.execute = async (request) => {
+      const response = await execute(request);
+      await released;
+      return response;
+    };
+    const late = oneEvent<TicResponseEvent>(el, 'tic-response');
+    $(el, '[part="send-button"]').click();
+    el.load({ method: 'GET', url: `${servers.api}/pets?api_key=${REDACTED}`, headers: {}, body: '' });
+    release();
+    expect((await late).response.status).to.equal(200);
+    await el.updateComplete;
+    expect(idle()).to.equal(true);
+    expect($(el, '.notice').textContent, 'the notice of the loaded request stays').to.contain('Credentials were not stored');
   });
 
   it('passes the snippet a new request only when the request changed', async () => {
@@ -476,6 +599,57 @@ describe('<try-it-console>', () => {
     await strict.send();
     await strict.updateComplete;
     expect($(strict, '[part="error"]').textContent).to.contain('{{nope}}');
+  });
+
+  it('does not repeat the title at the start of the message', async () => {
+    const el = await fixture<TryItConsole>(html`<try-it-console .config=${config({ corsProxy: undefined })} url="{{base_url}}/pets"></try-it-console>`);
+    const shown = () => [...$(el, '[part="error"]').querySelectorAll('p')].map((p) => p.textContent);
+    await sendAndWait(el);
+    const [title, message] = shown();
+    expect(title).to.equal('Blocked by CORS');
+    expect(message).to.match(new RegExp(`^${servers.api.replaceAll('.', '\\.')} answered, but does not allow pages on `));
+    el.config = config();
+    el.url = '{{base_url}}/hold';
+    await el.updateComplete;
+    $(el, '[part="send-button"]').click();
+    await el.updateComplete;
+    const cancelled = oneEvent<TicRequestErrorEvent>(el, 'tic-request-error');
+    el.cancel();
+    expect((await cancelled).error.message).to.equal('Cancelled: the request was stopped before it finished.');
+    await el.updateComplete;
+    expect(shown()).to.deep.equal(['Cancelled', 'the request was stopped before it finished.']);
+    // Only the title and ": " go: a message that merely starts with the same words keeps them.
+    el.engine!.execute = () => Promise.reject(new RequestError('aborted', 'Cancelled by the page: its own reason.'));
+    await sendAndWait(el);
+    expect(shown()).to.deep.equal(['Cancelled', 'Cancelled by the page: its own reason.']);
+  });
+
+  it('titles a failure the proxy reports from the API (unreachable, timed out…) as it would be titled without the proxy', async () => {
+    const direct = await fixture<TryItConsole>(html`<try-it-console .config=${config({ corsProxy: undefined })} url="${servers.closed}/pets"></try-it-console>`);
+    await sendAndWait(direct);
+    const proxied = await fixture<TryItConsole>(html`<try-it-console .config=${config()} url="${servers.closed}/pets"></try-it-console>`);
+    const failed = oneEvent<TicRequestErrorEvent>(proxied, 'tic-request-error');
+    await sendAndWait(proxied);
+    expect((await failed).error.message).to.match(/^The CORS proxy refused the request \(upstream_unreachable\): Could not reach /);
+    for (const el of [direct, proxied]) {
+      expect($(el, '.error-title').textContent).to.equal('Could not reach the server');
+      expect($(el, '[role="status"]').textContent).to.equal('Could not reach the server.');
+    }
+
+    // The other codes, as the engine words them.
+    const el = await fixture<TryItConsole>(html`<try-it-console .config=${config()} url="{{base_url}}/pets"></try-it-console>`);
+    const titled = async (message: string) => {
+      el.engine!.execute = () => Promise.reject(new RequestError('proxy-refused', message));
+      await sendAndWait(el);
+      return $(el, '.error-title').textContent;
+    };
+    expect(await titled('The CORS proxy refused the request (upstream_timeout): http://api.example did not answer in time')).to.equal('Timed out');
+    expect(await titled('The CORS proxy refused the request (too_many_redirects): http://api.example/ redirected more than 5 times.')).to.equal('Too many redirects');
+    expect(await titled('The CORS proxy refused the request (response_too_large): The response is larger than this proxy relays')).to.equal('Response too large for the CORS proxy');
+    expect(await titled('The CORS proxy refused the request (internal_error): The proxy failed unexpectedly')).to.equal('The CORS proxy failed');
+    expect(await titled('The CORS proxy refused the request (private_address): 127.0.0.1 is private')).to.equal('Refused by the CORS proxy');
+    expect(await titled('The CORS proxy refused the request (__proto__): odd')).to.equal('Refused by the CORS proxy');
+    expect(await titled('The CORS proxy refused the request (null): the proxy answered 502')).to.equal('Refused by the CORS proxy');
   });
 
   it('renders hostile responses, headers, variables and history as text', async () => {

@@ -10,6 +10,7 @@ import { IdbHistoryStore } from '../../core/idb-history-store.js';
 import { scanPlaceholders } from '../../core/placeholders.js';
 import { RequestEngine, type ConsoleResponse } from '../../core/request-engine.js';
 import type { ConsoleRequest } from '../../core/request-preparation.js';
+import type { ProxyRefusalCode } from '../../proxy/refusal.js';
 import { SnippetGenerator } from '../../core/snippets/snippet-generator.js';
 import type { SnippetRequest } from '../../core/snippets/snippet-request.js';
 import { SendController } from '../../controllers/send-controller.js';
@@ -55,7 +56,9 @@ interface HeaderRowState {
  * reload past requests and copy the request as code.
  *
  * Configure it with the `config` property, or with JSON in a child `<script type="application/json">`
- * for pages without JavaScript of their own. Preset an operation with `method`, `url`, `headers`, `body`.
+ * for pages without JavaScript of their own. Preset an operation with `method`, `url`, `headers`, `body`: when any
+ * of the four changes value, all four are loaded as the request, replacing the user's edits; the same values set
+ * again (a framework's re-render) change nothing.
  *
  * @fires tic-before-send - Cancelable; the page may rewrite `event.request` or stop the send.
  * @fires tic-response - A sent request got a response (any status).
@@ -96,8 +99,8 @@ export class TryItConsole extends LitElement {
   #nextRowKey = 0;
   /** The configuration the engine was built from, as JSON: frameworks often pass an equal new object each render. */
   #configuredFrom: string | undefined;
-  /** The `headers` the rows were made from, as JSON: an equal new object (a framework's re-render) keeps the user's edits. */
-  #headersFrom: string | undefined;
+  /** The presets last loaded, as JSON: equal values set again (a framework's re-render) keep the user's edits. */
+  #presetsFrom: string | undefined;
   #lastSnippetRequest: SnippetRequest | undefined;
   /** Watches the children while the configuration script has not arrived. */
   #configScriptWatch: MutationObserver | undefined;
@@ -109,23 +112,27 @@ export class TryItConsole extends LitElement {
   #shown: ShownResponse | undefined;
 
   @state() private configProblem: string | undefined;
+  // The request being edited, apart from the presets: a framework sets a preset again only when its own value changes.
+  @state() private currentMethod = 'GET';
+  @state() private currentUrl = '';
   @state() private headerRows: HeaderRowState[] = [];
+  @state() private currentBody = '';
   /** What a restored request lacks: shown until the user fills it in or a send succeeds. */
   @state() private notice: keyof typeof RESTORE_NOTICES | undefined;
 
   /** The configuration (see `ConsoleConfig`); checked when set, and a problem is shown in place of the console. */
   @property({ attribute: false }) config: ConsoleConfig | undefined;
 
-  /** HTTP method of the request being edited. */
+  /** HTTP method of the operation to preset. */
   @property() method = 'GET';
 
-  /** URL of the request being edited; may hold `{{variables}}`, and may be relative to `base_url`. */
+  /** URL of the operation to preset; may hold `{{variables}}`, and may be relative to `base_url`. */
   @property() url = '';
 
-  /** Request headers to start from; as an attribute, a JSON object. */
+  /** Request headers of the operation to preset; as an attribute, a JSON object. */
   @property({ converter: headersAttribute }) headers: Record<string, string> = {};
 
-  /** Request body of the request being edited. */
+  /** Request body of the operation to preset. */
   @property() body = '';
 
   /** `light` or `dark`; without it, the console follows the system setting. */
@@ -156,13 +163,11 @@ export class TryItConsole extends LitElement {
 
   protected override willUpdate(changed: PropertyValues): void {
     if (changed.has('config')) this.#configure();
-    if (this.#send.state.status !== 'complete') this.#forgetShown();
-    if (this.notice === 'credentials' && (changed.has('url') || changed.has('headerRows')) && !this.#holdsRedacted()) this.notice = undefined;
-    const headersFrom = changed.has('headers') ? JSON.stringify(this.headers ?? {}) : this.#headersFrom;
-    if (headersFrom !== this.#headersFrom) {
-      this.#headersFrom = headersFrom;
-      this.headerRows = Object.entries(this.headers ?? {}).map(([name, value]) => this.#row(name, value));
+    if (['method', 'url', 'headers', 'body'].some((name) => changed.has(name)) && this.#presetsKey() !== this.#presetsFrom) {
+      this.load({ method: this.method ?? 'GET', url: this.url ?? '', headers: this.headers ?? {}, body: this.body ?? '' });
     }
+    if (this.#send.state.status !== 'complete') this.#forgetShown();
+    if (this.notice === 'credentials' && (changed.has('currentUrl') || changed.has('headerRows')) && !this.#holdsRedacted()) this.notice = undefined;
   }
 
   /**
@@ -225,6 +230,10 @@ export class TryItConsole extends LitElement {
     }
   }
 
+  #presetsKey(): string {
+    return JSON.stringify([this.method, this.url, this.headers ?? {}, this.body]);
+  }
+
   #row(name = '', value = '', enabled = true): HeaderRowState {
     this.#nextRowKey += 1;
     return { key: this.#nextRowKey, name, value, enabled };
@@ -236,25 +245,25 @@ export class TryItConsole extends LitElement {
    */
   #request(): ConsoleRequest {
     const headers = this.headerRows.map(({ name, value, enabled }) => ({ name, value, enabled }));
-    return { method: this.method, url: this.url, headers, body: this.#bodyAllowed() ? this.body : '' };
+    return { method: this.currentMethod, url: this.currentUrl, headers, body: this.#bodyAllowed() ? this.currentBody : '' };
   }
 
   #bodyAllowed(): boolean {
-    return !['GET', 'HEAD'].includes(this.method.trim().toUpperCase());
+    return !['GET', 'HEAD'].includes(this.currentMethod.trim().toUpperCase());
   }
 
   // --- Handlers -----------------------------------------------------------------------------------
 
   #onMethodChange(event: Event): void {
-    this.method = (event.target as HTMLSelectElement).value;
+    this.currentMethod = (event.target as HTMLSelectElement).value;
   }
 
   #onUrlInput(event: Event): void {
-    this.url = (event.target as HTMLInputElement).value;
+    this.currentUrl = (event.target as HTMLInputElement).value;
   }
 
   #onBodyInput(event: Event): void {
-    this.body = (event.target as HTMLTextAreaElement).value;
+    this.currentBody = (event.target as HTMLTextAreaElement).value;
   }
 
   #onRowChange(key: number, change: Partial<HeaderRowState>): void {
@@ -300,7 +309,8 @@ export class TryItConsole extends LitElement {
     if (beforeSend.defaultPrevented) return;
     const result = await this.#send.run((signal) => engine.execute(beforeSend.request, { signal }));
     if (result.status === 'complete') {
-      if (result.response.status < 400) this.notice = undefined;
+      // Unless another request was loaded meanwhile: the notice is about that one.
+      if (result.response.status < 400 && this.#send.state === result) this.notice = undefined;
       this.dispatchEvent(new TicResponseEvent(result.response));
     } else if (result.status === 'error') {
       this.dispatchEvent(new TicRequestErrorEvent(result.error));
@@ -317,18 +327,35 @@ export class TryItConsole extends LitElement {
     if (event.detail <= 1) this.cancel();
   };
 
-  /** Loads a past request (e.g. from history) into the editor. */
+  /**
+   * Loads a past request (e.g. from history) into the editor, replacing the request being edited. The response
+   * panel is cleared, and a send in flight is cancelled: what it brings belongs to the request it sent.
+   */
   load(entry: Pick<HistoryEntry, 'method' | 'url' | 'headers' | 'body'> & Partial<HistoryEntry>): void {
-    this.method = entry.method;
-    this.url = entry.url;
-    this.body = entry.body;
+    // The presets as they are now count as loaded: the later of a load and a preset change wins.
+    this.#presetsFrom = this.#presetsKey();
+    this.#send.reset();
+    this.currentMethod = entry.method;
+    this.currentUrl = entry.url;
+    this.currentBody = entry.body;
     this.headerRows = Object.entries(entry.headers).map(([name, value]) => this.#row(name, value));
     this.notice = entry.bodyTruncated ? 'truncated-body' : this.#holdsRedacted() ? 'credentials' : undefined;
   }
 
+  /**
+   * Focuses the URL field, so a page's "Try it" button can hand the keyboard to the console. An override rather
+   * than `delegatesFocus`, which would pick the method select, and on a click anywhere in the console move focus to
+   * it.
+   */
+  override focus(options?: FocusOptions): void {
+    const url = this.renderRoot?.querySelector<HTMLInputElement>('#url');
+    if (url) url.focus(options);
+    else super.focus(options);
+  }
+
   /** Whether the request still holds a credential that history did not store. */
   #holdsRedacted(): boolean {
-    return this.url.includes(REDACTED) || this.headerRows.some((row) => row.enabled && row.value.includes(REDACTED));
+    return this.currentUrl.includes(REDACTED) || this.headerRows.some((row) => row.enabled && row.value.includes(REDACTED));
   }
 
   #fail(error: unknown): void {
@@ -361,18 +388,19 @@ export class TryItConsole extends LitElement {
 
   /** The URL with its placeholders marked: known ones highlighted, missing ones flagged. */
   #renderUrlTemplate(missing: readonly string[]) {
-    const spans = [...scanPlaceholders(this.url)];
+    const url = this.currentUrl;
+    const spans = [...scanPlaceholders(url)];
     if (spans.length === 0) return nothing;
     const parts = [];
     let copiedUpTo = 0;
     for (const span of spans) {
-      parts.push(this.url.slice(copiedUpTo, span.start));
+      parts.push(url.slice(copiedUpTo, span.start));
       const name = span.name.trim();
       const isMissing = missing.includes(name);
-      parts.push(html`<mark class=${isMissing ? 'variable missing' : 'variable'} title=${isMissing ? `${name} is not defined in the active environment` : `${name}`}>${this.url.slice(span.start, span.end)}</mark>`);
+      parts.push(html`<mark class=${isMissing ? 'variable missing' : 'variable'} title=${isMissing ? `${name} is not defined in the active environment` : `${name}`}>${url.slice(span.start, span.end)}</mark>`);
       copiedUpTo = span.end;
     }
-    parts.push(this.url.slice(copiedUpTo));
+    parts.push(url.slice(copiedUpTo));
     return html`<p id="url-template" class="url-template">${parts}${missing.length > 0 ? html`<span class="visually-hidden"> (has undefined variables)</span>` : nothing}</p>`;
   }
 
@@ -440,9 +468,12 @@ export class TryItConsole extends LitElement {
     if (state.status === 'idle') return html`<p class="muted">Send the request to see the response here.</p>`;
     if (state.status === 'pending') return html`<p class="muted">Waiting for the response…</p>`;
     if (state.status === 'error') {
+      const title = errorTitle(state.error);
+      // Some messages start with the title ("Cancelled: the request…"): said once is enough.
+      const message = state.error.message.startsWith(`${title}: `) ? state.error.message.slice(title.length + 2) : state.error.message;
       return html`<div class="error" part="error" role="alert">
-        <p class="error-title">${ERROR_TITLES[state.error.kind]}</p>
-        <p>${state.error.message}</p>
+        <p class="error-title">${title}</p>
+        <p>${message}</p>
       </div>`;
     }
     return this.#renderResponse(state.response);
@@ -452,7 +483,7 @@ export class TryItConsole extends LitElement {
     const state = this.#send.state;
     if (state.status === 'pending') return 'Sending…';
     if (state.status === 'complete') return `Response ${state.response.status} ${state.response.statusText} in ${Math.round(state.response.timing.total)} milliseconds.`;
-    if (state.status === 'error') return `${ERROR_TITLES[state.error.kind]}.`;
+    if (state.status === 'error') return `${errorTitle(state.error)}.`;
     return '';
   }
 
@@ -476,7 +507,8 @@ export class TryItConsole extends LitElement {
     // Send and Cancel are one button changing role, so focus stays on it when one becomes the other.
     const pending = this.#send.state.status === 'pending';
     const { missing, warnings } = engine.inspect(this.#request());
-    const methods = METHODS.includes(this.method.toUpperCase()) ? METHODS : [...METHODS, this.method];
+    const current = this.currentMethod;
+    const methods = METHODS.includes(current.toUpperCase()) ? METHODS : [...METHODS, current];
     // Options are bound with `.selected` and live(): once the user has picked one, the attribute no longer decides.
     return html`
       <div class="layout" @keydown=${this.#onKeydown}>
@@ -485,18 +517,18 @@ export class TryItConsole extends LitElement {
             <div class="line">
               <label class="visually-hidden" for="method">Method</label>
               <select id="method" part="method" @change=${this.#onMethodChange}>
-                ${methods.map((method) => html`<option .selected=${live(method.toUpperCase() === this.method.toUpperCase())}>${method}</option>`)}
+                ${methods.map((method) => html`<option .selected=${live(method.toUpperCase() === current.toUpperCase())}>${method}</option>`)}
               </select>
               <label class="visually-hidden" for="url">URL</label>
               <input id="url" part="url" type="text" spellcheck="false" autocomplete="off" placeholder="https://api.example.com/resource or /resource"
-                aria-describedby=${missing.length > 0 ? 'url-template' : nothing} .value=${this.url} @input=${this.#onUrlInput} />
+                aria-describedby=${missing.length > 0 ? 'url-template' : nothing} .value=${this.currentUrl} @input=${this.#onUrlInput} />
               <button part=${pending ? 'cancel-button' : 'send-button'} class=${pending ? 'cancel' : 'primary send'} title=${pending ? 'Cancel the request' : 'Send (Ctrl+Enter)'} @click=${pending ? this.#onCancelClick : this.send}>${pending ? 'Cancel' : 'Send'}</button>
             </div>
             ${this.#renderUrlTemplate(missing)}
             ${this.#renderHeaderRows()}
             ${this.#bodyAllowed()
               ? html`<label class="body-label" for="body">Body</label>
-                  <textarea id="body" part="body" spellcheck="false" rows="6" .value=${this.body} @input=${this.#onBodyInput}></textarea>`
+                  <textarea id="body" part="body" spellcheck="false" rows="6" .value=${this.currentBody} @input=${this.#onBodyInput}></textarea>`
               : nothing}
             ${this.notice ? html`<p class="notice" role="note">${RESTORE_NOTICES[this.notice]}</p>` : nothing}
             ${warnings.map((warning) => html`<p class="notice" role="note">${warning}</p>`)}
@@ -536,3 +568,21 @@ const ERROR_TITLES: Record<RequestError['kind'], string> = {
   'unresolved-variables': 'Undefined variables',
   'proxy-refused': 'Refused by the CORS proxy',
 };
+
+/**
+ * Proxy codes that break no rule of the proxy's: the API could not be reached or answered badly (titled as the same
+ * failure without a proxy), or the proxy failed. The other codes are refusals and keep the kind's title.
+ */
+const PROXY_REFUSAL_TITLES = new Map<ProxyRefusalCode, string>([
+  ['upstream_unreachable', ERROR_TITLES.network],
+  ['upstream_timeout', ERROR_TITLES.timeout],
+  ['too_many_redirects', 'Too many redirects'],
+  ['response_too_large', 'Response too large for the CORS proxy'],
+  ['internal_error', 'The CORS proxy failed'],
+]);
+
+function errorTitle(error: RequestError): string {
+  // The engine puts the proxy's code only in the message, as `The CORS proxy refused the request (<code>): …`.
+  const code = error.kind === 'proxy-refused' ? /^The CORS proxy refused the request \(([a-z_]+)\)/.exec(error.message)?.[1] : undefined;
+  return PROXY_REFUSAL_TITLES.get(code as ProxyRefusalCode) ?? ERROR_TITLES[error.kind];
+}
