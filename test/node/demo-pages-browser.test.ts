@@ -60,6 +60,12 @@ describe('the demo pages in Chromium', () => {
     await page.$eval('button[data-method="POST"][data-url="{{base_url}}/pets"]', (button) => (button as HTMLButtonElement).click());
     const method = await page.waitForFunction(() => document.querySelector('try-it-console')!.getAttribute('method'));
     assert.equal(await method.jsonValue(), 'POST');
+    // The keyboard is in the console's URL field, and the smooth scroll stops with the console below the sticky header.
+    assert.equal(await page.evaluate(() => document.activeElement?.shadowRoot?.activeElement?.id), 'url');
+    await page.waitForFunction(() => {
+      const top = document.querySelector('try-it-console')!.getBoundingClientRect().top;
+      return Math.abs(top - document.querySelector('.site-header')!.getBoundingClientRect().bottom - 8) < 2;
+    }, { timeout: 5_000 });
     assert.match(await sendFromConsole(page), /^201 Created/);
     assert.deepEqual(problems, []);
     await page.close();
