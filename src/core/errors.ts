@@ -96,10 +96,13 @@ export type RequestErrorKind =
 /** A console request could not be sent or did not complete. */
 export class RequestError extends TryItError {
   readonly kind: RequestErrorKind;
+  /** For kind `proxy-refused`: the proxy's code (`private_address`, `upstream_unreachable`…), when it gave one. */
+  readonly proxyCode: string | undefined;
 
-  constructor(kind: RequestErrorKind, message: string, options?: { cause?: unknown }) {
+  constructor(kind: RequestErrorKind, message: string, options?: { cause?: unknown; proxyCode?: string }) {
     super(`ERR_REQUEST_${kind.toUpperCase().replaceAll('-', '_')}`, message, options);
     this.kind = kind;
+    this.proxyCode = options?.proxyCode;
   }
 }
 

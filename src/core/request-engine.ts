@@ -245,7 +245,7 @@ async function proxyRefusal(response: Response, method: string): Promise<Request
   } catch {
     // The code in the header is enough to go on.
   }
-  return new RequestError('proxy-refused', `The CORS proxy refused the request (${code}): ${message}`);
+  return new RequestError('proxy-refused', `The CORS proxy refused the request (${code}): ${message}`, { proxyCode: code ?? undefined });
 }
 
 function brokenOff(error: ResponseBodyError, prepared: PreparedRequest, status: number | undefined): RequestError {

@@ -631,6 +631,7 @@ describe('<try-it-console>', () => {
     const failed = oneEvent<TicRequestErrorEvent>(proxied, 'tic-request-error');
     await sendAndWait(proxied);
     expect((await failed).error.message).to.match(/^The CORS proxy refused the request \(upstream_unreachable\): Could not reach /);
+    expect((await failed).error.proxyCode).to.equal('upstream_unreachable');
     for (const el of [direct, proxied]) {
       expect($(el, '.error-title').textContent).to.equal('Could not reach the server');
       expect($(el, '[role="status"]').textContent).to.equal('Could not reach the server.');
@@ -639,7 +640,8 @@ describe('<try-it-console>', () => {
     // The other codes, as the engine words them.
     const el = await fixture<TryItConsole>(html`<try-it-console .config=${config()} url="{{base_url}}/pets"></try-it-console>`);
     const titled = async (message: string) => {
-      el.engine!.execute = () => Promise.reject(new RequestError('proxy-refused', message));
+      const proxyCode = /\(([a-z_]+)\)/.exec(message)![1];
+      el.engine!.execute = () => Promise.reject(new RequestError('proxy-refused', message, { proxyCode }));
       await sendAndWait(el);
       return $(el, '.error-title').textContent;
     };

@@ -386,7 +386,8 @@ describe('RequestEngine through a CORS proxy', () => {
 
   it('shows the proxy’s refusal as the reason', async () => {
     const engine = new RequestEngine({ config: { corsProxy: `${proxy.origin}/refuse?url={url}` }, pageOrigin: 'http://docs.localhost:9000' });
-    await rejectsWith(engine.send({ method: 'GET', url: `${api.origin}/x` }), 'proxy-refused', /refused the request \(private_address\): The target resolves to a private address\./);
+    const refusal = await rejectsWith(engine.send({ method: 'GET', url: `${api.origin}/x` }), 'proxy-refused', /refused the request \(private_address\): The target resolves to a private address\./);
+    assert.equal(refusal.proxyCode, 'private_address');
   });
 
   it('refuses a custom method the proxy cannot receive, before sending', async () => {

@@ -582,7 +582,5 @@ const PROXY_REFUSAL_TITLES = new Map<ProxyRefusalCode, string>([
 ]);
 
 function errorTitle(error: RequestError): string {
-  // The engine puts the proxy's code only in the message, as `The CORS proxy refused the request (<code>): …`.
-  const code = error.kind === 'proxy-refused' ? /^The CORS proxy refused the request \(([a-z_]+)\)/.exec(error.message)?.[1] : undefined;
-  return PROXY_REFUSAL_TITLES.get(code as ProxyRefusalCode) ?? ERROR_TITLES[error.kind];
+  return PROXY_REFUSAL_TITLES.get(error.proxyCode as ProxyRefusalCode) ?? ERROR_TITLES[error.kind];
 }
