@@ -1,6 +1,7 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { createStore, set, values } from 'idb-keyval';
 import { History, IdbHistoryStore, REDACTED, type HistoryEntryInput, type StoredHistoryRecord } from '../../src/core/index.js';
+import { withoutIndexedDB } from './support/without-indexeddb.js';
 
 let storageKey = '';
 let databaseName = '';
@@ -148,9 +149,7 @@ describe('History persisted in IndexedDB', () => {
   });
 
   it('keeps working in memory, with one warning, when IndexedDB is missing', async () => {
-    const original = Object.getOwnPropertyDescriptor(globalThis, 'indexedDB');
-    Object.defineProperty(globalThis, 'indexedDB', { value: undefined, configurable: true });
-    try {
+    await withoutIndexedDB(async () => {
       const warnings: string[] = [];
       const history = newHistory({}, warnings);
       await history.ready();
@@ -160,10 +159,7 @@ describe('History persisted in IndexedDB', () => {
       expect(history.list().map((e) => e.id)).to.deep.equal(['e2', 'e1']);
       expect(warnings).to.have.length(1);
       expect(warnings[0]).to.match(/IndexedDB is not available.*kept for this page only/);
-    } finally {
-      if (original) Object.defineProperty(globalThis, 'indexedDB', original);
-      else delete (globalThis as { indexedDB?: unknown }).indexedDB;
-    }
+    });
     expect(globalThis.indexedDB).to.be.instanceOf(IDBFactory);
   });
 

@@ -9,6 +9,7 @@ import type { CodeSnippet } from '../../src/components/code-snippet/code-snippet
 import { REDACTED, RequestError, type ConsoleConfig } from '../../src/core/index.js';
 import { HOSTILE, expectNothingRan } from './support/hostile.js';
 import type { TicCopyEvent, TicRequestErrorEvent, TicResponseEvent } from '../../src/events/index.js';
+import { withoutIndexedDB } from './support/without-indexeddb.js';
 
 interface TestServers {
   api: string;
@@ -179,19 +180,14 @@ describe('<try-it-console>', () => {
   });
 
   it('says that history is kept for this page only where the browser has no IndexedDB', async () => {
-    const original = Object.getOwnPropertyDescriptor(globalThis, 'indexedDB');
-    Object.defineProperty(globalThis, 'indexedDB', { value: undefined, configurable: true });
-    try {
+    await withoutIndexedDB(async () => {
       const el = await fixture<TryItConsole>(html`<try-it-console .config=${config()} url="{{base_url}}/pets"></try-it-console>`);
       await el.engine!.history.ready();
       await sendAndWait(el);
       await $<RequestHistory>(el, 'request-history').updateComplete;
       expect(inner(el, 'request-history', '.warning').textContent).to.equal('Request history could not be saved (IndexedDB is not available in this browser); it is kept for this page only.');
       expect(el.engine!.history.size).to.equal(1);
-    } finally {
-      if (original) Object.defineProperty(globalThis, 'indexedDB', original);
-      else delete (globalThis as { indexedDB?: unknown }).indexedDB;
-    }
+    });
   });
 
   it('marks placeholders in the URL, flagging the undefined ones', async () => {
