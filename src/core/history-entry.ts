@@ -18,8 +18,23 @@ export interface HistoryEntry {
   status: number;
   /** Round-trip time in milliseconds. */
   duration: number;
-  /** Set when the stored body was cut to the persistence cap. */
+  /** Set when the stored body (or the written one) was cut to the persistence cap. */
   bodyTruncated?: boolean;
+  /**
+   * The request as the user wrote it, when that differs from the one sent: `{{placeholders}}` unresolved, a URL
+   * relative to `base_url` kept relative, default headers not merged in. Loading the entry back loads this, so an
+   * `Authorization: Bearer {{token}}` comes back as written, and resolves again with the active environment.
+   */
+  written?: WrittenRequest;
+}
+
+/** A request as written in the console, before placeholders were resolved and default headers merged. */
+export interface WrittenRequest {
+  url: string;
+  /** The header rows that were switched on, in order. */
+  headers: Record<string, string>;
+  /** Absent when it is the body that was sent. */
+  body?: string;
 }
 
 /** What `History.add` takes: `id` and `timestamp` may be left out, `headers` and `body` default to empty. */
@@ -68,12 +83,27 @@ export function parseHistoryEntry(value: unknown, field = 'entry'): HistoryEntry
     duration: duration as number,
   };
   if (input.bodyTruncated === true) entry.bodyTruncated = true;
+  if (input.written !== undefined) entry.written = parseWrittenRequest(input.written, `${field}.written`);
   return entry;
+}
+
+function parseWrittenRequest(value: unknown, field: string): WrittenRequest {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new InvalidArgumentError(field, value, 'must be an object with url, headers and optionally body');
+  }
+  const input = value as Record<string, unknown>;
+  if (typeof input.url !== 'string') throw new InvalidArgumentError(`${field}.url`, input.url, 'must be a string');
+  if (input.body !== undefined && typeof input.body !== 'string') throw new InvalidArgumentError(`${field}.body`, input.body, 'must be a string');
+  const written: WrittenRequest = { url: input.url, headers: parseHeaders(input.headers, `${field}.headers`) };
+  if (input.body !== undefined) written.body = input.body as string;
+  return written;
 }
 
 /** A deep enough copy that callers can change what they get without changing what is stored. */
 export function copyHistoryEntry(entry: HistoryEntry): HistoryEntry {
-  return { ...entry, timestamp: new Date(entry.timestamp), headers: { ...entry.headers } };
+  const copy = { ...entry, timestamp: new Date(entry.timestamp), headers: { ...entry.headers } };
+  if (entry.written) copy.written = { ...entry.written, headers: { ...entry.written.headers } };
+  return copy;
 }
 
 function parseHeaders(value: unknown, field: string): Record<string, string> {

@@ -210,19 +210,18 @@ export class History {
     this.#notify();
   }
 
-  /** What is persisted: credential values replaced, a long body cut. Memory keeps the real request. */
+  /** What is persisted: credential values replaced, long bodies cut. Memory keeps the real request. */
   #forStorage({ entry, addedAt }: StoredHistoryRecord): StoredHistoryRecord {
     const stored = copyHistoryEntry(entry);
-    for (const name of Object.keys(stored.headers)) {
-      if (this.#redacted.header(name)) stored.headers[name] = REDACTED;
-    }
-    stored.url = redactUrl(stored.url, this.#redacted);
-    if (stored.body.length > this.config.maxStoredBodyLength) {
-      let cut = this.config.maxStoredBodyLength;
-      // Never keep half of a surrogate pair (an emoji cut in two).
-      if (/[\uD800-\uDBFF]/.test(stored.body[cut - 1]!)) cut -= 1;
-      stored.body = stored.body.slice(0, cut);
-      stored.bodyTruncated = true;
+    for (const request of stored.written ? [stored, stored.written] : [stored]) {
+      for (const [name, value] of Object.entries(request.headers)) {
+        if (this.#redacted.header(name) && !isPlaceholderCredential(value)) request.headers[name] = REDACTED;
+      }
+      request.url = redactUrl(request.url, this.#redacted);
+      if (request.body !== undefined && request.body.length > this.config.maxStoredBodyLength) {
+        request.body = cutAt(request.body, this.config.maxStoredBodyLength);
+        stored.bodyTruncated = true;
+      }
     }
     return { entry: stored, addedAt };
   }
@@ -271,10 +270,24 @@ function readStoredRecord(raw: unknown): StoredHistoryRecord | undefined {
   }
 }
 
+/** The first `length` characters of `text`, never half of a surrogate pair (an emoji cut in two). */
+function cutAt(text: string, length: number): string {
+  return text.slice(0, /[\uD800-\uDBFF]/.test(text[length - 1]!) ? length - 1 : length);
+}
+
+// A credential written as a reference, `{{token}}` or `Bearer {{token}}`, holds no secret itself: it is kept, so a
+// restored request resolves it again. Anything else around the placeholders (a key typed out) is redacted.
+const PLACEHOLDER = /\{\{[^{}]*\}\}/g;
+const AUTH_SCHEME = /^\s*(?:[A-Za-z]{2,16}\s+)?$/;
+
+function isPlaceholderCredential(value: string): boolean {
+  return value.includes('{{') && AUTH_SCHEME.test(value.replace(PLACEHOLDER, ''));
+}
+
 /**
  * `url` with a password in it replaced by `REDACTED`, and so the non-empty values of the named parameters
  * (compared decoded and ignoring case) in the query and in the fragment, where OAuth's implicit flow puts
- * `access_token`. Every other character stays as written.
+ * `access_token`. Every other character stays as written, and so does a value that is only a `{{placeholder}}`.
  */
 function redactUrl(url: string, redacted: { queryParameters: ReadonlySet<string>; userinfo: boolean }): string {
   const fragmentStart = url.indexOf('#');
@@ -296,6 +309,7 @@ function redactPassword(urlBeforeQuery: string): string {
   const at = authority.lastIndexOf('@');
   const colon = authority.indexOf(':');
   if (authorityStart < 2 || at < 0 || colon < 0 || colon > at || colon === at - 1) return urlBeforeQuery;
+  if (isPlaceholderCredential(authority.slice(colon + 1, at))) return urlBeforeQuery;
   return urlBeforeQuery.slice(0, authorityStart + colon + 1) + REDACTED + urlBeforeQuery.slice(authorityStart + at);
 }
 
@@ -306,6 +320,7 @@ function redactParameters(parameters: string, names: ReadonlySet<string>): strin
     .map((pair) => {
       const equals = pair.indexOf('=');
       if (equals < 0 || equals === pair.length - 1 || !names.has(decodedName(pair.slice(0, equals)))) return pair;
+      if (isPlaceholderCredential(pair.slice(equals + 1))) return pair;
       return `${pair.slice(0, equals + 1)}${REDACTED}`;
     })
     .join('&');

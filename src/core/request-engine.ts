@@ -175,8 +175,8 @@ export class RequestEngine {
 
   #record(prepared: PreparedRequest, status: number, duration: number): HistoryEntry | undefined {
     if (!this.history.config.enabled) return undefined;
-    const { method, url, headers, body = '' } = prepared;
-    return this.history.add({ method, url, headers, body, status, duration });
+    const { method, url, headers, body = '', written } = prepared;
+    return this.history.add({ method, url, headers, body, status, duration, written });
   }
 
   async #explain(

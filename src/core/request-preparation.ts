@@ -1,6 +1,7 @@
 import type { ResolvedConsoleConfig } from './console-config.js';
 import type { EnvironmentManager, ResolveResult } from './environment-manager.js';
 import { RequestError, ResolveLimitError } from './errors.js';
+import type { WrittenRequest } from './history-entry.js';
 import { CLIENT_OWNED_HEADERS, FORBIDDEN_METHODS, headerValueProblem, isByteString, isHeaderName, isHttpUrl, isMethod } from './http-syntax.js';
 import { isCrossOrigin, isPotentiallyTrustworthy, proxiedUrl } from './proxy-route.js';
 import { setOwnProperty } from './validation.js';
@@ -38,6 +39,8 @@ export interface PreparedRequest {
   missing: string[];
   /** Things the user should know that do not stop the send, e.g. a header browsers refuse to set. */
   warnings: string[];
+  /** The request as written, when it differs from this one: what its history entry loads back. */
+  written?: WrittenRequest;
 }
 
 export interface PreparationContext {
@@ -73,7 +76,21 @@ export function prepareRequest(request: ConsoleRequest, context: PreparationCont
   if (context.config.strictVariables && missing.length > 0) {
     throw new RequestError('unresolved-variables', `Not sent: ${unresolvedExplanation(missing, cyclic, context.environments.active()?.name)}`);
   }
-  return { ...checkAndRoute(resolved, context), missing };
+  const prepared: PreparedRequest = { ...checkAndRoute(resolved, context), missing };
+  const written = writtenRequest(request, resolved);
+  if (written) prepared.written = written;
+  return prepared;
+}
+
+/** `request` as written (switched-on rows only), or `undefined` when resolving and merging changed nothing. */
+function writtenRequest(request: ConsoleRequest, resolved: ResolvedRequest): WrittenRequest | undefined {
+  const url = request.url.trim();
+  const headers: Record<string, string> = {};
+  for (const row of headerRows(request.headers)) setOwnProperty(headers, row.name.trim(), row.value);
+  const body = request.body === '' ? undefined : request.body;
+  const sameHeaders = JSON.stringify(Object.entries(headers)) === JSON.stringify(Object.entries(resolved.headers));
+  if (url === resolved.url && body === resolved.body && sameHeaders) return undefined;
+  return body === resolved.body ? { url, headers } : { url, headers, body: body ?? '' };
 }
 
 /** Why the placeholders stayed as written, and what to do: undefined names and cycles need different fixes. */

@@ -223,7 +223,8 @@ describe('<try-it-console>', () => {
     expect($(el, '[part="response-body"]').textContent).to.contain('"url": "/pets/99"');
     expect($(el, '[role="status"]').textContent).to.match(/^Response 200 OK in \d+ milliseconds\.$/);
 
-    // The history entry shows the real target, and loads back into the editor.
+    // The history entry shows the real target, and loads back into the editor as the user wrote it: placeholders
+    // unresolved, and the default header not turned into a row of its own.
     await waitUntil(() => inner(el, 'request-history', 'li'), 'a history entry appears');
     expect(inner(el, 'request-history', '.url').textContent).to.equal(`${servers.api}/pets/99`);
     typeInto($<HTMLInputElement>(el, '[part="url"]'), 'https://elsewhere.example/');
@@ -231,15 +232,21 @@ describe('<try-it-console>', () => {
     await el.updateComplete;
     inner(el, 'request-history', 'button.entry').click();
     await el.updateComplete;
-    expect($<HTMLInputElement>(el, '[part="url"]').value).to.equal(`${servers.api}/pets/99`);
+    expect($<HTMLInputElement>(el, '[part="url"]').value).to.equal('{{base_url}}/pets/{{pet_id}}');
     expect($<HTMLTextAreaElement>(el, '[part="body"]').value).to.equal('{"name":"Rex"}');
-    expect([...el.shadowRoot!.querySelectorAll<HTMLInputElement>('.header-row input.value')].map((i) => i.value)).to.include('Bearer other-token');
+    expect([...el.shadowRoot!.querySelectorAll<HTMLInputElement>('.header-row input.value')].map((i) => i.value)).to.deep.equal(['Bearer {{api_token}}', 'application/json']);
 
-    // Copy the snippet: it is the request the console sends.
-    const snippet = $(el, 'code-snippet');
-    const copied = oneEvent<TicCopyEvent>(snippet, 'tic-copy');
-    snippet.shadowRoot!.querySelector<HTMLButtonElement>('[part="copy-button"]')!.click();
-    const { text } = await copied;
+    // Copy the snippet: it is the request the console sends, with its variables, or with their values.
+    const snippet = $<CodeSnippet>(el, 'code-snippet');
+    const copy = async () => {
+      const copied = oneEvent<TicCopyEvent>(snippet, 'tic-copy');
+      snippet.shadowRoot!.querySelector<HTMLButtonElement>('[part="copy-button"]')!.click();
+      return (await copied).text;
+    };
+    expect((await copy()).split('\n')[0]).to.equal("curl -X POST '{{base_url}}/pets/{{pet_id}}' \\");
+    snippet.shadowRoot!.querySelector<HTMLInputElement>('input[type="checkbox"]')!.click();
+    await snippet.updateComplete;
+    const text = await copy();
     expect(text.split('\n')[0]).to.equal(`curl -X POST ${servers.api}/pets/99 \\`);
     expect(text).to.contain('-H "Authorization: Bearer other-token"');
     expect(text).to.contain('-H "X-Client: docs"');
@@ -542,6 +549,34 @@ describe('<try-it-console>', () => {
     el.load({ method: 'GET', url: `${servers.api}/pets?limit=5`, headers: { Accept: '*/*' }, body: '' });
     await el.updateComplete;
     expect(notice()).to.equal('');
+  });
+
+  it('restores a request after a reload as it was written, with credentials that were only references', async () => {
+    const settings = config({ defaultHeaders: { 'X-Client': 'docs' } });
+    const first = await fixture<TryItConsole>(html`<try-it-console .config=${settings} method="POST" url="{{base_url}}/pets/{{pet_id}}" .headers=${{ Authorization: 'Bearer {{api_token}}', 'X-Api-Key': 'typed-secret' }} body='{"id":"{{pet_id}}"}'></try-it-console>`);
+    await sendAndWait(first);
+    await first.engine!.history.flush();
+    first.remove();
+
+    // A new page: the console opens the same database.
+    const el = await fixture<TryItConsole>(html`<try-it-console .config=${settings}></try-it-console>`);
+    await waitUntil(() => inner(el, 'request-history', 'button.entry'), 'the stored entry is listed');
+    expect(inner(el, 'request-history', '.url').textContent).to.equal(`${servers.api}/pets/7`);
+    inner(el, 'request-history', 'button.entry').click();
+    await el.updateComplete;
+    expect($<HTMLSelectElement>(el, '[part="method"]').value).to.equal('POST');
+    expect($<HTMLInputElement>(el, '[part="url"]').value).to.equal('{{base_url}}/pets/{{pet_id}}');
+    expect($<HTMLTextAreaElement>(el, '[part="body"]').value).to.equal('{"id":"{{pet_id}}"}');
+    const rows = [...el.shadowRoot!.querySelectorAll('.header-row')].map((row) => [...row.querySelectorAll<HTMLInputElement>('input:not([type])')].map((input) => input.value));
+    expect(rows).to.deep.equal([['Authorization', 'Bearer {{api_token}}'], ['X-Api-Key', REDACTED]]);
+    expect(el.shadowRoot!.querySelector('.notice')?.textContent).to.contain('Credentials were not stored');
+
+    // Filled in again, it sends what the first page sent: the reference resolves with the active environment.
+    typeInto(el.shadowRoot!.querySelectorAll<HTMLInputElement>('.header-row input.value')[1]!, 'typed-secret');
+    const response = oneEvent<TicResponseEvent>(el, 'tic-response');
+    await sendAndWait(el);
+    const echoed = JSON.parse((await response).response.text);
+    expect([echoed.url, echoed.headers.authorization, echoed.headers['x-api-key'], echoed.headers['x-client'], echoed.body]).to.deep.equal(['/pets/7', 'Bearer local-token', 'typed-secret', 'docs', '{"id":"7"}']);
   });
 
   it('drops the notice about credentials not stored once they are filled in, or a send succeeds', async () => {

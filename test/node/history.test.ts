@@ -184,6 +184,10 @@ describe('History: bad input', () => {
       [{ timestamp: 'not a date' }, 'entry.timestamp'],
       [{ timestamp: true }, 'entry.timestamp'],
       [{ timestamp: [2020] }, 'entry.timestamp'],
+      [{ written: 'GET /x' }, 'entry.written'],
+      [{ written: { headers: {} } }, 'entry.written.url'],
+      [{ written: { url: '/x', headers: { a: null } } }, 'entry.written.headers["a"]'],
+      [{ written: { url: '/x', headers: {}, body: 1 } }, 'entry.written.body'],
     ];
     for (const [patch, field] of cases) {
       assert.throws(
@@ -341,6 +345,68 @@ describe('History: persistence', () => {
     history.add(request(3, { id: 'emoji', body: 'abcdefghi😀xyz' }));
     await history.flush();
     assert.equal(store.stored('emoji').body, 'abcdefghi');
+  });
+
+  it('keeps the request as written next to the one sent, with its own copy, and loads both back', async () => {
+    const store = new MapStore();
+    const history = new History({ enabled: true }, { store });
+    const written = { url: '{{base_url}}/pets?api_key={{key}}', headers: { Authorization: 'Bearer {{token}}', 'X-Api-Key': '{{key}}' }, body: '{"name":"{{name}}"}' };
+    const sent = request(1, {
+      id: 'a',
+      url: 'https://api.example/pets?api_key=k1',
+      headers: { Accept: 'application/json', Authorization: 'Bearer s3cret', 'X-Api-Key': 'k1' },
+      body: '{"name":"Rex"}',
+      written,
+    });
+    const added = history.add(sent);
+    added.written!.headers.Authorization = 'changed by the caller';
+    assert.deepEqual(history.get('a').written, written);
+    await history.flush();
+    // The sent values are secrets and redacted; the written ones are references to them and kept.
+    assert.equal(store.stored('a').url, `https://api.example/pets?api_key=${REDACTED}`);
+    assert.deepEqual(store.stored('a').headers, { Accept: 'application/json', Authorization: REDACTED, 'X-Api-Key': REDACTED });
+    assert.deepEqual(store.stored('a').written, written);
+    const reloaded = new History({ enabled: true }, { store });
+    await reloaded.ready();
+    assert.deepEqual(reloaded.get('a').written, written);
+    // An entry whose written record is damaged is skipped like any corrupted record.
+    store.records.set('b', { entry: { ...request(2), id: 'b', timestamp: new Date(), written: { url: 5 } }, addedAt: 1 });
+    const again = new History({ enabled: true }, { store });
+    await again.ready();
+    assert.deepEqual(again.list().map((e) => e.id), ['a']);
+  });
+
+  it('redacts a credential written out in the request as written, keeping only pure references', async () => {
+    const store = new MapStore();
+    const history = new History({ enabled: true, maxStoredBodyLength: 10 }, { store });
+    const headers = {
+      Authorization: 'Bearer {{token}}',
+      'X-Api-Key': 'k-{{suffix}}',
+      'X-Auth-Token': 'sk_live_1234 {{rest}}',
+      Cookie: '{{a}}{{b}}',
+      'Proxy-Authorization': 'Basic {{{creds}}}',
+    };
+    history.add(request(1, {
+      id: 'a',
+      written: { url: 'https://bob:{{password}}@api.example/?token={{t}}&key=raw{{t}}', headers, body: '0123456789ABC' },
+    }));
+    history.add(request(2, { id: 'b', written: { url: 'https://bob:hunter2@api.example/', headers: {} } }));
+    // A placeholder left unresolved in what was sent holds no secret either.
+    history.add(request(3, { id: 'c', headers: { Authorization: 'Bearer {{token}}' } }));
+    await history.flush();
+    const written = store.stored('a').written!;
+    assert.equal(written.url, `https://bob:{{password}}@api.example/?token={{t}}&key=${REDACTED}`);
+    assert.deepEqual(written.headers, {
+      Authorization: 'Bearer {{token}}',
+      'X-Api-Key': REDACTED,
+      'X-Auth-Token': REDACTED,
+      Cookie: '{{a}}{{b}}',
+      'Proxy-Authorization': REDACTED,
+    });
+    assert.equal(written.body, '0123456789');
+    assert.equal(store.stored('a').bodyTruncated, true);
+    assert.equal(store.stored('b').written!.url, `https://bob:${REDACTED}@api.example/`);
+    assert.equal(store.stored('c').headers.Authorization, 'Bearer {{token}}');
   });
 
   it('skips corrupted records', async () => {

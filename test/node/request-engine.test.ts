@@ -195,6 +195,28 @@ describe('RequestEngine against a local API', () => {
     assert.equal((await engineFor().send({ method: 'GET', url: `${api.origin}/echo` })).redirectedTo, undefined);
   });
 
+  it('records the request as written next to the one sent, and only when they differ', async () => {
+    const environments = new EnvironmentManager({ name: 'local', variables: { base_url: api.origin, token: 's3cret', id: '7' } });
+    const history = new History({ enabled: true });
+    const engine = new RequestEngine({ config: { defaultHeaders: { Accept: 'application/json' } }, environments, history });
+    const rows = [
+      { name: 'Authorization', value: 'Bearer {{token}}' },
+      { name: 'X-Off', value: 'not sent', enabled: false },
+    ];
+    const response = await engine.send({ method: 'post', url: ' /echo/{{id}} ', headers: rows, body: '{"id":"{{id}}"}' });
+    assert.deepEqual(JSON.parse(response.text).body, '{"id":"7"}');
+    const [entry] = history.list();
+    assert.equal(entry!.url, `${api.origin}/echo/7`);
+    assert.deepEqual(entry!.headers, { Accept: 'application/json', Authorization: 'Bearer s3cret' });
+    // Default headers are the console's, not the request's: they are merged again on the next send.
+    assert.deepEqual(entry!.written, { url: '/echo/{{id}}', headers: { Authorization: 'Bearer {{token}}' }, body: '{"id":"{{id}}"}' });
+    await engine.send({ method: 'PUT', url: `${api.origin}/echo/{{id}}`, body: 'same' });
+    assert.deepEqual(history.list()[0]!.written, { url: `${api.origin}/echo/{{id}}`, headers: {} });
+    const plain = new RequestEngine({ history });
+    await plain.send({ method: 'GET', url: `${api.origin}/echo`, headers: { 'X-Why': 'test' } });
+    assert.equal(history.list()[0]!.written, undefined);
+  });
+
   it('decodes text with the response charset', async () => {
     assert.equal((await engineFor().send({ method: 'GET', url: `${api.origin}/latin1` })).text, 'café');
   });

@@ -328,17 +328,19 @@ export class TryItConsole extends LitElement {
   };
 
   /**
-   * Loads a past request (e.g. from history) into the editor, replacing the request being edited. The response
-   * panel is cleared, and a send in flight is cancelled: what it brings belongs to the request it sent.
+   * Loads a past request (e.g. from history) into the editor, replacing the request being edited: the request as
+   * written (`entry.written`, placeholders unresolved) when the entry has it. The response panel is cleared, and a
+   * send in flight is cancelled: what it brings belongs to the request it sent.
    */
   load(entry: Pick<HistoryEntry, 'method' | 'url' | 'headers' | 'body'> & Partial<HistoryEntry>): void {
     // The presets as they are now count as loaded: the later of a load and a preset change wins.
     this.#presetsFrom = this.#presetsKey();
     this.#send.reset();
+    const { url, headers, body = entry.body } = entry.written ?? entry;
     this.currentMethod = entry.method;
-    this.currentUrl = entry.url;
-    this.currentBody = entry.body;
-    this.headerRows = Object.entries(entry.headers).map(([name, value]) => this.#row(name, value));
+    this.currentUrl = url;
+    this.currentBody = body;
+    this.headerRows = Object.entries(headers).map(([name, value]) => this.#row(name, value));
     this.notice = entry.bodyTruncated ? 'truncated-body' : this.#holdsRedacted() ? 'credentials' : undefined;
   }
 
