@@ -141,7 +141,7 @@ describe('<try-it-console>', () => {
     expect(el.engine!.environments.active()!.name).to.equal('Replaced');
   });
 
-  it('keeps its engine, environment and a send in flight when moved, and starts afresh when added back later', async () => {
+  it('keeps its engine, environment and a send in flight when moved, and its environment when added back later', async () => {
     const el = await fixture<TryItConsole>(html`<try-it-console .config=${config()} url="{{base_url}}/pets/{{pet_id}}"></try-it-console>`);
     const engine = el.engine;
     el.engine!.environments.setActive('Other');
@@ -163,11 +163,22 @@ describe('<try-it-console>', () => {
     el.remove();
     await new Promise((resolve) => setTimeout(resolve));
     expect(el.engine, 'removed for good').to.equal(undefined);
+    // Added back later, as a framework's keep-alive does: a new engine, on the environment the user had chosen.
     elsewhere.append(el);
     await el.updateComplete;
+    expect(el.engine).to.not.equal(undefined);
+    expect(el.engine === engine, 'a new engine').to.equal(false);
+    expect(inner<HTMLSelectElement>(el, 'env-picker', 'select').value).to.equal('Other');
     const response = oneEvent<TicResponseEvent>(el, 'tic-response');
     await el.send();
-    expect(JSON.parse((await response).response.text).url).to.equal('/pets/7');
+    expect(JSON.parse((await response).response.text).url).to.equal('/pets/99');
+    // Once it is removed with another configuration set, that configuration's own first environment applies.
+    el.remove();
+    await new Promise((resolve) => setTimeout(resolve));
+    el.config = { ...config(), environments: [{ name: 'Staging', variables: { base_url: servers.api, pet_id: '3' } }] };
+    elsewhere.append(el);
+    await el.updateComplete;
+    expect(el.engine!.environments.active()!.name).to.equal('Staging');
     elsewhere.remove();
   });
 

@@ -99,6 +99,8 @@ export class TryItConsole extends LitElement {
   #nextRowKey = 0;
   /** The configuration the engine was built from, as JSON: frameworks often pass an equal new object each render. */
   #configuredFrom: string | undefined;
+  /** The environment chosen when the console was removed: added back later (a framework's keep-alive), it is again. */
+  #environmentOnRemoval: string | undefined;
   /** The presets last loaded, as JSON: equal values set again (a framework's re-render) keep the user's edits. */
   #presetsFrom: string | undefined;
   #lastSnippetRequest: SnippetRequest | undefined;
@@ -156,6 +158,7 @@ export class TryItConsole extends LitElement {
     queueMicrotask(() => {
       if (this.isConnected) return;
       this.#forgetShown();
+      this.#environmentOnRemoval = this.#engine?.environments.active()?.name;
       this.#engine?.history.close();
       this.#engine = undefined;
     });
@@ -221,6 +224,9 @@ export class TryItConsole extends LitElement {
         historyStore: (history) => (history.enabled ? new IdbHistoryStore(history.storageKey) : undefined),
         displayLimit: DISPLAY_LIMIT,
       });
+      const chosen = this.#environmentOnRemoval;
+      this.#environmentOnRemoval = undefined;
+      if (chosen !== undefined && engine.environments.list().some((environment) => environment.name === chosen)) engine.environments.setActive(chosen);
       this.#engine = engine;
       this.#generator = new SnippetGenerator(engine.config.snippets);
       this.#environments.source = engine.environments;
