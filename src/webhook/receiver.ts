@@ -2,6 +2,7 @@
 // over the raw bytes before anything parses them.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ConfigError } from '../core/errors.js';
+import { parseIsoTimestamp } from './iso-timestamp.js';
 import { WebhookSigner } from './signature.js';
 import type { WebhookBody } from './webhook-channel.js';
 
@@ -26,17 +27,28 @@ export interface WebhookReceiverOptions<Data = Record<string, unknown>> {
    * @default 1048576
    */
   maxBodySize?: number;
+  /**
+   * Milliseconds after its `sent_at` that an event is still accepted, so that a captured request cannot be replayed
+   * later; an older one, or one dated more than 5 minutes ahead of this server's clock, is answered `400` and never
+   * reaches `onEvent`. Every retry resends the first attempt's `sent_at`: keep this above the sender's whole retry
+   * schedule (3 minutes with the default retry policy and timeout), or late retries are refused. Off when undefined.
+   * @default undefined
+   * @example 600_000 // 10 minutes
+   */
+  maxAge?: number;
 }
 
 /** `(req, res)` for `http.createServer`, `(req, res, next)` for Express, Connect, Polka and the like. Never rejects. */
 export type WebhookRequestHandler = (request: IncomingMessage & { body?: unknown }, response: ServerResponse, next?: (error?: unknown) => void) => Promise<void>;
 
 const DEFAULT_MAX_BODY = 1024 * 1024;
+// How far a sender's clock may run ahead of this server's when maxAge is set; Stripe and Standard Webhooks allow 5 minutes.
+const MAX_CLOCK_SKEW = 5 * 60_000;
 
 /**
  * Builds the handler. It reads the raw body (or takes the Buffer that `express.raw()` left in `req.body`), checks
- * `X-Signature` in constant time, answers `401` on a mismatch, `400` when the body is not a webhook event, and
- * otherwise hands the parsed event to `onEvent`.
+ * `X-Signature` in constant time, answers `401` on a mismatch, `400` when the body is not a webhook event or (with
+ * `maxAge`) its `sent_at` is out of date, and otherwise hands the parsed event to `onEvent`.
  *
  * @example
  * http.createServer(createWebhookHandler({ secret, onEvent: (event) => queue.push(event) })).listen(3000);
@@ -47,6 +59,10 @@ export function createWebhookHandler<Data = Record<string, unknown>>(options: We
   if (typeof options.onEvent !== 'function') throw new ConfigError('onEvent', options.onEvent, 'must be a function (event, context) => void');
   const maxBodySize = options.maxBodySize ?? DEFAULT_MAX_BODY;
   if (!Number.isInteger(maxBodySize) || maxBodySize <= 0) throw new ConfigError('maxBodySize', maxBodySize, 'must be a positive integer of bytes');
+  const { maxAge } = options;
+  if (maxAge !== undefined && (typeof maxAge !== 'number' || !Number.isFinite(maxAge) || maxAge <= 0)) {
+    throw new ConfigError('maxAge', maxAge, 'must be a positive number of milliseconds, e.g. 600000 for 10 minutes (omit it to accept events of any age)');
+  }
 
   return async (request, response, next) => {
     try {
@@ -60,6 +76,11 @@ export function createWebhookHandler<Data = Record<string, unknown>>(options: We
       if (!(await signer.verify(rawBody, request.headers['x-signature']))) return answer(response, 401, 'invalid signature');
       const event = parseEvent<Data>(rawBody);
       if (!event) return answer(response, 400, 'body is not a webhook event');
+      const outOfDate = maxAge === undefined ? undefined : sentAtProblem(event.sent_at, maxAge, Date.now());
+      // 400, as Stripe's and Standard Webhooks' examples answer: retrying never makes a stale event fresh, so not 5xx
+      // or 429 ("try again"); not 2xx, which would hide the loss from the sender (refused on every retry, it reports
+      // the delivery failed, with its body); not 410, which many senders read as "stop sending to this endpoint".
+      if (outOfDate) return answer(response, 400, outOfDate);
       await options.onEvent(event, { request, response, rawBody });
       if (!response.headersSent) answer(response, 204);
     } catch (error) {
@@ -113,6 +134,15 @@ function parseEvent<Data>(rawBody: Buffer): WebhookBody<Data> | undefined {
   if (!isObject(notifiable) || typeof notifiable.type !== 'string' || !['string', 'number'].includes(typeof notifiable.id)) return undefined;
   if (!isObject(data)) return undefined;
   return value as unknown as WebhookBody<Data>;
+}
+
+// Why `sentAt` is refused under `maxAge`, or `undefined` when it is accepted.
+function sentAtProblem(sentAt: string, maxAge: number, now: number): string | undefined {
+  const time = parseIsoTimestamp(sentAt);
+  if (time === undefined) return `event sent_at ${JSON.stringify(sentAt.slice(0, 64))} is not an ISO 8601 timestamp like 2025-01-02T03:04:05.678Z`;
+  if (now - time > maxAge) return `event sent_at ${sentAt} is older than maxAge (${maxAge} ms)`;
+  if (time - now > MAX_CLOCK_SKEW) return `event sent_at ${sentAt} is more than ${MAX_CLOCK_SKEW} ms ahead of the receiver's clock`;
+  return undefined;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

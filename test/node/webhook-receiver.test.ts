@@ -110,6 +110,91 @@ describe('createWebhookHandler with Node http', () => {
   });
 });
 
+describe('createWebhookHandler with maxAge', () => {
+  const MAX_AGE = 60_000;
+  const MINUTE = 60_000;
+  const received: WebhookBody[] = [];
+  const servers = {
+    guarded: createServer(createWebhookHandler({ secret: SECRET, maxAge: MAX_AGE, onEvent: (event) => void received.push(event) })),
+    open: createServer(createWebhookHandler({ secret: SECRET, onEvent: (event) => void received.push(event) })),
+  };
+  const urls: Record<string, string> = {};
+  // Only prepare() is used: it serialises and signs with a chosen sent_at, as every retry of one delivery would.
+  const channel = new WebhookChannel({ url: 'http://127.0.0.1/unused', secret: SECRET });
+  const message = newMessage().event('user.created').payload({ email: 'a@example.com' });
+
+  /** Posts a delivery the channel signed with `sentAt`. */
+  async function deliver(url: string, sentAt: Date) {
+    const delivery = await channel.prepare({ type: 'user', id: 42 }, message, sentAt);
+    const response = await request(url, { method: 'POST', body: delivery.body, headers: { ...delivery.headers } });
+    const text = await response.body.text();
+    return { status: response.statusCode, error: text ? (JSON.parse(text) as { error: string }).error : undefined };
+  }
+  /** Posts a body with `sent_at` as given, signed by hand. */
+  function postSentAt(url: string, sentAt: string) {
+    const body = JSON.stringify({ ...(JSON.parse(eventBody) as object), sent_at: sentAt });
+    return post(url, body, { 'x-signature': sign(body) });
+  }
+
+  before(async () => {
+    for (const [name, server] of Object.entries(servers)) urls[name] = await listen(server);
+  });
+  after(() => Promise.all(Object.values(servers).map((s) => new Promise<void>((resolve) => s.close(() => resolve())))));
+
+  it('accepts a fresh event, and answers 400 with the reason for one older than maxAge without calling onEvent', async () => {
+    received.length = 0;
+    assert.deepEqual(await deliver(urls.guarded!, new Date()), { status: 204, error: undefined });
+    assert.equal(received.length, 1);
+    const old = new Date(Date.now() - 10 * MINUTE);
+    assert.deepEqual(await deliver(urls.guarded!, old), { status: 400, error: `event sent_at ${old.toISOString()} is older than maxAge (60000 ms)` });
+    assert.equal(received.length, 1);
+    // The signature comes first: a caller without the secret learns nothing about the dates.
+    const forged = JSON.stringify({ ...(JSON.parse(eventBody) as object), sent_at: old.toISOString() });
+    assert.equal((await post(urls.guarded!, forged, { 'x-signature': sign(forged, 'wrong') })).status, 401);
+  });
+
+  it('without maxAge, accepts the same old delivery that maxAge refuses', async () => {
+    received.length = 0;
+    const old = new Date(Date.now() - 10 * MINUTE);
+    assert.equal((await deliver(urls.open!, old)).status, 204);
+    assert.equal((await deliver(urls.guarded!, old)).status, 400);
+    assert.equal(received.length, 1);
+  });
+
+  it('accepts an event dated up to 5 minutes ahead of its clock, and refuses one further ahead', async () => {
+    received.length = 0;
+    assert.equal((await deliver(urls.guarded!, new Date(Date.now() + 4 * MINUTE))).status, 204);
+    const ahead = new Date(Date.now() + 6 * MINUTE);
+    assert.deepEqual(await deliver(urls.guarded!, ahead), { status: 400, error: `event sent_at ${ahead.toISOString()} is more than 300000 ms ahead of the receiver's clock` });
+    assert.equal(received.length, 1);
+  });
+
+  it('answers 400 for a sent_at that is not an ISO 8601 timestamp, and reads one with an offset', async () => {
+    received.length = 0;
+    const now = new Date().toISOString();
+    // Junk, and three that Date.parse would take: a date in words, a day February lacks, a time with no offset (local).
+    for (const sentAt of ['yesterday', new Date().toDateString(), now.replace(/^\d{4}-\d{2}-\d{2}/, '2025-02-30'), now.slice(0, -1), '']) {
+      const response = await postSentAt(urls.guarded!, sentAt);
+      assert.equal(response.status, 400, sentAt);
+      assert.match(JSON.parse(response.text).error, /^event sent_at ".*" is not an ISO 8601 timestamp/, sentAt);
+    }
+    assert.equal(received.length, 0);
+    assert.equal((await postSentAt(urls.guarded!, now.replace('Z', '+00:00'))).status, 204);
+    assert.equal(received.length, 1);
+  });
+
+  it('throws ConfigError naming maxAge unless it is a positive finite number', () => {
+    for (const maxAge of [0, -1, Number.NaN, Number.POSITIVE_INFINITY, '60000', null]) {
+      assert.throws(
+        () => createWebhookHandler({ secret: SECRET, onEvent: () => {}, maxAge: maxAge as number }),
+        (error: unknown) => error instanceof ConfigError && error.field === 'maxAge',
+        String(maxAge),
+      );
+    }
+    assert.doesNotThrow(() => createWebhookHandler({ secret: SECRET, onEvent: () => {}, maxAge: 0.5 }));
+  });
+});
+
 describe('createWebhookHandler with an Express-style (req, res, next) chain', () => {
   type Middleware = (req: IncomingMessage & { body?: unknown }, res: ServerResponse, next: (error?: unknown) => void) => unknown;
   const errors: unknown[] = [];
