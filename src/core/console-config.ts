@@ -3,7 +3,7 @@ import { ConfigError } from './errors.js';
 import { parseHistoryConfig, type HistoryConfig, type ResolvedHistoryConfig } from './history-config.js';
 import { CLIENT_OWNED_HEADERS, headerValueProblem, isByteString, isHeaderName, isHttpUrl } from './http-syntax.js';
 import { SnippetGenerator, type SnippetLanguage, type SnippetsConfig } from './snippets/index.js';
-import { expectArray, expectBoolean, expectKnownFields, expectPlainObject, expectPositiveInteger, expectString, setOwnProperty } from './validation.js';
+import { expectArray, expectBoolean, expectKnownFields, expectPlainObject, expectString, expectTimerMilliseconds, setOwnProperty } from './validation.js';
 
 /** Everything a site can set on a console. Only `enabled` matters for turning it on; the rest has defaults. */
 export interface ConsoleConfig {
@@ -14,7 +14,9 @@ export interface ConsoleConfig {
   enabled?: boolean;
   /**
    * Proxy for cross-origin requests. With `{url}` in it, that is replaced by the encoded target URL
-   * (`https://proxy.example/?url={url}`); without, the target URL is appended (`https://proxy.example/`).
+   * (`https://proxy.example/?url={url}`); without, the target URL is appended: encoded after a final `=`
+   * (`https://proxy.example/?url=`, a query parameter), as written after `/` or `?` (`https://proxy.example/`).
+   * No credentials, fragment or surrounding whitespace.
    */
   corsProxy?: string;
   /** Headers added to every request; a header of the request itself wins (names compared case-insensitively). */
@@ -26,7 +28,8 @@ export interface ConsoleConfig {
   /** @default all five languages: curl, javascript, go, python, php */
   snippets?: SnippetsConfig;
   /**
-   * Milliseconds before a request is abandoned as timed out.
+   * Milliseconds before a request is abandoned as timed out; at most 2147483647 (about 24.8 days), the longest a
+   * timer can wait.
    * @default 30_000
    */
   timeout?: number;
@@ -73,7 +76,7 @@ export function parseConsoleConfig(value: unknown = {}): ResolvedConsoleConfig {
     environments: input.environments === undefined ? [] : parseEnvironments(expectArray(input.environments, 'environments')),
     history: parseHistoryConfig(input.history),
     snippets: { languages: parseSnippetLanguages(input.snippets) },
-    timeout: input.timeout === undefined ? 30_000 : expectPositiveInteger(input.timeout, 'timeout'),
+    timeout: input.timeout === undefined ? 30_000 : expectTimerMilliseconds(input.timeout, 'timeout'),
     strictVariables: input.strictVariables === undefined ? false : expectBoolean(input.strictVariables, 'strictVariables'),
     credentials: parseCredentials(input.credentials),
   };
@@ -84,15 +87,30 @@ export function parseConsoleConfig(value: unknown = {}): ResolvedConsoleConfig {
   return config;
 }
 
+// The proxied URL is built from the string as written, not from what the URL parser makes of it: what the parser
+// forgives (surrounding whitespace, a fragment) or fetch refuses (credentials) is refused here, not at every send.
 function parseCorsProxy(value: unknown): string {
   const proxy = expectString(value, 'corsProxy');
-  if (!isHttpUrl(proxy.replaceAll('{url}', 'target'))) {
+  const trimmed = proxy.replace(/^[\s\x00-\x1f]+|[\s\x00-\x1f]+$/g, '');
+  if (trimmed !== proxy) {
+    throw new ConfigError('corsProxy', proxy, `has whitespace around it, which would end up in every proxied URL; write ${JSON.stringify(trimmed)}`);
+  }
+  const sample = proxy.replaceAll('{url}', 'target');
+  if (!isHttpUrl(sample)) {
     throw new ConfigError('corsProxy', proxy, 'must be an absolute http(s) URL, e.g. https://proxy.example/?url={url}');
+  }
+  const { username, password } = new URL(sample);
+  if (username !== '' || password !== '') {
+    const withoutCredentials = proxy.replace(/^(https?:[\\/]*)[^\\/?#]*@/i, '$1');
+    throw new ConfigError('corsProxy', proxy, `has a user name or password, which fetch refuses in a URL; the proxy is public to the page anyway, so send no credentials in its URL: write ${JSON.stringify(withoutCredentials)}`);
+  }
+  if (proxy.includes('#')) {
+    throw new ConfigError('corsProxy', proxy, `has a fragment ("#"), which never reaches the proxy, nor would a target written after it; write ${JSON.stringify(proxy.slice(0, proxy.indexOf('#')))}`);
   }
   // Prefix style: the target is appended, so the proxy URL must end where a URL can follow.
   if (proxy.includes('{url}') || /[/?=]$/.test(proxy)) return proxy;
-  const { pathname, search, hash } = new URL(proxy);
-  if (pathname === '/' && search === '' && hash === '') return `${proxy}/`;
+  const { pathname, search } = new URL(proxy);
+  if (pathname === '/' && search === '') return `${proxy}/`;
   throw new ConfigError('corsProxy', proxy, `gets the target URL appended, so it must end with "/", "?" or "="; write ${JSON.stringify(`${proxy}/`)}, or mark the place with {url}`);
 }
 

@@ -1,11 +1,13 @@
 import { clear, del, promisifyRequest, set, values, type UseStore } from 'idb-keyval';
 import type { HistoryStore, HistoryStoreChange, StoredHistoryRecord } from './history-store.js';
+import { expectTimerMilliseconds } from './validation.js';
 
 export interface IdbHistoryStoreOptions {
   /** The IndexedDB to use. @default globalThis.indexedDB */
   indexedDB?: IDBFactory;
   /**
-   * How long opening the database may take before history gives up on it (another tab may block it).
+   * Milliseconds opening the database may take before history gives up on it (another tab may block it); at most
+   * 2147483647 (about 24.8 days), the longest a timer can wait.
    * @default 5_000
    */
   openTimeout?: number;
@@ -23,9 +25,11 @@ export class IdbHistoryStore implements HistoryStore {
   readonly #database: LazyDatabase;
   #channel: BroadcastChannel | undefined;
 
+  /** @throws ConfigError for an `openTimeout` that is not a whole number of milliseconds a timer can wait. */
   constructor(storageKey = 'default', options: IdbHistoryStoreOptions = {}) {
     this.databaseName = `try-it-console:${storageKey}`;
-    this.#database = new LazyDatabase(this.databaseName, options.indexedDB, options.openTimeout ?? 5_000);
+    const openTimeout = options.openTimeout === undefined ? 5_000 : expectTimerMilliseconds(options.openTimeout, 'openTimeout');
+    this.#database = new LazyDatabase(this.databaseName, options.indexedDB, openTimeout);
   }
 
   async load(): Promise<unknown[]> {

@@ -28,10 +28,12 @@ export interface ProxyErrorBody {
 
 /**
  * The URL to fetch for `target` through `corsProxy`: with `{url}` in the proxy URL, that is replaced by the
- * encoded target (`https://proxy.example/?url={url}`); otherwise the target is appended (prefix style).
+ * encoded target (`https://proxy.example/?url={url}`); otherwise the target is appended (prefix style), encoded
+ * after a final `=` as for `{url}` (`https://proxy.example/?url=`), as written after `/` or `?`.
  */
 export function proxiedUrl(corsProxy: string, target: string): string {
-  return corsProxy.includes('{url}') ? corsProxy.replaceAll('{url}', encodeURIComponent(target)) : corsProxy + target;
+  const template = templateOf(corsProxy);
+  return template === undefined ? corsProxy + target : template.replaceAll('{url}', encodeURIComponent(target));
 }
 
 /**
@@ -39,13 +41,24 @@ export function proxiedUrl(corsProxy: string, target: string): string {
  * For a redirect the page followed: the proxy points the `Location` it hands over back through itself.
  */
 export function targetOfProxiedUrl(corsProxy: string, url: string): string | undefined {
-  if (!corsProxy.includes('{url}')) return url.startsWith(corsProxy) ? url.slice(corsProxy.length) : undefined;
+  const template = templateOf(corsProxy);
+  if (template === undefined) return url.startsWith(corsProxy) ? url.slice(corsProxy.length) : undefined;
   // The template's `{url}` is a query parameter's value (`?url={url}`): read that parameter.
-  const template = new URL(corsProxy.replaceAll('{url}', 'TARGET'));
-  const name = [...template.searchParams].find(([, value]) => value === 'TARGET')?.[0];
+  const sample = new URL(template.replaceAll('{url}', 'TARGET'));
+  const name = [...sample.searchParams].find(([, value]) => value === 'TARGET')?.[0];
   const proxied = URL.canParse(url) ? new URL(url) : undefined;
-  if (name === undefined || proxied?.origin !== template.origin || proxied.pathname !== template.pathname) return undefined;
+  if (name === undefined || proxied?.origin !== sample.origin || proxied.pathname !== sample.pathname) return undefined;
   return proxied.searchParams.get(name) ?? undefined;
+}
+
+/**
+ * The `{url}` template `corsProxy` amounts to, or `undefined` for a raw prefix. A prefix ending in `=` ends a query
+ * parameter, which a proxy reads decoded: appended raw, the target would lose everything after its first `&`, and
+ * its `+` would become spaces. After `/` or `?` the target stays raw, as proxies such as corsproxy.io read it.
+ */
+function templateOf(corsProxy: string): string | undefined {
+  if (corsProxy.includes('{url}')) return corsProxy;
+  return corsProxy.endsWith('=') ? `${corsProxy}{url}` : undefined;
 }
 
 /** True when a page at `pageOrigin` cannot call `target` directly as same-origin. No page (Node): always. */

@@ -37,6 +37,21 @@ export function expectPositiveInteger(value: unknown, field: string): number {
   return value;
 }
 
+/**
+ * The longest delay `setTimeout` and `AbortSignal.timeout` keep: 2^31 − 1 ms, about 24.8 days. Browsers and Node fire
+ * a longer one at once, so a timeout a user configures must stay within it.
+ */
+export const MAX_TIMER = 2 ** 31 - 1;
+
+/** Milliseconds for a timer: a positive whole number no longer than `MAX_TIMER`. */
+export function expectTimerMilliseconds(value: unknown, field: string): number {
+  const milliseconds = expectPositiveInteger(value, field);
+  if (milliseconds > MAX_TIMER) {
+    throw new ConfigError(field, value, `must be at most ${MAX_TIMER} ms (about 24.8 days), the longest delay a timer can wait; a longer one would end at once`);
+  }
+  return milliseconds;
+}
+
 export function expectArray(value: unknown, field: string): unknown[] {
   if (!Array.isArray(value)) throw new ConfigError(field, value, 'must be an array');
   return value;

@@ -1,5 +1,6 @@
 // When a failed webhook attempt is tried again, and after how long.
 import { ConfigError } from '../core/errors.js';
+import { MAX_TIMER } from '../core/validation.js';
 import type { AttemptFailure } from './attempt-failure.js';
 import { parseHttpDate } from './http-date.js';
 
@@ -42,9 +43,6 @@ export interface RetryOptions {
    */
   shouldRetry?: (failure: AttemptFailure) => boolean;
 }
-
-/** The longest wait `setTimeout` supports, in milliseconds; every configurable delay or timeout is capped by it. */
-export const MAX_TIMER = 2 ** 31 - 1;
 
 /** Validated retry settings plus the backoff arithmetic. Invalid options throw `ConfigError`. */
 export class RetryPolicy {

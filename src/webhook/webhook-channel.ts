@@ -2,11 +2,12 @@
 import { Agent, type Dispatcher } from 'undici';
 import { ConfigError } from '../core/errors.js';
 import { CLIENT_OWNED_HEADERS, headerValueProblem, isByteString, isHeaderName, isMethod } from '../core/http-syntax.js';
+import { MAX_TIMER } from '../core/validation.js';
 import { AttemptDeadline } from './attempt-deadline.js';
 import { WebhookAttemptError, type AttemptFailureKind } from './attempt-failure.js';
 import { parseDestination } from './destination-url.js';
 import { payloadJson } from './payload-json.js';
-import { MAX_TIMER, parseRetryAfter } from './retry-policy.js';
+import { parseRetryAfter } from './retry-policy.js';
 import { SIGNATURE_HEADER, WebhookSigner } from './signature.js';
 import type { WebhookMessage } from './webhook-message.js';
 

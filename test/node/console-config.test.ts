@@ -60,7 +60,26 @@ describe('ConsoleConfig', () => {
     assert.equal(parseConsoleConfig({ corsProxy: 'http://127.0.0.1:8787/' }).corsProxy, 'http://127.0.0.1:8787/');
     assert.equal(parseConsoleConfig({ corsProxy: 'http://127.0.0.1:8787' }).corsProxy, 'http://127.0.0.1:8787/');
     assert.equal(parseConsoleConfig({ corsProxy: 'https://proxy.example/raw?' }).corsProxy, 'https://proxy.example/raw?');
+    assert.equal(parseConsoleConfig({ corsProxy: 'https://proxy.example/?url=' }).corsProxy, 'https://proxy.example/?url=');
     assert.match(refused({ corsProxy: 'https://proxy.example/relay' }, 'corsProxy'), /must end with "\/", "\?" or "="; write "https:\/\/proxy.example\/relay\/"/);
+  });
+
+  it('takes a timeout up to the longest a timer can wait, and refuses a longer one, which would end every send at once', () => {
+    assert.equal(parseConsoleConfig({ timeout: 2 ** 31 - 1 }).timeout, 2 ** 31 - 1);
+    assert.match(refused({ timeout: 2 ** 31 }, 'timeout'), /at most 2147483647 ms \(about 24\.8 days\).*got 2147483648/);
+    refused({ timeout: 3_000_000_000 }, 'timeout');
+    refused({ timeout: 1.5 }, 'timeout');
+  });
+
+  it('refuses a corsProxy with whitespace around it, a fragment or credentials, which pass the URL parser and then break every send, saying what to write', () => {
+    assert.match(refused({ corsProxy: ' https://proxy.example/ ' }, 'corsProxy'), /whitespace around it.*; write "https:\/\/proxy.example\/" \(got " https/);
+    refused({ corsProxy: 'https://proxy.example/\n' }, 'corsProxy');
+    refused({ corsProxy: '\thttps://proxy.example/?url={url}' }, 'corsProxy');
+    assert.match(refused({ corsProxy: 'https://proxy.example/#' }, 'corsProxy'), /fragment.*never reaches the proxy.*write "https:\/\/proxy.example\/"/);
+    assert.match(refused({ corsProxy: 'https://proxy.example/?url={url}#top' }, 'corsProxy'), /write "https:\/\/proxy.example\/\?url=\{url\}"/);
+    const credentials = refused({ corsProxy: 'http://user:pass@127.0.0.1:8787/' }, 'corsProxy');
+    assert.match(credentials, /user name or password.*fetch refuses.*public to the page anyway.*send no credentials in its URL: write "http:\/\/127.0.0.1:8787\/"/);
+    assert.match(refused({ corsProxy: 'https://token@proxy.example/?url={url}' }, 'corsProxy'), /write "https:\/\/proxy.example\/\?url=\{url\}"/);
   });
 
   it('keeps a header named __proto__ as a header', () => {

@@ -4,6 +4,7 @@ import {
   ConfigError,
   History,
   HistoryEntryNotFoundError,
+  IdbHistoryStore,
   InvalidArgumentError,
   REDACTED,
   type HistoryEntryInput,
@@ -166,6 +167,18 @@ describe('History: bad input', () => {
         (error: unknown) => error instanceof ConfigError && error.field.startsWith('history.redactQueryParameters'),
       );
     }
+  });
+
+  it('refuses an IndexedDB openTimeout a timer cannot wait, which would give up on every open at once', () => {
+    assert.ok(new IdbHistoryStore('t', { openTimeout: 2 ** 31 - 1 }));
+    for (const openTimeout of [2 ** 31, 0, 1.5, '5000']) {
+      assert.throws(
+        () => new IdbHistoryStore('t', { openTimeout: openTimeout as number }),
+        (error: unknown) => error instanceof ConfigError && error.field === 'openTimeout',
+        String(openTimeout),
+      );
+    }
+    assert.throws(() => new IdbHistoryStore('t', { openTimeout: 3_000_000_000 }), /openTimeout: must be at most 2147483647 ms \(about 24\.8 days\)/);
   });
 
   it('refuses malformed entries with the field named', () => {

@@ -398,7 +398,7 @@ describe('proxy redirects handed to the page', () => {
     }
   });
 
-  it('tells the console where a redirect the page followed through the proxy led, in both styles', async () => {
+  it('tells the console where a redirect the page followed through the proxy led, in both styles and with a prefix ending in "="', async () => {
     const setup = await proxyInFrontOf((req, res) => {
       if (req.url!.startsWith('/form')) {
         req.resume();
@@ -408,7 +408,7 @@ describe('proxy redirects handed to the page', () => {
       }
     });
     try {
-      for (const corsProxy of [setup.proxy.url, `${setup.proxy.url}?url={url}`]) {
+      for (const corsProxy of [setup.proxy.url, `${setup.proxy.url}?url={url}`, `${setup.proxy.url}?url=`]) {
         const engine = new RequestEngine({
           config: { corsProxy },
           pageOrigin: PAGE_ORIGIN,

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ConfigError, EnvironmentManager, History, InvalidArgumentError, RequestEngine, RequestError, ResponseBodyError, type RequestErrorKind } from '../../src/core/index.js';
+import { startProxy } from '../../src/proxy/index.js';
 
 interface Received {
   method: string;
@@ -398,6 +399,22 @@ describe('RequestEngine through a CORS proxy', () => {
     const response = await engine.send({ method: 'POST', url: `${api.origin}/pets`, body: 'x' });
     assert.equal(proxy.received.at(-1)!.url, `/${api.origin}/pets`);
     assert.ok(response.headers.some(([name]) => name === 'x-via'));
+  });
+
+  it('encodes the target after a prefix ending in "=", a query parameter, so the package’s own proxy passes it on byte for byte', async () => {
+    const ownProxy = await startProxy({ port: 0, host: '127.0.0.1', allowPrivate: true, allowOrigins: '*' });
+    try {
+      const target = `${api.origin}/search?q=rock+roll&tag=a%26b&limit=2`;
+      for (const corsProxy of [`${ownProxy.url}?url=`, `${ownProxy.url}?url={url}`]) {
+        const engine = new RequestEngine({ config: { corsProxy }, pageOrigin: 'http://docs.localhost:9000' });
+        const response = await engine.send({ method: 'GET', url: target });
+        assert.equal(response.request.fetchUrl, `${ownProxy.url}?url=${encodeURIComponent(target)}`, corsProxy);
+        assert.equal(api.received.at(-1)!.url, '/search?q=rock+roll&tag=a%26b&limit=2', corsProxy);
+        assert.equal(engine.history.list()[0]!.url, target, corsProxy);
+      }
+    } finally {
+      await ownProxy.close();
+    }
   });
 
   it('goes direct for a same-origin target', () => {

@@ -67,6 +67,7 @@ describe('WebhookChannel config', () => {
     ['a zero timeout', { url, timeout: 0 }, /webhook\.timeout/],
     ['a non-numeric timeout', { url, timeout: '30s' }, /webhook\.timeout/],
     ['an infinite timeout', { url, timeout: Infinity }, /webhook\.timeout/],
+    ['a timeout longer than a timer can wait', { url, timeout: 2 ** 31 }, /webhook\.timeout.*up to 2147483647/],
   ];
   for (const [what, config, message] of bad) {
     it(`throws ConfigError for ${what}`, () => {

@@ -76,7 +76,7 @@ describe('RetryPolicy', () => {
   });
 
   it('throws ConfigError for invalid options', () => {
-    for (const options of [{ attempts: 0 }, { attempts: 1.5 }, { attempts: 101 }, { minDelay: -1 }, { maxDelay: Number.NaN }, { minDelay: 500, maxDelay: 100 }, { maxRetryAfter: -5 }, { jitter: 'yes' }, { shouldRetry: 410 }]) {
+    for (const options of [{ attempts: 0 }, { attempts: 1.5 }, { attempts: 101 }, { minDelay: -1 }, { maxDelay: Number.NaN }, { minDelay: 500, maxDelay: 100 }, { maxRetryAfter: -5 }, { maxDelay: 2 ** 31 }, { maxRetryAfter: 2 ** 31 }, { minDelay: 2 ** 31, maxDelay: 2 ** 31 }, { jitter: 'yes' }, { shouldRetry: 410 }]) {
       assert.throws(() => new RetryPolicy(options as never), ConfigError, JSON.stringify(options));
     }
   });
