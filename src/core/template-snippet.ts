@@ -26,7 +26,8 @@ export function generateTemplateSnippet(generator: SnippetGenerator, request: Sn
   const enabled = generator.languages();
   if (!enabled.includes(language as SnippetLanguage)) throw new LanguageNotEnabledError(language, enabled);
 
-  const stand = new StandIns([request.url, request.body, ...names, ...Object.values(headers ?? {})]);
+  // Stand-ins go into the URL and the header names only, and only text from them is mapped back.
+  const stand = new StandIns(typeof request.url === 'string' ? [request.url, ...names] : names);
   let checked: CheckedRequest;
   try {
     // What is not a plain object (a Headers, a Map…) goes to the checks as it is, to be refused.
@@ -52,11 +53,8 @@ class StandIns {
   readonly #prefix: string;
   readonly #placeholders: string[] = [];
 
-  constructor(texts: unknown[]) {
-    // A prefix that none of the texts holds, so that mapping an error back touches nothing else.
-    let prefix = 'tplv';
-    while (texts.some((text) => typeof text === 'string' && text.includes(prefix))) prefix += 'x';
-    this.#prefix = prefix;
+  constructor(texts: string[]) {
+    this.#prefix = unusedPrefix(texts);
   }
 
   /** The URL with placeholders replaced: by an origin at the start, a port after the host, a token elsewhere. */
@@ -95,7 +93,10 @@ class StandIns {
     const { argument, value, message } = error;
     // InvalidArgumentError's message is `Invalid <argument>: <problem> (got <value>).`
     const problem = message.slice(`Invalid ${argument}: `.length, message.length - ` (got ${describeValue(value)}).`.length);
-    const original = argument === 'request.url' ? url : typeof value === 'string' ? this.out(value) : value;
+    // The URL is quoted as given and a header name mapped back; any other value (a header value, the body, the
+    // method) never held a stand-in and may hold text that looks like one, so it is quoted as it is.
+    const isName = typeof value === 'string' && argument === `request.headers[${JSON.stringify(value)}]`;
+    const original = argument === 'request.url' ? url : isName ? this.out(value) : value;
     // The argument quotes a header name as JSON.
     const quotedArgument = this.out(argument, (placeholder) => JSON.stringify(placeholder).slice(1, -1));
     return new InvalidArgumentError(quotedArgument, original, this.out(problem));
@@ -118,3 +119,29 @@ class StandIns {
     return out + text.slice(copiedUpTo);
   }
 }
+
+/**
+ * A stand-in prefix that none of `texts` holds, in any case (a URL error can quote the host, which the URL parser
+ * lowercases), so that mapping back touches nothing else: `tplv`, then the letter that follows the fewest of its
+ * occurrences, and so on until none is left. Each letter cuts the occurrences at least 26-fold, so a hostile text
+ * costs a few searches through it, and the prefix stays a few letters long.
+ */
+function unusedPrefix(texts: string[]): string {
+  const lowercase = texts.map((text) => text.toLowerCase());
+  let prefix = 'tplv';
+  for (;;) {
+    // How many occurrences of the prefix each letter follows; undefined when there is none.
+    let counts: number[] | undefined;
+    for (const text of lowercase) {
+      for (let at = text.indexOf(prefix); at !== -1; at = text.indexOf(prefix, at + 1)) {
+        counts ??= new Array<number>(26).fill(0);
+        const letter = text.charCodeAt(at + prefix.length) - LETTER_A;
+        if (letter >= 0 && letter < 26) counts[letter] += 1;
+      }
+    }
+    if (counts === undefined) return prefix;
+    prefix += String.fromCharCode(LETTER_A + counts.indexOf(Math.min(...counts)));
+  }
+}
+
+const LETTER_A = 0x61;

@@ -128,6 +128,18 @@ describe('SnippetGenerator refuses requests no snippet could send exactly', () =
     assertRefused({ ...request, url: 'https://example.com/a/%2E/b' }, 'request.url', /"\." or "\.\."/);
   });
 
+  it('a host outside ASCII, with the form to write it in: IDNA, not percent-encoded', () => {
+    assertRefused({ ...request, url: 'https://bücher.example/x' }, 'request.url', /contains "ü".*; write the host as xn--bcher-kva\.example \(got/);
+    // The name alone: the port stays as written.
+    assertRefused({ ...request, url: 'https://BÜCHER.example:8080/x?q=1' }, 'request.url', /write the host as xn--bcher-kva\.example \(got/);
+    assertRefused({ ...request, url: 'https://\uFF45xample.com/x' }, 'request.url', /write the host as example\.com \(got/);
+    assert.ok(generator.generate({ ...request, url: 'https://xn--bcher-kva.example:8080/x' }, 'curl').includes('https://xn--bcher-kva.example:8080/x'));
+    // Elsewhere, percent-encoding, also under a host in capitals.
+    assertRefused({ ...request, url: 'https://API.Example.com/café' }, 'request.url', /write it percent-encoded as %C3%A9 \(got/);
+    assertRefused({ ...request, url: 'https://example.com?q=ü' }, 'request.url', /write it percent-encoded as %C3%BC \(got/);
+    assertRefused({ ...request, url: 'https://ü@example.com/' }, 'request.url', /write it percent-encoded as %C3%BC \(got/);
+  });
+
   it('a URL with credentials (fetch refuses them, the other clients send Basic auth)', () => {
     assertRefused({ ...request, url: 'https://user:secret@api.example.com/pets' }, 'request.url', /credentials before "@".*Authorization header/);
     assertRefused({ ...request, url: 'https://user@api.example.com/pets' }, 'request.url', /Authorization header/);

@@ -71,6 +71,8 @@ describe('generateTemplateSnippet', () => {
       [{ method: 'GET', url: '{{base_url}}/', headers: { '{{name}}': 'a\r\nb' } }, 'request.headers["{{name}}"]', /line break/],
       [{ method: 'GET', url: '{{base_url}}/{{a\tb}}' }, 'request.url', /placeholder "\{\{a\\tb\}\}".*invisible character.*rename the variable/],
       [{ method: 'GET', url: '{{base_url}}/', headers: new Map([['a', 'b']]) as unknown as Record<string, string> }, 'request.headers', /plain object/],
+      // The host's IDNA form with the placeholder kept, and without the port, whose stand-in is a number.
+      [{ method: 'GET', url: 'https://{{tenant}}.bücher.example:{{port}}/x' }, 'request.url', /"ü".*write the host as \{\{tenant\}\}\.xn--bcher-kva\.example \(got/],
     ];
     for (const [bad, argument, message] of cases) {
       for (const language of generator.languages()) {
@@ -84,6 +86,61 @@ describe('generateTemplateSnippet', () => {
       }
     }
     assert.throws(() => generateTemplateSnippet(new SnippetGenerator({ languages: ['curl'] }), request, 'go'), LanguageNotEnabledError);
+  });
+
+  it('quotes the method, the body and a header value as given, though they spell a stand-in', () => {
+    const cases: Array<[SnippetRequest, string, unknown]> = [
+      [{ method: 'tplv0z x', url: '{{base_url}}/x' }, 'request.method', 'tplv0z x'],
+      [{ method: 'HEAD', url: '{{base_url}}/{{id}}', body: 'tplv0z tplv1z' }, 'request.body', 'tplv0z tplv1z'],
+      [{ method: 'GET', url: '{{base_url}}/x', headers: { '{{name}}': 'tplv1z\n' } }, 'request.headers["{{name}}"]', 'tplv1z\n'],
+    ];
+    for (const [bad, argument, value] of cases) {
+      assert.throws(() => generateTemplateSnippet(generator, bad, 'curl'), (error: unknown) => {
+        assert.ok(error instanceof InvalidArgumentError, String(error));
+        assert.equal(error.argument, argument);
+        assert.equal(error.value, value);
+        assert.ok(error.message.endsWith(`(got ${JSON.stringify(value)}).`), error.message);
+        return true;
+      });
+    }
+  });
+
+  it('keeps every text that spells a stand-in, in any case and with any run of x, as written', () => {
+    // Text in the URL, the header names and values and the body that spells a stand-in of this request
+    // (`https://tplv0o.invalid` for base_url, `tplv1z` for id, `tplv2z` for name) or of a longer prefix.
+    for (const text of ['tplv', 'tplv1z', 'TPLV1Z', 'tplvx1z', 'tplvxxx1z', `tplv${'x'.repeat(40)}1z`, 'tplva1z', 'tplvtplv1z', 'tplv2z-tplvx2z']) {
+      const hostile = (spelling: string): SnippetRequest => ({
+        method: 'POST',
+        url: `{{base_url}}/${spelling}/{{id}}?q=${spelling}`,
+        headers: { [`X-${spelling}`]: spelling, '{{name}}': spelling },
+        body: `${spelling} {{b}}`,
+      });
+      // Letters are written as they are in every language: spelled another way, the snippet is the same but for them.
+      const respell = (code: string) => code.replaceAll('tplv', 'qrsu').replaceAll('TPLV', 'QRSU');
+      for (const language of generator.languages()) {
+        assert.equal(respell(generateTemplateSnippet(generator, hostile(text), language)), generateTemplateSnippet(generator, hostile(respell(text)), language), `${language}: ${text}`);
+      }
+      // An error can quote the URL's resolved path, and its host as the URL parser lowercases it.
+      assert.throws(() => generateTemplateSnippet(generator, { method: 'GET', url: `{{base_url}}/${text}/a/../{{id}}` }, 'curl'), new RegExp(`resolved path \\(/${text}/\\{\\{id\\}\\}\\)`));
+      assert.throws(() => generateTemplateSnippet(generator, { method: 'GET', url: `https://{{a}}.${text}.bücher.example/{{id}}` }, 'curl'), new RegExp(`write the host as \\{\\{a\\}\\}\\.${text.toLowerCase()}\\.xn--bcher-kva\\.example \\(`));
+    }
+    // One snippet in full: the request as written, with no stand-in left and no placeholder filled.
+    assert.equal(
+      generateTemplateSnippet(generator, { method: 'GET', url: '{{base_url}}/tplvx1z/{{id}}', headers: { 'X-tplv1z': 'tplv0z' } }, 'curl'),
+      'curl -X GET \'{{base_url}}/tplvx1z/{{id}}\' \\\n  -H "X-tplv1z: tplv0z"',
+    );
+  });
+
+  it('writes a snippet when the URL, a header name and the body hold a megabyte run of x or of tplv', () => {
+    // The stand-ins must stay short and cost about one read of the text: a prefix grown one x at a time was
+    // quadratic in the run, and past about 50 KB too long for a regular expression.
+    for (const run of [`tplv${'x'.repeat(1 << 16)}`, `tplv${'x'.repeat(1 << 20)}`, 'tplv'.repeat(1 << 18)]) {
+      const hostile = { method: 'POST', url: `{{base_url}}/${run}/{{id}}`, headers: { [`X-${run}`]: run, 'X-{{name}}': run }, body: run };
+      for (const language of ['javascript', 'python']) {
+        const snippet = generateTemplateSnippet(generator, hostile, language);
+        for (const written of [`{{base_url}}/${run}/{{id}}`, `X-${run}`, 'X-{{name}}']) assert.ok(snippet.includes(written), `${language}: ${written.slice(0, 40)}`);
+      }
+    }
   });
 });
 

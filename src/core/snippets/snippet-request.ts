@@ -6,7 +6,10 @@ import { utf8Escapes } from './invisible-characters.js';
 export interface SnippetRequest {
   /** Any HTTP method; sent uppercased. */
   method: string;
-  /** Absolute http(s) URL, sent exactly as written (characters outside RFC 3986 must be percent-encoded). */
+  /**
+   * Absolute http(s) URL, sent exactly as written: characters outside RFC 3986 must be percent-encoded, and a host
+   * outside ASCII written in its IDNA form (`xn--…`).
+   */
   url: string;
   /** Headers in the order to send them, as a plain object (not a `Headers` or a `Map`). */
   headers?: Record<string, string>;
@@ -79,7 +82,10 @@ function checkUrl(url: unknown): string {
   if (!URI_CHARACTERS.test(url) || (hasBrackets && /[[\]]/.test(afterAuthority(url)))) {
     // Brackets are only allowed around an IPv6 host.
     const bad = [...url].find((c) => !URI_CHARACTERS.test(c)) ?? (afterAuthority(url).includes('[') ? '[' : ']');
-    throw new InvalidArgumentError('request.url', url, `contains ${JSON.stringify(bad)}, which HTTP clients encode in different ways; write it percent-encoded as ${utf8Escapes(bad, '%')}`);
+    // When the URL does not hold its host as the URL parser writes it (lowercase; IDNA, `xn--…`, outside ASCII), the
+    // character is in the host, which is written in that form rather than percent-encoded. The name only: the port
+    // stays as written, and in a template it is a stand-in.
+    throw new InvalidArgumentError('request.url', url, `contains ${JSON.stringify(bad)}, which HTTP clients encode in different ways; write ${url.toLowerCase().includes(new URL(url).hostname) ? 'it percent-encoded as ' + utf8Escapes(bad, '%') : 'the host as ' + new URL(url).hostname}`);
   }
   // A dot segment starts with `/.` or `/%2e`.
   if ((url.includes('/.') || url.includes('/%')) && DOT_SEGMENT.test(afterAuthority(url).replace(/[?#].*/s, ''))) {
