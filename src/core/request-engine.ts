@@ -104,9 +104,14 @@ export class RequestEngine {
     }
   }
 
-  /** The request with placeholders kept and default headers merged: what a snippet of it should show. */
+  /**
+   * The request with placeholders kept and default headers merged: what a snippet of it should show. A relative URL
+   * is written after `{{base_url}}` so that it resolves to the URL a send goes to.
+   * @throws RequestError when a send would refuse the request for the same reason (two header rows of one name, a
+   * base_url with a query…).
+   */
   template(request: ConsoleRequest): ResolvedRequest {
-    return requestTemplate(request, this.config);
+    return requestTemplate(request, { config: this.config, environments: this.environments });
   }
 
   /** Prepares and sends. @throws RequestError with the kind of failure and what to do about it. */

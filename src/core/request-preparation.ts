@@ -1,9 +1,11 @@
 import type { ResolvedConsoleConfig } from './console-config.js';
 import type { EnvironmentManager, ResolveResult } from './environment-manager.js';
-import { RequestError, ResolveLimitError } from './errors.js';
+import { RequestError, ResolveLimitError, describeValue } from './errors.js';
 import type { WrittenRequest } from './history-entry.js';
 import { CLIENT_OWNED_HEADERS, FORBIDDEN_METHODS, headerValueProblem, isByteString, isHeaderName, isHttpUrl, isMethod } from './http-syntax.js';
+import { scanPlaceholders } from './placeholders.js';
 import { isCrossOrigin, isPotentiallyTrustworthy, proxiedUrl } from './proxy-route.js';
+import { silentUrlRewrite } from './silent-url-rewrite.js';
 import { setOwnProperty } from './validation.js';
 
 /** One header row as the console edits it: rows can be switched off without deleting them. */
@@ -67,16 +69,23 @@ export interface ResolvedRequest {
   missing: string[];
   /** Of `missing`, the names that are defined but refer back to themselves, or nest more than 10 levels deep. */
   cyclic: string[];
+  /**
+   * Why a relative URL could not be put after the active `base_url` (empty, not absolute, with a query…), which
+   * then stays relative: a send refuses the request with this explanation.
+   */
+  baseUrlProblem?: string;
 }
 
 /** Steps 1-4 of a send (DESIGN §5): resolve placeholders, merge default headers, check, route. */
 export function prepareRequest(request: ConsoleRequest, context: PreparationContext): PreparedRequest {
   const resolved = resolveRequest(request, context);
-  const { missing, cyclic } = resolved;
+  const { missing, cyclic, baseUrlProblem } = resolved;
+  const environment = context.environments.active()?.name;
   if (context.config.strictVariables && missing.length > 0) {
-    throw new RequestError('unresolved-variables', `Not sent: ${unresolvedExplanation(missing, cyclic, context.environments.active()?.name)}`);
+    throw new RequestError('unresolved-variables', `Not sent: ${unresolvedExplanation(missing, cyclic, environment)}`);
   }
-  const prepared: PreparedRequest = { ...checkAndRoute(resolved, context), missing };
+  if (baseUrlProblem !== undefined) throw new RequestError('invalid-url', baseUrlProblem);
+  const prepared: PreparedRequest = { ...checkAndRoute(resolved, context, (text) => likelyCause(text, missing, cyclic, environment)), missing };
   const written = writtenRequest(request, resolved);
   if (written) prepared.written = written;
   return prepared;
@@ -109,35 +118,153 @@ function unresolvedExplanation(missing: string[], cyclic: string[], environment:
   return sentences.join(' ');
 }
 
+/**
+ * For a value that failed a check: a sentence naming the placeholders in it that stayed unresolved, the likely
+ * cause, or '' when it holds none. Runs only on failures, so it may scan.
+ */
+function likelyCause(text: string, missing: readonly string[], cyclic: readonly string[], environment: string | undefined): string {
+  if (missing.length === 0) return '';
+  const left = new Set<string>();
+  for (const { name } of scanPlaceholders(text)) if (missing.includes(name.trim())) left.add(name.trim());
+  if (left.size === 0) return '';
+  return ` Likely cause: ${unresolvedExplanation([...left], cyclic.filter((name) => left.has(name)), environment)}`;
+}
+
 /** Steps 1 and 2: every placeholder resolved with the active environment, default headers merged under the request's. */
 export function resolveRequest(request: ConsoleRequest, { config, environments }: Omit<PreparationContext, 'pageOrigin'>): ResolvedRequest {
+  checkFieldTypes(request, true);
   const missing = new Set<string>();
   const cyclic = new Set<string>();
-  const resolve = (text: string) => {
-    let result: ResolveResult;
-    try {
-      result = environments.resolveDetailed(text);
-    } catch (error) {
-      if (error instanceof ResolveLimitError) throw new RequestError('invalid-request', `Not sent: ${error.message}`, { cause: error });
-      throw error;
-    }
+  const resolveDetailed = (text: string, field: string) => {
+    const result = resolveWithinLimit(environments, text, field);
     for (const name of result.missing) missing.add(name);
     for (const name of result.cyclic) {
       missing.add(name);
       cyclic.add(name);
     }
-    return result.text;
+    return result;
   };
-  let url = resolve(request.url.trim());
+  const resolve = (text: string, field: string) => resolveDetailed(text, field).text;
+  let url = resolve(request.url.trim(), 'the URL');
+  let baseUrlProblem: string | undefined;
   // A relative URL is taken from the active environment's base_url.
-  const base = environments.active()?.variables.base_url;
   if (isRelative(url)) {
-    if (base !== undefined) url = resolve(base).replace(/\/+$/, '') + url;
-    else missing.add('base_url');
+    const base = resolveDetailed(BASE_URL, 'base_url');
+    if (!base.missing.includes('base_url')) {
+      baseUrlProblem = baseUrlProblemOf(base, environments);
+      if (baseUrlProblem === undefined) url = base.text + pathAfterBase(base.text, url);
+    }
   }
-  const headers = mergeHeaders(config.defaultHeaders, headerRows(request.headers), resolve, 'refuse');
-  const body = request.body === undefined || request.body === '' ? undefined : resolve(request.body);
-  return { method: request.method.trim().toUpperCase(), url, headers, body, missing: [...missing], cyclic: [...cyclic] };
+  const headers = mergeHeaders(config.defaultHeaders, headerRows(request.headers), resolve);
+  const body = request.body === undefined || request.body === '' ? undefined : resolve(request.body, 'the body');
+  const resolved: ResolvedRequest = { method: methodAsWritten(request.method), url, headers, body, missing: [...missing], cyclic: [...cyclic] };
+  if (baseUrlProblem !== undefined) resolved.baseUrlProblem = baseUrlProblem;
+  return resolved;
+}
+
+/**
+ * The active base_url as a placeholder: resolving it costs no copy of the environment (as `active()` makes), and
+ * reports the variable missing when the environment lacks it.
+ */
+const BASE_URL = '{{base_url}}';
+
+/** `environments.resolveDetailed`, with the growth cap's error as a request error that a console user can act on. */
+function resolveWithinLimit(environments: EnvironmentManager, text: string, field: string): ResolveResult {
+  try {
+    return environments.resolveDetailed(text);
+  } catch (error) {
+    if (!(error instanceof ResolveLimitError)) throw error;
+    const environment = environments.active()?.name;
+    // The cap is the manager's (maxGrowth), which the console's configuration does not set: say what the user can change.
+    throw new RequestError(
+      'invalid-request',
+      `The placeholders in ${field} would add more than ${error.limit} characters. Paste content that large into the request itself (its own length is not limited) rather than into a variable, and check ${environment ? `environment "${environment}"` : 'the environment'} for a variable that expands into itself many times.`,
+      { cause: error },
+    );
+  }
+}
+
+/**
+ * A relative URL goes after base_url's path with one "/" between them: base_url's trailing "/" stands for the URL's
+ * leading one. Further slashes of base_url are kept, as written.
+ */
+function pathAfterBase(base: string, relativeUrl: string): string {
+  return base.endsWith('/') ? relativeUrl.slice(1) : relativeUrl;
+}
+
+/** Why the resolved base_url cannot take a relative URL after it, or `undefined` when it can. */
+function baseUrlProblemOf({ text, missing, cyclic }: ResolveResult, environments: EnvironmentManager): string | undefined {
+  const environment = () => environments.active()!.name;
+  const baseUrl = () => `The base_url of environment "${environment()}"`;
+  const quoted = () => `${baseUrl()}, ${JSON.stringify(text)},`;
+  let problem: string | undefined;
+  if (text.trim() === '') {
+    problem = `${baseUrl()} is empty, so a relative URL has nothing to go after; set it to the API's address (e.g. https://api.example.com), or write the full URL.`;
+  } else if (!isHttpUrl(text)) {
+    problem = `${quoted()} is not an absolute http(s) URL; write it as https://host or https://host/path, or write the full URL in the request.`;
+  } else {
+    const rewrite = silentUrlRewrite(text);
+    const extra = /[?#]/.exec(text);
+    if (rewrite !== undefined) {
+      problem = `${quoted()} ${rewrite}.`;
+    } else if (extra) {
+      const tail = JSON.stringify(text.slice(extra.index));
+      problem = `${quoted()} has a ${extra[0] === '?' ? 'query' : 'fragment'} (${tail}). A relative URL is appended to base_url's path, so base_url cannot have a query or fragment; put ${tail} in the request URL instead.`;
+    }
+  }
+  return problem && problem + likelyCause(text, [...missing, ...cyclic], cyclic, environment());
+}
+
+/** The method trimmed, and uppercased when it is one: what is not stays as written, for the checks to quote. */
+function methodAsWritten(method: string): string {
+  const trimmed = method.trim();
+  // Checked before uppercasing: "poſt" uppercases to "POST".
+  return isMethod(trimmed) ? trimmed.toUpperCase() : trimmed;
+}
+
+/**
+ * Refuses fields the engine would otherwise misread: a `Headers` or a `Map` has no own keys, so its headers (an
+ * Authorization among them) would be dropped without a word, and a value that is not a string would fail deep
+ * inside. `rows`: whether `headers` may be an array of header rows (a request as written, not a prepared one).
+ */
+function checkFieldTypes(request: unknown, rows: boolean): void {
+  if (typeof request !== 'object' || request === null) throw invalidField('request', request, 'must be an object with method and url');
+  const { method, url, headers, body } = request as Record<string, unknown>;
+  if (typeof method !== 'string') throw invalidField('request.method', method, 'must be a string, such as "GET"');
+  if (typeof url !== 'string') throw invalidField('request.url', url, url instanceof URL ? 'must be a string, not a URL object; pass url.href' : 'must be a string');
+  if (body !== undefined && typeof body !== 'string') throw invalidField('request.body', body, 'must be a string, or left out for no body (for JSON, pass JSON.stringify(body))');
+  if (headers === undefined) return;
+  if (rows && Array.isArray(headers)) {
+    for (const [index, row] of (headers as unknown[]).entries()) {
+      const { name, value, enabled } = (typeof row === 'object' && row !== null ? row : {}) as Partial<Record<string, unknown>>;
+      if (typeof name === 'string' && typeof value === 'string' && (enabled === undefined || typeof enabled === 'boolean')) continue;
+      const field = `request.headers[${index}]`;
+      if (typeof row !== 'object' || row === null) throw invalidField(field, row, 'must be a header row: { name, value, enabled }');
+      if (typeof name !== 'string') throw invalidField(`${field}.name`, name, 'must be a string');
+      if (typeof value !== 'string') throw invalidField(`${field}.value`, value, 'must be a string');
+      throw invalidField(`${field}.enabled`, enabled, 'must be true or false');
+    }
+    return;
+  }
+  if (typeof headers !== 'object' || headers === null || Array.isArray(headers)) {
+    throw invalidField('request.headers', headers, `must be a plain object mapping header names to values${rows ? ', or an array of header rows' : ''}`);
+  }
+  if (Symbol.iterator in headers) {
+    throw new RequestError('invalid-request', `Invalid request.headers: got ${describeObject(headers)}, which has no own keys to read its headers from, so they would be lost; pass a plain object instead: Object.fromEntries(headers).`);
+  }
+  for (const [name, value] of Object.entries(headers)) {
+    if (typeof value !== 'string') throw invalidField(`request.headers[${JSON.stringify(name)}]`, value, 'must be a string');
+  }
+}
+
+function invalidField(field: string, value: unknown, problem: string): RequestError {
+  return new RequestError('invalid-request', `Invalid ${field}: ${problem} (got ${describeObject(value)}).`);
+}
+
+/** `describeValue`, naming the class of an object (a Headers, a Map, a URL): "an object" would not say what was passed. */
+function describeObject(value: unknown): string {
+  const name = typeof value === 'object' && value !== null && !Array.isArray(value) ? value.constructor?.name : undefined;
+  return name && name !== 'Object' ? `a ${name}` : describeValue(value);
 }
 
 // The console's proxy, a Node server, cannot receive methods outside Node's list; like the methods fetch
@@ -150,27 +277,24 @@ const NODE_METHODS = new Set([
 
 /**
  * Steps 3 and 4: checks a resolved request and routes it. Run again on a request the page rewrote in a
- * before-send handler, so a rewrite is checked and routed like the original.
+ * before-send handler, so a rewrite is checked and routed like the original. `likelyCause` gives a sentence for a
+ * URL or header name that failed a check, naming its unresolved placeholders.
  */
 export function checkAndRoute(
   request: Pick<ResolvedRequest, 'method' | 'url' | 'headers' | 'body'>,
   { config, pageOrigin }: Pick<PreparationContext, 'config' | 'pageOrigin'>,
+  likelyCause: (text: string) => string = () => '',
 ): Omit<PreparedRequest, 'missing'> {
-  const method = request.method.toUpperCase();
-  const { url, headers, body } = request;
-  if (!isMethod(method)) throw new RequestError('invalid-request', `${JSON.stringify(request.method)} is not an HTTP method; use one such as GET or POST.`);
+  checkFieldTypes(request, false);
+  const { url, body } = request;
+  const headers = request.headers ?? {};
+  // Checked before uppercasing: "poſt" uppercases to "POST", "deletı" to "DELETI".
+  const written = request.method.trim();
+  if (!isMethod(written)) throw new RequestError('invalid-request', `${JSON.stringify(request.method)} is not an HTTP method; use one such as GET or POST.`);
+  const method = written.toUpperCase();
   if (FORBIDDEN_METHODS.has(method)) throw new RequestError('invalid-request', `${method} cannot be sent from a web page (browsers refuse it); use another method, or a snippet outside the browser.`);
-  if (isRelative(url)) {
-    throw new RequestError('invalid-url', `${JSON.stringify(url)} is relative, and the active environment has no base_url variable; add base_url (e.g. https://api.example.com) or write the full URL.`);
-  }
-  if (!isHttpUrl(url)) {
-    throw new RequestError('invalid-url', `${JSON.stringify(url)} is not an absolute http(s) URL; write it as https://host/path, and check the variables it uses.`);
-  }
-  const { username, password } = new URL(url);
-  if (username !== '' || password !== '') {
-    throw new RequestError('invalid-url', `${JSON.stringify(url)} holds a user name or password, which fetch refuses to send; remove it from the URL and add an Authorization header instead.`);
-  }
-  checkHeaders(headers);
+  checkUrl(url, likelyCause);
+  checkHeaders(headers, likelyCause);
   if (body !== undefined && (method === 'GET' || method === 'HEAD')) {
     throw new RequestError('invalid-request', `A ${method} request cannot carry a body in a browser; remove the body or use POST.`);
   }
@@ -195,6 +319,28 @@ export function checkAndRoute(
   return { method, url, headers: { ...headers }, body, fetchUrl, viaProxy, warnings };
 }
 
+/** Absolute http(s), sent as written (nothing the parser would silently change), no credentials, a real host. */
+function checkUrl(url: string, likelyCause: (text: string) => string): void {
+  const quoted = JSON.stringify(url);
+  if (isRelative(url)) {
+    throw new RequestError('invalid-url', `${quoted} is relative, and the active environment has no base_url variable; add base_url (e.g. https://api.example.com) or write the full URL.`);
+  }
+  if (!isHttpUrl(url)) {
+    const cause = likelyCause(url);
+    throw new RequestError('invalid-url', `${quoted} is not an absolute http(s) URL; write it as https://host/path${cause ? `.${cause}` : ', and check the variables it uses.'}`);
+  }
+  const rewrite = silentUrlRewrite(url);
+  if (rewrite !== undefined) throw new RequestError('invalid-url', `${quoted} ${rewrite}.${likelyCause(url)}`);
+  const { username, password, hostname } = new URL(url);
+  if (username !== '' || password !== '') {
+    throw new RequestError('invalid-url', `${quoted} holds a user name or password, which fetch refuses to send; remove it from the URL and add an Authorization header instead.`);
+  }
+  // The parser takes braces in a host name, so an unresolved {{host}} would fail only as "could not reach".
+  if (hostname.includes('{') || hostname.includes('}')) {
+    throw new RequestError('invalid-url', `${quoted} has ${JSON.stringify(hostname)} as its host, and no host name holds "{" or "}".${likelyCause(url) || ' Check the variables it uses.'}`);
+  }
+}
+
 /** A header a page cannot set: browsers drop it, and the engine does too, so a send behaves alike everywhere. */
 export function isForbiddenHeader(name: string): boolean {
   return FORBIDDEN_HEADERS.has(name.toLowerCase()) || /^(proxy|sec)-/i.test(name);
@@ -202,13 +348,26 @@ export function isForbiddenHeader(name: string): boolean {
 
 /**
  * The request as a reader would copy it, placeholders kept: default headers merged in, and a relative URL
- * written after `{{base_url}}`, as the console would send it. What `<code-snippet>` shows.
+ * written after `{{base_url}}` so that it resolves to the URL the console sends. What `<code-snippet>` shows.
+ * @throws RequestError when a send would refuse the request for the same reason: a field of the wrong type, two
+ * header rows of one name, a base_url that cannot take the relative URL.
  */
-export function requestTemplate(request: ConsoleRequest, config: Pick<ResolvedConsoleConfig, 'defaultHeaders'>): ResolvedRequest {
-  const url = request.url.trim();
-  const headers = mergeHeaders(config.defaultHeaders, headerRows(request.headers), (text) => text, 'keep');
+export function requestTemplate(request: ConsoleRequest, { config, environments }: Omit<PreparationContext, 'pageOrigin'>): ResolvedRequest {
+  checkFieldTypes(request, true);
+  let url = request.url.trim();
+  if (isRelative(url)) {
+    const base = resolveWithinLimit(environments, BASE_URL, 'base_url');
+    if (base.missing.includes('base_url')) {
+      url = `${BASE_URL}${url}`;
+    } else {
+      const problem = baseUrlProblemOf(base, environments);
+      if (problem !== undefined) throw new RequestError('invalid-url', problem);
+      url = `${BASE_URL}${pathAfterBase(base.text, url)}`;
+    }
+  }
+  const headers = mergeHeaders(config.defaultHeaders, headerRows(request.headers), (text) => text);
   const body = request.body === undefined || request.body === '' ? undefined : request.body;
-  return { method: request.method.trim().toUpperCase(), url: isRelative(url) ? `{{base_url}}${url}` : url, headers, body, missing: [], cyclic: [] };
+  return { method: methodAsWritten(request.method), url, headers, body, missing: [], cyclic: [] };
 }
 
 function isRelative(url: string): boolean {
@@ -223,31 +382,31 @@ function headerRows(headers: ConsoleRequest['headers']): HeaderRow[] {
 
 /**
  * Default headers first, each replaced by the request's own header of the same name (any case). Two rows of
- * one name would be sent joined by ", " or one of them lost, neither of which is what was written: a send
- * refuses them, a template keeps them for the snippet generator to explain.
+ * one name would be sent joined by ", " or one of them lost, neither of which is what was written: refused, by a
+ * send and by a template alike.
  */
-function mergeHeaders(defaults: Record<string, string>, rows: HeaderRow[], resolve: (text: string) => string, duplicates: 'refuse' | 'keep'): Record<string, string> {
-  const resolved = rows.map((row) => ({ name: resolve(row.name).trim(), value: resolve(row.value) }));
+function mergeHeaders(defaults: Record<string, string>, rows: HeaderRow[], resolve: (text: string, field: string) => string): Record<string, string> {
+  const resolved = rows.map((row) => ({ name: resolve(row.name, 'a header name').trim(), value: resolve(row.value, `the value of header ${row.name.trim()}`) }));
   const own = new Set<string>();
   for (const { name } of resolved) {
-    if (own.has(name.toLowerCase()) && duplicates === 'refuse') {
+    if (own.has(name.toLowerCase())) {
       throw new RequestError('invalid-request', `The header ${name} appears in two rows (names ignore case); merge the values into one row, separated by ", ", or switch one off.`);
     }
     own.add(name.toLowerCase());
   }
   const merged: Record<string, string> = {};
   for (const [name, value] of Object.entries(defaults)) {
-    if (!own.has(name.toLowerCase())) setOwnProperty(merged, name, resolve(value));
+    if (!own.has(name.toLowerCase())) setOwnProperty(merged, name, resolve(value, `the value of default header ${name}`));
   }
   for (const { name, value } of resolved) setOwnProperty(merged, name, value);
   return merged;
 }
 
 /** Checked after resolving: a variable's value can hold a line break, or a character fetch cannot send. */
-function checkHeaders(headers: Record<string, string>): void {
+function checkHeaders(headers: Record<string, string>, likelyCause: (text: string) => string): void {
   const seen = new Set<string>();
   for (const [name, value] of Object.entries(headers)) {
-    if (!isHeaderName(name)) throw new RequestError('invalid-request', `${JSON.stringify(name)} is not a valid header name; use letters, digits and - only.`);
+    if (!isHeaderName(name)) throw new RequestError('invalid-request', `${JSON.stringify(name)} is not a valid header name; use letters, digits and - only.${likelyCause(name)}`);
     if (seen.has(name.toLowerCase())) {
       throw new RequestError('invalid-request', `The header ${name} appears twice (names ignore case); merge the values into one, separated by ", ".`);
     }

@@ -182,4 +182,13 @@ describe('<code-snippet>', () => {
     }
     await expectNothingRan();
   });
+
+  it('shows the problem its host gives instead of the request, and the code again once the problem is gone', async () => {
+    const el = await fixture<CodeSnippet>(html`<code-snippet url="https://api.example/pets" .problem=${'The header X-A appears in two rows.'}></code-snippet>`);
+    expect(el.shadowRoot!.querySelector('.problem')!.textContent).to.equal('No snippet for this request: The header X-A appears in two rows.');
+    expect(el.shadowRoot!.querySelector<HTMLButtonElement>('[part="copy-button"]')!.disabled).to.equal(true);
+    el.problem = undefined;
+    await el.updateComplete;
+    expect(code(el)).to.equal('curl -X GET https://api.example/pets');
+  });
 });

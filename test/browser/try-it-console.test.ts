@@ -824,4 +824,52 @@ describe('<try-it-console>', () => {
     expect($(el, '.truncated a[download]')).to.exist;
     expect(Math.max(0, ...longTasks), `long tasks: ${longTasks.join(', ')} ms`).to.be.below(200);
   });
+
+  it('copies a snippet whose URL, with values, is the one sent when base_url ends with "/"', async () => {
+    const slash = config({ environments: [{ name: 'Slash', variables: { base_url: `${servers.api}/` } }] });
+    const el = await fixture<TryItConsole>(html`<try-it-console .config=${slash} url="/pets"></try-it-console>`);
+    const response = oneEvent<TicResponseEvent>(el, 'tic-response');
+    await sendAndWait(el);
+    const received = `${servers.api}${JSON.parse((await response).response.text).url}`;
+    expect(received).to.equal(`${servers.api}/pets`);
+    const snippet = $<CodeSnippet>(el, 'code-snippet');
+    const copiedUrl = async () => {
+      const copied = oneEvent<TicCopyEvent>(snippet, 'tic-copy');
+      snippet.shadowRoot!.querySelector<HTMLButtonElement>('[part="copy-button"]')!.click();
+      // The first line is `curl -X GET <URL>`, the URL single-quoted when it holds shell characters.
+      return /^curl -X GET '?([^' ]+)'?$/.exec((await copied).text.split('\n')[0]!)?.[1];
+    };
+    const showValues = snippet.shadowRoot!.querySelector<HTMLInputElement>('input[type="checkbox"]')!;
+    showValues.click();
+    await snippet.updateComplete;
+    expect(await copiedUrl()).to.equal(received);
+    // As written, the snippet resolves to the same URL: base_url's "/" stands for the one the URL starts with.
+    showValues.click();
+    await snippet.updateComplete;
+    expect(await copiedUrl()).to.equal('{{base_url}}pets');
+  });
+
+  it('explains in the snippet area why two header rows of one name have no snippet, as Send does', async () => {
+    const el = await fixture<TryItConsole>(html`<try-it-console .config=${config()} url="{{base_url}}/tenants" .headers=${{ 'X-Tenant': 'a' }}></try-it-console>`);
+    $(el, 'button.add-header').click();
+    await el.updateComplete;
+    const rows = () => [...el.shadowRoot!.querySelectorAll('.header-row')];
+    typeInto(rows()[1]!.querySelector<HTMLInputElement>('input.name')!, 'X-Tenant');
+    typeInto(rows()[1]!.querySelector<HTMLInputElement>('input.value')!, 'b');
+    await el.updateComplete;
+    const snippet = $<CodeSnippet>(el, 'code-snippet');
+    await snippet.updateComplete;
+    const explanation = 'The header X-Tenant appears in two rows (names ignore case); merge the values into one row, separated by ", ", or switch one off.';
+    expect(inner(el, 'code-snippet', '[part="code"]').textContent!.trim()).to.equal(`No snippet for this request: ${explanation}`);
+    expect(inner<HTMLButtonElement>(el, 'code-snippet', '[part="copy-button"]').disabled).to.equal(true);
+    await expect(el).to.be.accessible();
+    await sendAndWait(el);
+    expect($(el, '[part="error"]').textContent).to.contain(explanation);
+    // One row switched off: the snippet is back, with the row that is sent.
+    rows()[1]!.querySelector<HTMLInputElement>('input[type="checkbox"]')!.click();
+    await el.updateComplete;
+    await snippet.updateComplete;
+    expect(inner(el, 'code-snippet', '[part="code"]').textContent).to.contain('-H "X-Tenant: a"');
+    expect(inner(el, 'code-snippet', '[part="code"]').textContent).to.not.contain('X-Tenant: b');
+  });
 });

@@ -172,7 +172,7 @@ describe('RequestEngine against a local API', () => {
     for (let i = 1; i <= 8; i += 1) variables[`a${i}`] = `{{a${i - 1}}}`.repeat(10);
     const environments = new EnvironmentManager({ name: 'bomb', variables });
     const engine = engineFor({ environments });
-    await rejectsWith(engine.send({ method: 'POST', url: `${api.origin}/echo`, body: '{{a8}}' }), 'invalid-request', /Not sent: Resolving placeholders would add more than/);
+    await rejectsWith(engine.send({ method: 'POST', url: `${api.origin}/echo`, body: '{{a8}}' }), 'invalid-request', /placeholders in the body would add more than 1048576 characters/);
     assert.deepEqual(engine.inspect({ method: 'POST', url: `${api.origin}/echo`, body: '{{a8}}' }), { missing: [], warnings: [] });
   });
 
@@ -356,6 +356,130 @@ describe('RequestEngine against a local API', () => {
     assert.match(prepared.warnings[0]!, /Cookie header.*the snippets do send it/);
     // Host belongs to every HTTP client: the snippets refuse it too, and the warning must not say otherwise.
     assert.match(prepared.warnings[2]!, /Host header is set by every HTTP client.*the snippets refuse it/);
+  });
+
+  it('refuses headers given as a Headers or a Map, and fields that are not strings, naming the field', async () => {
+    const before = api.received.length;
+    const url = `${api.origin}/echo`;
+    const plainObject = /^Invalid request\.headers: got a (Headers|Map), .*pass a plain object instead: Object\.fromEntries\(headers\)\.$/;
+    // Their entries are not own keys: read as an object, the Authorization header would be dropped without a word.
+    await rejectsWith(engineFor().send({ method: 'GET', url, headers: new Headers({ Authorization: 'Bearer t0k3n' }) as never }), 'invalid-request', plainObject);
+    await rejectsWith(engineFor().send({ method: 'GET', url, headers: new Map([['Authorization', 'Bearer t0k3n']]) as never }), 'invalid-request', plainObject);
+    // The same in a tic-before-send rewrite, which execute() checks again.
+    const engine = engineFor();
+    const prepared = engine.prepare({ method: 'GET', url, headers: { Authorization: 'Bearer t0k3n' } });
+    await rejectsWith(engine.execute({ ...prepared, headers: new Headers(prepared.headers) as never }), 'invalid-request', plainObject);
+    await rejectsWith(engine.execute({ ...prepared, url: new URL(url) as never }), 'invalid-request', /^Invalid request\.url: must be a string, not a URL object; pass url\.href/);
+    await rejectsWith(engineFor().send({ method: 'GET', url: new URL(url) as never }), 'invalid-request', /^Invalid request\.url: must be a string, not a URL object; pass url\.href \(got a URL\)\.$/);
+    await rejectsWith(engineFor().send({ method: 'POST', url, body: { a: 1 } as never }), 'invalid-request', /^Invalid request\.body: must be a string.*JSON\.stringify\(body\)/);
+    await rejectsWith(engineFor().send({ method: 'GET', url, headers: { 'X-N': 5 as never } }), 'invalid-request', /^Invalid request\.headers\["X-N"\]: must be a string \(got 5\)\.$/);
+    await rejectsWith(engineFor().send({ method: 'GET', url, headers: [{ name: 'X-N', value: 5 as never }] }), 'invalid-request', /^Invalid request\.headers\[0\]\.value: must be a string \(got 5\)\.$/);
+    await rejectsWith(engineFor().send({ method: 5 as never, url }), 'invalid-request', /^Invalid request\.method: must be a string/);
+    assert.throws(() => engine.template({ method: 'GET', url, headers: new Map() as never }), (error: unknown) => error instanceof RequestError && plainObject.test(error.message));
+    assert.deepEqual(engine.inspect({ method: 'GET', url, headers: new Headers() as never }), { missing: [], warnings: [] });
+    assert.equal(api.received.length, before);
+  });
+
+  it('puts a relative URL after base_url with one "/" between them, and the template resolves to the URL sent', async () => {
+    // base_url's own trailing "/" stands for the URL's leading one; any further slash is base_url's, kept as written.
+    for (const [baseUrl, path, template] of [
+      ['/echo', '/echo/pets', '{{base_url}}/pets'],
+      ['/echo/', '/echo/pets', '{{base_url}}pets'],
+      ['/echo//', '/echo//pets', '{{base_url}}pets'],
+      ['/echo///', '/echo///pets', '{{base_url}}pets'],
+    ] as const) {
+      const environments = new EnvironmentManager({ name: 'Local', variables: { base_url: `{{origin}}${baseUrl}`, origin: api.origin } });
+      const engine = engineFor({ environments });
+      const response = await engine.send({ method: 'GET', url: '/pets' });
+      assert.equal(JSON.parse(response.text).url, path, baseUrl);
+      assert.equal(response.request.url, `${api.origin}${path}`);
+      const written = engine.template({ method: 'GET', url: '/pets' });
+      assert.equal(written.url, template, baseUrl);
+      // What <code-snippet> shows with "Show values" on.
+      assert.equal(environments.resolve(written.url), response.request.url, baseUrl);
+    }
+  });
+
+  it('refuses a base_url with a query or fragment, in a send and in the template alike', async () => {
+    const before = api.received.length;
+    for (const [baseUrl, extra] of [[`${api.origin}/echo?api_key=k`, '?api_key=k'], [`${api.origin}/echo#docs`, '#docs']]) {
+      const engine = engineFor({ environments: new EnvironmentManager({ name: 'Prod', variables: { base_url: baseUrl } }) });
+      const explanation = new RegExp(`^The base_url of environment "Prod", "${baseUrl.replace(/[?.]/g, '\\$&')}", has a (query|fragment) \\("\\${extra}"\\)\\. A relative URL is appended to base_url's path, so base_url cannot have a query or fragment; put "\\${extra}" in the request URL instead\\.$`);
+      const sent = await rejectsWith(engine.send({ method: 'GET', url: '/pets/7' }), 'invalid-url', explanation);
+      assert.throws(() => engine.template({ method: 'GET', url: '/pets/7' }), (error: unknown) => error instanceof RequestError && error.kind === 'invalid-url' && error.message === sent.message);
+      // A full URL does not go after base_url.
+      assert.equal(engine.template({ method: 'GET', url: `${api.origin}/pets` }).url, `${api.origin}/pets`);
+    }
+    assert.equal(api.received.length, before);
+  });
+
+  it('says what is wrong with the value of base_url, and names undefined variables behind a failed check', async () => {
+    const attempt = (variables: Record<string, string>, request: { method: string; url: string; headers?: Record<string, string>; body?: string }, kind: RequestErrorKind, message: RegExp) =>
+      rejectsWith(engineFor({ environments: new EnvironmentManager({ name: 'Prod', variables }) }).send(request), kind, message);
+    await attempt({ base_url: '' }, { method: 'GET', url: '/pets' }, 'invalid-url', /^The base_url of environment "Prod" is empty, so a relative URL has nothing to go after; set it to the API's address/);
+    await attempt({ base_url: 'api.example.com' }, { method: 'GET', url: '/pets' }, 'invalid-url', /^The base_url of environment "Prod", "api\.example\.com", is not an absolute http\(s\) URL; write it as https:\/\/host/);
+    await attempt({ base_url: ' https://api.example.com' }, { method: 'GET', url: '/pets' }, 'invalid-url', /^The base_url of environment "Prod", " https:\/\/api\.example\.com", starts or ends with a space/);
+    await attempt({ base_url: '{{host}}' }, { method: 'GET', url: '/pets' }, 'invalid-url', /is not an absolute http\(s\) URL.* Likely cause: \{\{host\}\} has no value in environment "Prod"\. Define it there, or pick another environment\.$/);
+    const sandbox = { base_url: api.origin };
+    await attempt(sandbox, { method: 'GET', url: '{{base_url}}/echo', headers: { '{{auth_header}}': 'k' } }, 'invalid-request', /^"\{\{auth_header\}\}" is not a valid header name; use letters, digits and - only\. Likely cause: \{\{auth_header\}\} has no value in environment "Prod"\./);
+    await attempt(sandbox, { method: 'GET', url: '{{api_host}}/pets' }, 'invalid-url', /^"\{\{api_host\}\}\/pets" is not an absolute http\(s\) URL; write it as https:\/\/host\/path\. Likely cause: \{\{api_host\}\} has no value in environment "Prod"\./);
+    // The parser takes braces in a host name: without this check, the send would fail as "could not reach".
+    await attempt(sandbox, { method: 'GET', url: 'http://{{tenant}}.localhost/pets' }, 'invalid-url', /as its host, and no host name holds "\{" or "\}"\. Likely cause: \{\{tenant\}\} has no value in environment "Prod"\./);
+    // A variable that has nothing to do with the failure is not blamed for it.
+    const unrelated = await attempt(sandbox, { method: 'GET', url: '{{base_url}}/echo?k={{api_key}}', body: 'x' }, 'invalid-request', /GET request cannot carry a body/);
+    assert.doesNotMatch(unrelated.message, /Likely cause/);
+  });
+
+  it('explains the resolve limit with a fix a console user can make', async () => {
+    const environments = new EnvironmentManager({ name: 'Uploads', variables: { image: 'A'.repeat(1_100_000) } });
+    const error = await rejectsWith(
+      engineFor({ environments }).send({ method: 'POST', url: `${api.origin}/echo`, body: '{"image":"{{image}}"}' }),
+      'invalid-request',
+      /^The placeholders in the body would add more than 1048576 characters\. Paste content that large into the request itself \(its own length is not limited\) rather than into a variable, and check environment "Uploads"/,
+    );
+    // The console has no setting for the limit.
+    assert.doesNotMatch(error.message, /raise the limit/);
+  });
+
+  it('refuses a URL that browsers would send rewritten, saying what to write', async () => {
+    const before = api.received.length;
+    const host = api.origin.slice('http://'.length);
+    const environments = new EnvironmentManager({ name: 'Local', variables: { id: '7\n', query: 'q=1 ' } });
+    const engine = engineFor({ environments });
+    for (const [url, message] of [
+      [`${api.origin}/echo/pe\tts`, /contains a tab, which browsers remove from a URL without a word .*; remove it, or write it percent-encoded as %09/],
+      [`${api.origin}/echo/{{id}}/photo`, /^"http:\/\/127\.0\.0\.1:\d+\/echo\/7\\n\/photo" contains a line break \(LF\), .*%0A/],
+      [`${api.origin}/echo?{{query}}`, /starts or ends with a space or control character, which browsers strip/],
+      [`http:\\\\${host}\\echo`, /contains "\\", which browsers read as "\/" in an http\(s\) URL; write "\/" to separate path segments, or %5C for a backslash/],
+      [`http:${host}/echo`, new RegExp(`does not have exactly two slashes after "http:", .*; write http://${host}/echo\\.$`)],
+      [`http:///${host}/echo`, new RegExp(`does not have exactly two slashes after "http:", .*; write http://${host}/echo\\.$`)],
+      [`${api.origin}/echo/a/../b`, /has a "\." or "\.\." path segment, which browsers resolve before sending; write the resolved path \(\/echo\/b\)/],
+    ] as const) {
+      await rejectsWith(engine.send({ method: 'GET', url }), 'invalid-url', message);
+    }
+    assert.equal(api.received.length, before);
+    // Characters the parser percent-encodes are sent, as before.
+    assert.equal(JSON.parse((await engine.send({ method: 'GET', url: `${api.origin}/echo?tag=a b&x=/../` })).text).url, '/echo?tag=a%20b&x=/../');
+  });
+
+  it('checks the method as written, before uppercasing it', async () => {
+    // "ſ".toUpperCase() is "S" and "ı".toUpperCase() is "I": uppercased first, these would pass as POST and DELETI.
+    for (const method of ['poſt', 'deletı']) {
+      await rejectsWith(engineFor().send({ method, url: `${api.origin}/echo` }), 'invalid-request', new RegExp(`^"${method}" is not an HTTP method`));
+    }
+    assert.equal(JSON.parse((await engineFor().send({ method: ' post ', url: `${api.origin}/echo`, body: 'x' })).text).method, 'POST');
+  });
+
+  it('refuses two header rows of one name in the template with the message a send gives', async () => {
+    const engine = engineFor();
+    for (const second of ['X-Tenant', 'x-tenant']) {
+      const request = { method: 'GET', url: `${api.origin}/echo`, headers: [{ name: 'X-Tenant', value: 'a' }, { name: second, value: 'b' }] };
+      const sent = await rejectsWith(engine.send(request), 'invalid-request', /appears in two rows/);
+      assert.throws(() => engine.template(request), (error: unknown) => error instanceof RequestError && error.kind === 'invalid-request' && error.message === sent.message);
+      // One of them switched off: both agree again.
+      const one = { ...request, headers: [request.headers[0]!, { ...request.headers[1]!, enabled: false }] };
+      assert.deepEqual(engine.template(one).headers, { 'X-Tenant': 'a' });
+    }
   });
 });
 

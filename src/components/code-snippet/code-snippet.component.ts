@@ -62,6 +62,9 @@ export class CodeSnippet extends LitElement {
   /** The request to show; when set, it wins over the `method`, `url`, `headers` and `body` attributes. */
   @property({ attribute: false }) request: SnippetRequest | undefined;
 
+  /** Why there is no request to show (a host such as `<try-it-console>` could not make one); shown in place of the code. */
+  @property({ attribute: false }) problem: string | undefined;
+
   /** HTTP method, for use without `request`. */
   @property() method = 'GET';
 
@@ -183,6 +186,7 @@ export class CodeSnippet extends LitElement {
 
   #snippet(): { code?: string; problem?: string } {
     if (!this.selected) return { problem: 'No snippet languages are enabled.' };
+    if (this.problem) return { problem: `No snippet for this request: ${this.problem}` };
     try {
       return { code: generateTemplateSnippet(this.#generator(), this.#request(), this.selected) };
     } catch (error) {

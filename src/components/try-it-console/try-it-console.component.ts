@@ -495,14 +495,23 @@ export class TryItConsole extends LitElement {
     return '';
   }
 
-  /** The request for the snippet: the last one again while equal, so the snippet is not written anew on every render. */
-  #snippetRequest(engine: RequestEngine): SnippetRequest {
-    const { method, url, headers, body } = engine.template(this.#request());
+  /**
+   * The request for the snippet: the last one again while equal, so the snippet is not written anew on every render.
+   * A request that a send would refuse (two header rows of one name…) has no snippet: the reason is shown instead.
+   */
+  #snippetRequest(engine: RequestEngine): { request: SnippetRequest | undefined; problem: string | undefined } {
+    let template;
+    try {
+      template = engine.template(this.#request());
+    } catch (error) {
+      return { request: this.#lastSnippetRequest, problem: (error as Error).message };
+    }
+    const { method, url, headers, body } = template;
     const last = this.#lastSnippetRequest;
     if (last?.method !== method || last.url !== url || last.body !== body || JSON.stringify(last.headers) !== JSON.stringify(headers)) {
       this.#lastSnippetRequest = { method, url, headers, body };
     }
-    return this.#lastSnippetRequest!;
+    return { request: this.#lastSnippetRequest, problem: undefined };
   }
 
   override render() {
@@ -515,6 +524,7 @@ export class TryItConsole extends LitElement {
     // Send and Cancel are one button changing role, so focus stays on it when one becomes the other.
     const pending = this.#send.state.status === 'pending';
     const { missing, warnings } = engine.inspect(this.#request());
+    const snippet = this.#snippetRequest(engine);
     const current = this.currentMethod;
     const methods = METHODS.includes(current.toUpperCase()) ? METHODS : [...METHODS, current];
     // Options are bound with `.selected` and live(): once the user has picked one, the attribute no longer decides.
@@ -548,7 +558,7 @@ export class TryItConsole extends LitElement {
           </section>
           <section class="snippets" aria-label="Code">
             <h2>Code</h2>
-            <code-snippet exportparts="tabs, copy-button, code" theme=${this.theme ?? nothing} .request=${this.#snippetRequest(engine)} .generator=${this.#generator} .environments=${engine.environments}></code-snippet>
+            <code-snippet exportparts="tabs, copy-button, code" theme=${this.theme ?? nothing} .request=${snippet.request} .problem=${snippet.problem} .generator=${this.#generator} .environments=${engine.environments}></code-snippet>
           </section>
         </div>
         <aside class="side">
