@@ -2,21 +2,23 @@
 // a fraction of `AbortSignal.timeout()`, which showed up as the largest overhead in the send benchmark.
 import { EventEmitter } from 'node:events';
 
-/** Aborts the attempt it is given to as `signal` once `milliseconds` have passed, unless cleared first. */
+/**
+ * Aborts the attempt it is given to as `signal` once `milliseconds` have passed, or when `cancel()` is called,
+ * unless cleared first.
+ */
 export class AttemptDeadline extends EventEmitter {
   aborted = false;
+  /** True when `cancel()` aborted the attempt, not the deadline. */
+  cancelled = false;
   readonly #timer: NodeJS.Timeout;
 
   constructor(milliseconds: number) {
     super();
-    this.#timer = setTimeout(() => {
-      this.aborted = true;
-      this.emit('abort');
-    }, milliseconds);
+    this.#timer = setTimeout(() => this.#abort(), milliseconds);
   }
 
   /**
-   * What `work` settles to, or `undefined` as soon as the deadline passes. undici only acts on an abort once the
+   * What `work` settles to, or `undefined` as soon as the attempt is aborted. undici only acts on an abort once the
    * request has a connection, so a connection that never completes would otherwise outlast the deadline.
    */
   within<T>(work: Promise<T>): Promise<T | undefined> {
@@ -27,8 +29,21 @@ export class AttemptDeadline extends EventEmitter {
     });
   }
 
+  /** Aborts the attempt now, for the caller's signal. Does nothing once the deadline has passed. */
+  cancel(): void {
+    if (this.aborted) return;
+    this.cancelled = true;
+    this.clear();
+    this.#abort();
+  }
+
   /** Call once the attempt's outcome is known. */
   clear(): void {
     clearTimeout(this.#timer);
+  }
+
+  #abort(): void {
+    this.aborted = true;
+    this.emit('abort');
   }
 }

@@ -6,8 +6,9 @@ import { TryItError } from '../core/errors.js';
  * - `redirect`: the receiver answered 3xx; redirects are never followed.
  * - `timeout`: no complete answer within the channel's `timeout`.
  * - `network`: connection refused or reset, DNS failure, TLS error and the like.
+ * - `aborted`: the caller's `signal` aborted the attempt in flight. Never retried: the retry policy does not see it.
  */
-export type AttemptFailureKind = 'status' | 'redirect' | 'timeout' | 'network';
+export type AttemptFailureKind = 'status' | 'redirect' | 'timeout' | 'network' | 'aborted';
 
 /** One failed attempt, with its cause. Becomes the `cause` of the final `WebhookDeliveryError`. */
 export class WebhookAttemptError extends TryItError {

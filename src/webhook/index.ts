@@ -1,10 +1,10 @@
 // `try-it-console/webhook`: Node only. Signed webhook sending with retries, and verification for receivers.
 export { WebhookChannel } from './webhook-channel.js';
-export type { WebhookChannelConfig, Notifiable, WebhookBody, PreparedDelivery, AttemptOutcome } from './webhook-channel.js';
+export type { WebhookChannelConfig, Notifiable, WebhookBody, PreparedDelivery, AttemptOptions, AttemptOutcome } from './webhook-channel.js';
 export { WebhookMessage, newMessage } from './webhook-message.js';
 export type { WebhookPayload } from './webhook-message.js';
 export { Notifier } from './notifier.js';
-export type { NotifierOptions, WebhookNotification, DeliveryResult, AttemptEvent, SentEvent, FailedEvent, ListenerErrorEvent, NotifierEventMap } from './notifier.js';
+export type { NotifierOptions, WebhookNotification, SendOptions, DeliveryResult, AttemptEvent, SentEvent, FailedEvent, ListenerErrorEvent, NotifierEventMap } from './notifier.js';
 export { RetryPolicy, parseRetryAfter } from './retry-policy.js';
 export type { RetryOptions } from './retry-policy.js';
 export { WebhookAttemptError } from './attempt-failure.js';

@@ -1,9 +1,11 @@
 // Routes a notification to its channels, retries failed attempts under the retry policy, and reports every
 // outcome: in the result of `send` and as events. Nothing is thrown away and nothing rejects unhandled.
-import { setTimeout as sleep } from 'node:timers/promises';
 import { ConfigError, WebhookDeliveryError } from '../core/errors.js';
+import { MAX_TIMER } from '../core/validation.js';
 import type { AttemptFailure, WebhookAttemptError } from './attempt-failure.js';
+import { checkedSignal, describeAbortReason } from './caller-signal.js';
 import { RetryPolicy, type RetryOptions } from './retry-policy.js';
+import { onAbort } from './shared-abort-listener.js';
 import { WebhookChannel, type Notifiable, type PreparedDelivery } from './webhook-channel.js';
 import { WebhookMessage } from './webhook-message.js';
 
@@ -20,13 +22,24 @@ export interface WebhookNotification {
   toWebhook(notifiable: Notifiable): WebhookMessage | Promise<WebhookMessage>;
 }
 
+/** What `send` takes besides the notifiable and the notification. */
+export interface SendOptions {
+  /**
+   * Cancels the send: an attempt in flight is aborted at once, a retry wait ends, no further attempt is made. Each
+   * delivery it ends is a failed result and a `failed` event with the body; a signal already aborted sends nothing.
+   * @example
+   * await notifier.send(user, notification, { signal: AbortSignal.timeout(10_000) });
+   */
+  signal?: AbortSignal;
+}
+
 /** One channel's outcome of a `send`. */
 export interface DeliveryResult {
   channel: string;
   ok: boolean;
   /** HTTP status of the last attempt, when the receiver answered. */
   status?: number;
-  /** Attempts made; 0 when the delivery could not start (unknown channel, bad message, closed notifier). */
+  /** Attempts made; 0 when the delivery could not start (unknown channel, bad message, closed notifier, signal already aborted). */
   attempts: number;
   /** Set when `ok` is false; its `cause` is the last attempt's error. */
   error?: WebhookDeliveryError;
@@ -120,14 +133,19 @@ export class Notifier {
    * Delivers `notification` through each channel its `via()` names (duplicates once), concurrently, with retries.
    * Resolves with one result per channel once every delivery has ended; failures are results, not rejections. It
    * rejects only when `via()` itself throws or returns something other than a list, since there is then no channel
-   * to report against.
+   * to report against, or when `options.signal` is not an AbortSignal (`ConfigError`, before anything is sent).
+   * @param options.signal cancels every delivery of this send: an attempt in flight is aborted at once (an `attempt`
+   * event of kind `aborted`, never retried), a retry wait ends, no further attempt is made. Each delivery it ends is
+   * a failed result (`attempts` made so far, 0 when the signal was already aborted and nothing was sent) and a
+   * `failed` event with the body. Nothing stays on the signal once the send ends, so one can serve many sends.
    */
-  async send(notifiable: Notifiable, notification: WebhookNotification): Promise<DeliveryResult[]> {
+  async send(notifiable: Notifiable, notification: WebhookNotification, options?: SendOptions): Promise<DeliveryResult[]> {
+    const signal = checkedSignal(options?.signal, 'options.signal');
     const names: unknown = notification.via(notifiable);
     if (!Array.isArray(names)) throw new ConfigError('via()', names, 'must return a list of channel names');
-    if (names.length === 1) return [await this.#deliver(String(names[0]), notifiable, notification)];
+    if (names.length === 1) return [await this.#deliver(String(names[0]), notifiable, notification, signal)];
     const unique = [...new Set(names.map(String))];
-    return Promise.all(unique.map((name) => this.#deliver(name, notifiable, notification)));
+    return Promise.all(unique.map((name) => this.#deliver(name, notifiable, notification, signal)));
   }
 
   /**
@@ -155,8 +173,9 @@ export class Notifier {
    */
   async close(options: { timeout?: number } = {}): Promise<void> {
     const { timeout } = options;
-    if (timeout !== undefined && !(typeof timeout === 'number' && timeout >= 0 && Number.isFinite(timeout))) {
-      throw new ConfigError('close timeout', timeout, 'must be a non-negative number of milliseconds');
+    // Above MAX_TIMER, setTimeout would fire at once and cut every waiting retry short.
+    if (timeout !== undefined && !(typeof timeout === 'number' && timeout >= 0 && timeout <= MAX_TIMER)) {
+      throw new ConfigError('close timeout', timeout, `must be a number of milliseconds from 0 to ${MAX_TIMER} (about 24.8 days); leave it out to wait for every retry`);
     }
     this.#closed = true;
     const timer = timeout === undefined ? undefined : setTimeout(() => this.#stopRetrying.abort(), timeout);
@@ -168,17 +187,17 @@ export class Notifier {
     await Promise.allSettled([...new Set(this.#channels.values())].map((channel) => channel.close()));
   }
 
-  async #deliver(name: string, notifiable: Notifiable, notification: WebhookNotification): Promise<DeliveryResult> {
+  async #deliver(name: string, notifiable: Notifiable, notification: WebhookNotification, signal: AbortSignal | undefined): Promise<DeliveryResult> {
     this.#inFlight += 1;
     try {
-      return await this.#prepareAndAttempt(name, notifiable, notification);
+      return await this.#prepareAndAttempt(name, notifiable, notification, signal);
     } finally {
       this.#inFlight -= 1;
       if (this.#inFlight === 0) for (const resolve of this.#idleWaiters.splice(0)) resolve();
     }
   }
 
-  async #prepareAndAttempt(name: string, notifiable: Notifiable, notification: WebhookNotification): Promise<DeliveryResult> {
+  async #prepareAndAttempt(name: string, notifiable: Notifiable, notification: WebhookNotification, signal: AbortSignal | undefined): Promise<DeliveryResult> {
     const channel = this.#channels.get(name);
     if (this.#closed) return this.#fail({ channel: name, notifiable, attempts: 0 }, `The notifier is closed; channel ${JSON.stringify(name)} was not used.`);
     if (!channel) {
@@ -192,23 +211,33 @@ export class Notifier {
     } catch (cause) {
       return this.#fail({ channel: name, notifiable, attempts: 0 }, `The webhook for channel ${JSON.stringify(name)} could not be built: ${(cause as Error)?.message ?? String(cause)}`, cause);
     }
-    return this.#attemptUntilDone(name, channel, notifiable, delivery);
+    // Built all the same, so that the failed event hands back the body that would have been sent.
+    if (signal?.aborted) return this.#cancelled({ channel: name, notifiable, event: delivery.event, attempts: 0, body: delivery.body.toString('utf8') }, signal);
+    return this.#attemptUntilDone(name, channel, notifiable, delivery, signal);
   }
 
-  async #attemptUntilDone(name: string, channel: WebhookChannel, notifiable: Notifiable, delivery: PreparedDelivery): Promise<DeliveryResult> {
+  async #attemptUntilDone(name: string, channel: WebhookChannel, notifiable: Notifiable, delivery: PreparedDelivery, signal: AbortSignal | undefined): Promise<DeliveryResult> {
     const base = { channel: name, notifiable, event: delivery.event };
+    const options = signal === undefined ? undefined : { signal };
     for (let attempt = 1; ; attempt += 1) {
-      const outcome = await channel.attempt(delivery);
+      const outcome = await channel.attempt(delivery, options);
       if (outcome.ok) {
         if (this.#listening('attempt')) this.#emit('attempt', { ...base, attempt, ok: true, status: outcome.status });
         if (this.#listening('sent')) this.#emit('sent', { ...base, status: outcome.status, attempts: attempt });
         return { channel: name, ok: true, status: outcome.status, attempts: attempt };
       }
+      if (signal?.aborted) {
+        // Not retried, whatever the policy would say, so it is not asked.
+        this.#emit('attempt', { ...base, attempt, ok: false, ...optional('status', outcome.status), error: outcome.error });
+        return this.#cancelled({ ...base, attempts: attempt, status: outcome.status, body: delivery.body.toString('utf8') }, signal, outcome.error);
+      }
       const failure: AttemptFailure = { channel: name, attempt, kind: outcome.kind, status: outcome.status, retryAfter: outcome.retryAfter, error: outcome.error };
       const retryIn = !this.#stopRetrying.signal.aborted && this.retry.shouldRetry(failure) ? this.retry.delayAfter(failure) : undefined;
       this.#emit('attempt', { ...base, attempt, ok: false, ...optional('status', outcome.status), error: outcome.error, ...optional('retryIn', retryIn) });
-      const stillWaiting = retryIn !== undefined && (await this.#wait(retryIn));
+      // Re-read after the wait: the signal may abort between the timer firing and the next attempt.
+      const stillWaiting = retryIn !== undefined && (await this.#wait(retryIn, signal)) && !signal?.aborted;
       if (!stillWaiting) {
+        if (signal?.aborted) return this.#cancelled({ ...base, attempts: attempt, status: outcome.status, body: delivery.body.toString('utf8') }, signal, outcome.error);
         const closing = this.#stopRetrying.signal.aborted ? ' The notifier closed before the next retry.' : '';
         const summary = `Webhook ${JSON.stringify(delivery.event)} through channel ${JSON.stringify(name)} failed after ${attempt} attempt${attempt === 1 ? '' : 's'}: ${outcome.error.message}${closing}`;
         return this.#fail({ ...base, attempts: attempt, status: outcome.status, body: delivery.body.toString('utf8') }, summary, outcome.error);
@@ -216,14 +245,34 @@ export class Notifier {
     }
   }
 
-  // True when the delay passed; false when close() cut it short.
-  async #wait(ms: number): Promise<boolean> {
-    try {
-      await sleep(ms, undefined, { signal: this.#stopRetrying.signal });
-      return true;
-    } catch {
-      return false;
-    }
+  // True when the delay passed; false when close() or the caller's signal cut it short. It stops watching both
+  // either way: a caller's signal may outlive thousands of sends.
+  #wait(ms: number, signal: AbortSignal | undefined): Promise<boolean> {
+    const stop = this.#stopRetrying.signal;
+    if (stop.aborted || signal?.aborted) return Promise.resolve(false);
+    return new Promise((resolve) => {
+      const end = (passed: boolean) => {
+        clearTimeout(timer);
+        stopWatchingClose();
+        stopWatchingCaller?.();
+        resolve(passed);
+      };
+      const cut = () => end(false);
+      const timer = setTimeout(end, ms, true);
+      const stopWatchingClose = onAbort(stop, cut);
+      const stopWatchingCaller = signal && onAbort(signal, cut);
+    });
+  }
+
+  // The caller's signal ended the delivery: a failure like any other, reported with the body.
+  #cancelled(details: Omit<FailedEvent, 'error'>, signal: AbortSignal, last?: WebhookAttemptError): DeliveryResult {
+    const { attempts } = details;
+    const reason = describeAbortReason(signal.reason);
+    const inFlight = last?.kind === 'aborted' ? ', the last aborted in flight' : '';
+    const because = reason === undefined ? '' : ` (reason: ${reason})`;
+    const lastFailure = last === undefined || last.kind === 'aborted' ? '' : ` The last attempt failed: ${last.message}`;
+    const summary = `Webhook ${JSON.stringify(details.event)} through channel ${JSON.stringify(details.channel)} was cancelled by the caller's signal after ${attempts} attempt${attempts === 1 ? '' : 's'}${inFlight}${because}.${lastFailure}`;
+    return this.#fail(details, summary, last ?? signal.reason);
   }
 
   #fail(details: Omit<FailedEvent, 'error'>, message: string, cause?: unknown): DeliveryResult {

@@ -5,9 +5,11 @@ import { CLIENT_OWNED_HEADERS, headerValueProblem, isByteString, isHeaderName, i
 import { MAX_TIMER } from '../core/validation.js';
 import { AttemptDeadline } from './attempt-deadline.js';
 import { WebhookAttemptError, type AttemptFailureKind } from './attempt-failure.js';
+import { checkedSignal, describeAbortReason } from './caller-signal.js';
 import { parseDestination } from './destination-url.js';
 import { payloadJson } from './payload-json.js';
 import { parseRetryAfter } from './retry-policy.js';
+import { onAbort } from './shared-abort-listener.js';
 import { SIGNATURE_HEADER, WebhookSigner } from './signature.js';
 import type { WebhookMessage } from './webhook-message.js';
 
@@ -68,7 +70,13 @@ export interface PreparedDelivery {
   readonly headers: Readonly<Record<string, string>>;
 }
 
-/** How one attempt ended. Never a rejection: failures are values the retry policy looks at. */
+/** What `attempt` takes besides the delivery. */
+export interface AttemptOptions {
+  /** Aborts the attempt; see `WebhookChannel.attempt`. */
+  signal?: AbortSignal;
+}
+
+/** How one attempt ended. Never a rejection (but for an invalid `signal`): failures are values the retry policy looks at. */
 export type AttemptOutcome =
   | { readonly ok: true; readonly status: number }
   | { readonly ok: false; readonly kind: AttemptFailureKind; readonly status: number | undefined; readonly retryAfter: number | undefined; readonly error: WebhookAttemptError };
@@ -143,9 +151,41 @@ export class WebhookChannel {
     return { event, body: bytes, headers };
   }
 
-  /** Sends `delivery` once. 2xx is success; anything else, a network error or a timeout is a failure. */
-  async attempt(delivery: PreparedDelivery): Promise<AttemptOutcome> {
+  /**
+   * Sends `delivery` once. 2xx is success; anything else, a network error or a timeout is a failure.
+   * @param options.signal aborts the attempt: one in flight ends at once, a failure of kind `aborted`; with a signal
+   * already aborted, nothing is sent. Nothing stays on the signal once the attempt ends. Not an AbortSignal: rejects
+   * with `ConfigError`, the one rejection.
+   * @example
+   * const outcome = await channel.attempt(delivery, { signal: AbortSignal.timeout(5_000) });
+   */
+  attempt(delivery: PreparedDelivery, options?: AttemptOptions): Promise<AttemptOutcome> {
+    // Without a signal nothing is added: no listener, no extra promise.
+    if (options?.signal === undefined) return this.#request(delivery, new AttemptDeadline(this.timeout), undefined);
+    return this.#cancellableRequest(delivery, options.signal);
+  }
+
+  /** Closes the channel's own connections once their responses are drained. Sending again reopens. */
+  async close(): Promise<void> {
+    const agent = this.#ownAgent;
+    this.#ownAgent = undefined;
+    await agent?.close(); // an undici Agent closes gracefully: requests in progress, bodies included, finish first
+  }
+
+  async #cancellableRequest(delivery: PreparedDelivery, value: unknown): Promise<AttemptOutcome> {
+    const signal = checkedSignal(value, 'options.signal')!;
+    if (signal.aborted) return this.#aborted(signal, false);
     const deadline = new AttemptDeadline(this.timeout);
+    const stopWatching = onAbort(signal, () => deadline.cancel());
+    try {
+      return await this.#request(delivery, deadline, signal);
+    } finally {
+      stopWatching();
+    }
+  }
+
+  // `signal` is set when the deadline can be cancelled by it, and only read then.
+  async #request(delivery: PreparedDelivery, deadline: AttemptDeadline, signal: AbortSignal | undefined): Promise<AttemptOutcome> {
     const sending = this.#dispatcher().request({
       origin: this.#origin,
       path: this.#path,
@@ -162,13 +202,13 @@ export class WebhookChannel {
       response = await deadline.within(sending);
     } catch (cause) {
       deadline.clear();
-      return this.#failure(cause, deadline.aborted);
+      return deadline.cancelled ? this.#aborted(signal!, true) : this.#failure(cause, deadline.aborted);
     }
     deadline.clear();
     if (response === undefined) {
       // Still connecting: undici gives up on its own (at the connect timeout) and never sends it after the abort.
       sending.then((late) => late.body.destroy(), () => {});
-      return this.#failure(undefined, true);
+      return deadline.cancelled ? this.#aborted(signal!, true) : this.#failure(undefined, true);
     }
     discard(response.body);
     const status = response.statusCode;
@@ -182,13 +222,6 @@ export class WebhookChannel {
       { status },
     );
     return { ok: false, kind: error.kind, status, retryAfter: parseRetryAfter(response.headers['retry-after']), error };
-  }
-
-  /** Closes the channel's own connections once their responses are drained. Sending again reopens. */
-  async close(): Promise<void> {
-    const agent = this.#ownAgent;
-    this.#ownAgent = undefined;
-    await agent?.close(); // an undici Agent closes gracefully: requests in progress, bodies included, finish first
   }
 
   #dispatcher(): Dispatcher {
@@ -205,6 +238,14 @@ export class WebhookChannel {
       : UNDICI_TIMEOUTS.has(String((cause as { code?: unknown } | undefined)?.code))
         ? new WebhookAttemptError('timeout', `${this.#target} timed out: ${describeCause(cause)}; ${this.#injectedDispatcher ? 'raise the timeouts of the dispatcher you passed' : "raise the channel's timeout"}, ${answerSooner}`, { cause })
         : new WebhookAttemptError('network', `${this.#target} could not be reached: ${describeCause(cause)}.`, { cause });
+    return { ok: false, kind: error.kind, status: undefined, retryAfter: undefined, error };
+  }
+
+  #aborted(signal: AbortSignal, inFlight: boolean): AttemptOutcome {
+    const reason = describeAbortReason(signal.reason);
+    const because = reason === undefined ? '' : ` (reason: ${reason})`;
+    const message = inFlight ? `${this.#target} was aborted in flight by the caller's signal${because}.` : `${this.#target} was not sent: the caller's signal was already aborted${because}.`;
+    const error = new WebhookAttemptError('aborted', message, { cause: signal.reason });
     return { ok: false, kind: error.kind, status: undefined, retryAfter: undefined, error };
   }
 }

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createHmac } from 'node:crypto';
-import { WebhookDeliveryError } from '../../src/core/errors.js';
+import { ConfigError, WebhookDeliveryError } from '../../src/core/errors.js';
 import {
   Notifier,
   WebhookAttemptError,
@@ -295,6 +295,17 @@ describe('notifier bookkeeping', () => {
     assert.match(result!.error!.message, /closed before the next retry/);
     assert.equal(events.failed.length, 1);
     assert.equal(JSON.parse(events.failed[0]!.body!).data.idempotency_key, 'n1');
+  });
+
+  it('refuses a close timeout that a timer cannot hold, and stays open', async () => {
+    const { notifier, events } = harness({ url: server.url });
+    for (const timeout of [2 ** 31, 3e9, Number.POSITIVE_INFINITY, -1, Number.NaN, '10' as never]) {
+      await assert.rejects(notifier.close({ timeout }), (error: unknown) => error instanceof ConfigError && error.field === 'close timeout', String(timeout));
+    }
+    const [result] = await notifier.send({ type: 'user', id: 1 }, notification());
+    assert.equal(result!.ok, true, 'the notifier still sends');
+    assert.equal(events.sent.length, 1);
+    await notifier.close({ timeout: 2 ** 31 - 1 });
   });
 
   it('after close(), sends are reported failed, not thrown', async () => {

@@ -1,5 +1,5 @@
 // A real HTTP receiver on 127.0.0.1 (ephemeral port) that records every request it gets, for the webhook tests,
-// and a listener that never completes a connection.
+// a listener that never completes a connection, and a bound for waits that must not hang.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -101,4 +101,17 @@ export async function startBlackhole(): Promise<Blackhole> {
   const child = spawn('/usr/bin/python3', ['-c', BLACKHOLE], { stdio: ['pipe', 'pipe', 'inherit'] });
   const [chunk] = (await once(child.stdout, 'data')) as [Buffer];
   return { url: `http://127.0.0.1:${chunk.toString().trim()}`, close: () => child.kill() };
+}
+
+/** `promise`, or a failure naming `what` when it has not settled after `ms`: a bound, never a measurement. */
+export async function settlesWithin<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const guard = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not happen within ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([promise, guard]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

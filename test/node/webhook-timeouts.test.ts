@@ -7,22 +7,9 @@ import diagnostics from 'node:diagnostics_channel';
 import { once } from 'node:events';
 import { Agent, type Dispatcher } from 'undici';
 import { Notifier, WebhookAttemptError, WebhookChannel, newMessage, type DeliveryResult, type WebhookChannelConfig, type WebhookNotification } from '../../src/webhook/index.js';
-import { serversClosedAfterEachTest, startBlackhole, startTestServer, type Blackhole, type Responder } from './webhook-test-server.js';
+import { serversClosedAfterEachTest, settlesWithin, startBlackhole, startTestServer, type Blackhole, type Responder } from './webhook-test-server.js';
 
 const notification: WebhookNotification = { via: () => ['webhook'], toWebhook: () => newMessage().event('invoice.paid').payload({ amount: 1999 }) };
-
-/** `promise`, or a failure naming `what` when it has not settled after `ms`: a bound, never a measurement. */
-async function settlesWithin<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const guard = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} did not happen within ${ms} ms`)), ms);
-  });
-  try {
-    return await Promise.race([promise, guard]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 /** One send through a fresh notifier (one attempt, no retries), then close. */
 async function sendOnce(config: WebhookChannelConfig): Promise<DeliveryResult> {
