@@ -37,7 +37,9 @@ try {
   if (only !== 'browser') {
     const tap = join(work, 'node.tap');
     run('Node tests', process.execPath, [
-      '--import', 'tsx', '--test', '--test-concurrency=2',
+      // A test that hangs fails after 5 minutes instead of holding CI until its limit (the slowest, Go's first
+      // compile on a fresh machine, takes well under a minute).
+      '--import', 'tsx', '--test', '--test-concurrency=2', '--test-timeout=300000',
       '--test-reporter=spec', '--test-reporter-destination=stdout',
       '--test-reporter=tap', `--test-reporter-destination=${tap}`,
       ...testFiles('test/node', filter),
