@@ -21,6 +21,27 @@ export const PROXY_FINAL_URL_HEADER = 'x-try-it-proxy-final-url';
  */
 export const UPSTREAM_WWW_AUTHENTICATE_HEADER = 'x-try-it-proxy-www-authenticate';
 
+/**
+ * Query parameter (`?url=…&try-it-proxy-credentials=omit`), or first path segment in the prefix style
+ * (`/try-it-proxy-credentials=omit/https://…`), that the proxy adds to the `Location` of a redirect it hands to the
+ * page when the follow-up must go without credentials: the redirect leads to another origin, or an earlier one in the
+ * chain did. The page's fetch sees a redirect from the proxy to itself and keeps `Authorization`; the proxy drops it.
+ * Present with any value, it drops credentials, so a forged one can do no harm.
+ */
+export const PROXY_CREDENTIALS_PARAMETER = 'try-it-proxy-credentials';
+
+/** The prefix-style path segment carrying `PROXY_CREDENTIALS_PARAMETER`, with the `/` that ends it. */
+const CREDENTIALS_SEGMENT = new RegExp(`^${PROXY_CREDENTIALS_PARAMETER}=[^/]*/`);
+
+/**
+ * The rest of a prefix-style proxy path (`request.url` without its leading `/`) with the credentials segment taken
+ * off, and whether it was there.
+ */
+export function withoutCredentialsSegment(path: string): { path: string; omitCredentials: boolean } {
+  const segment = CREDENTIALS_SEGMENT.exec(path);
+  return segment === null ? { path, omitCredentials: false } : { path: path.slice(segment[0].length), omitCredentials: true };
+}
+
 /** The JSON body of a proxy refusal. */
 export interface ProxyErrorBody {
   error: { code: string; message: string };
@@ -42,7 +63,7 @@ export function proxiedUrl(corsProxy: string, target: string): string {
  */
 export function targetOfProxiedUrl(corsProxy: string, url: string): string | undefined {
   const template = templateOf(corsProxy);
-  if (template === undefined) return url.startsWith(corsProxy) ? url.slice(corsProxy.length) : undefined;
+  if (template === undefined) return url.startsWith(corsProxy) ? withoutCredentialsSegment(url.slice(corsProxy.length)).path : undefined;
   // The template's `{url}` is a query parameter's value (`?url={url}`): read that parameter.
   const sample = new URL(template.replaceAll('{url}', 'TARGET'));
   const name = [...sample.searchParams].find(([, value]) => value === 'TARGET')?.[0];

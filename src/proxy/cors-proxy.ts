@@ -10,7 +10,7 @@ import { downstreamResponseHeaders, upstreamRequestHeaders } from './header-filt
 import { resolveProxyOptions, type ProxyOptions, type ResolvedProxyOptions } from './proxy-options.js';
 import { PROXY_ERROR_HEADER, PROXY_FINAL_URL_HEADER, ProxyRefusal, isProxyRefusal } from './refusal.js';
 import { proxyReferenceFor, targetFromRequestPath } from './target-url.js';
-import { REDIRECT_STATUSES, UpstreamClient, discardBody } from './upstream-client.js';
+import { REDIRECT_STATUSES, UpstreamClient, discardBody, withoutCredentials, type UpstreamRequest } from './upstream-client.js';
 
 /** A reason phrase Node will write as is; anything else falls back to Node's standard phrase. */
 const SAFE_REASON = /^[\t\x20-\x7e]*$/;
@@ -93,19 +93,22 @@ export class CorsProxy {
     if (FORBIDDEN_METHODS.has(method.toUpperCase())) {
       throw new ProxyRefusal('method_not_allowed', `${method} requests cannot be proxied (browsers do not send them either).`);
     }
-    const target = targetFromRequestPath(request.url);
+    const { target, omitCredentials } = targetFromRequestPath(request.url);
     this.#options.targets.check(target);
     const declared = Number(request.headers['content-length'] ?? 0);
     if (declared > this.#options.maxRequestBytes) throw this.#requestTooLarge();
 
-    const { response: upstream, url } = await this.#upstream.send({
+    const sent: UpstreamRequest = {
       target,
       method,
       headers: upstreamRequestHeaders(request.headers, this.#options),
       body: hasBody(request) ? this.#limitedBody(request) : null,
       signal: abortedWhenClosed(response),
-    });
-    this.#relay(upstream, response, { origin, method, path: request.url!, url, redirected: url.href !== target.href });
+      credentialsDropped: false,
+    };
+    // The follow-up of a redirect to another origin handed to the page: the page's fetch kept its credentials.
+    const { response: upstream, url, credentialsDropped } = await this.#upstream.send(omitCredentials ? withoutCredentials(sent) : sent);
+    this.#relay(upstream, response, { origin, method, path: request.url!, url, redirected: url.href !== target.href, credentialsDropped });
   }
 
   #limitedBody(request: IncomingMessage): ByteLimit {
@@ -149,12 +152,13 @@ export class CorsProxy {
     const onDone = (error: Error | null): void => {
       if (error) response.destroy();
     };
+    const toPage = (body: AsyncIterable<Buffer>): Promise<void> => writeToPage(body, response, this.#options.timeout);
     // undici holds a body to its declared length, so only an undeclared length needs counting on the way.
     if (declared !== undefined && Number.isFinite(declared)) {
-      pipeline(upstream.body, response, onDone);
+      pipeline(upstream.body, toPage, onDone);
     } else {
       const limit = new ByteLimit(maxResponseBytes, () => new ProxyRefusal('response_too_large', 'response body over the cap'));
-      pipeline(upstream.body, limit, response, onDone);
+      pipeline(upstream.body, limit, toPage, onDone);
     }
   }
 
@@ -187,16 +191,52 @@ interface RelayedRequest {
   url: URL;
   /** True when the proxy followed redirects to reach `url`. */
   redirected: boolean;
+  /** True when the request reached `url` without the page's credentials. */
+  credentialsDropped: boolean;
 }
 
 /**
  * The `Location` of a redirect the proxy hands to the page, pointing back through the proxy. Left as it was, the
  * page's fetch would follow it straight to the API, where CORS fails and none of the proxy's checks apply (or, for a
  * relative one, to a path of the proxy that names no target). A value that is no URL stays as it is.
+ * The page's fetch sees a redirect from the proxy to itself and keeps `Authorization`: when the credentials must not
+ * follow (another origin, or dropped earlier in the chain), the reference says so.
  */
 function locationThroughProxy(location: string, request: RelayedRequest): string {
   if (!URL.canParse(location, request.url)) return location;
-  return proxyReferenceFor(new URL(location, request.url), request.path);
+  const next = new URL(location, request.url);
+  return proxyReferenceFor(next, request.path, request.credentialsDropped || next.origin !== request.url.origin);
+}
+
+/**
+ * Writes the response body to the page. undici's body timeout does not run while the page's backpressure pauses
+ * the body, so a page that stops reading would hold the upstream connection for ever: a write that stays blocked
+ * for `timeout` ms ends the relay, on both sides.
+ */
+async function writeToPage(body: AsyncIterable<Buffer>, response: ServerResponse, timeout: number): Promise<void> {
+  for await (const chunk of body) {
+    if (!response.write(chunk)) await drained(response, timeout);
+  }
+  response.end();
+}
+
+/** Resolves when `response` drains; rejects when it closes first or stays blocked for `timeout` ms. */
+function drained(response: ServerResponse, timeout: number): Promise<void> {
+  if (response.destroyed) return Promise.reject(new Error('The page closed the connection.'));
+  return new Promise((resolve, reject) => {
+    const settle = (error?: Error): void => {
+      clearTimeout(timer);
+      response.off('drain', onDrain);
+      response.off('close', onClose);
+      if (error) reject(error);
+      else resolve();
+    };
+    const onDrain = (): void => settle();
+    const onClose = (): void => settle(new Error('The page closed the connection.'));
+    const timer = setTimeout(() => settle(new Error(`The page read nothing for ${timeout} ms.`)), timeout);
+    response.on('drain', onDrain);
+    response.on('close', onClose);
+  });
 }
 
 function errorIsAbort(error: unknown): boolean {

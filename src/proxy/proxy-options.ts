@@ -46,7 +46,8 @@ export interface ProxyOptions {
   maxResponseBytes?: number;
   /**
    * Milliseconds to wait for the upstream to connect and send its response headers, and the longest pause
-   * allowed between two chunks of its body. Exceeded: `upstream_timeout` (504), or the body is cut off.
+   * allowed between two chunks of its body, or for the page to take the next chunk. Exceeded: `upstream_timeout`
+   * (504), or the body is cut off. At most 2147483647 (about 24.8 days).
    * @default 30000
    */
   timeout?: number;
@@ -82,12 +83,22 @@ export const DEFAULT_MAX_RESPONSE_BYTES = 50 * 1024 * 1024;
 export const DEFAULT_TIMEOUT = 30_000;
 export const DEFAULT_MAX_REDIRECTS = 5;
 
+/** The longest a Node timer waits; a longer one fires at once. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 function positiveInteger(field: string, value: unknown, fallback: number, allowZero = false): number {
   if (value === undefined) return fallback;
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < (allowZero ? 0 : 1)) {
     throw new ConfigError(field, value, allowZero ? 'must be a whole number, 0 or more' : 'must be a whole number above 0');
   }
   return value;
+}
+
+function timeoutOption(value: unknown): number {
+  const timeout = positiveInteger('timeout', value, DEFAULT_TIMEOUT);
+  // Longer, the timers would fire at once and cut every relay to a page that pauses reading.
+  if (timeout > MAX_TIMER_MS) throw new ConfigError('timeout', value, `must be at most ${MAX_TIMER_MS} ms (about 24.8 days)`);
+  return timeout;
 }
 
 /** Validates `options` and fills in defaults. Throws `ConfigError` naming the first bad field. */
@@ -102,7 +113,7 @@ export function resolveProxyOptions(options: ProxyOptions = {}): ResolvedProxyOp
     forwardCookies: options.forwardCookies === true,
     maxRequestBytes: positiveInteger('maxRequestBytes', options.maxRequestBytes, DEFAULT_MAX_REQUEST_BYTES),
     maxResponseBytes: positiveInteger('maxResponseBytes', options.maxResponseBytes, DEFAULT_MAX_RESPONSE_BYTES),
-    timeout: positiveInteger('timeout', options.timeout, DEFAULT_TIMEOUT),
+    timeout: timeoutOption(options.timeout),
     maxRedirects: positiveInteger('maxRedirects', options.maxRedirects, DEFAULT_MAX_REDIRECTS, true),
     resolveHost: options.resolveHost ?? systemResolver,
   };

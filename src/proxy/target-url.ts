@@ -2,6 +2,10 @@
 // writes one back for a redirect the page is to follow through the proxy:
 //   query style   /?url=https%3A%2F%2Fapi.example.com%2Fv1%2Fusers%3Fpage%3D2
 //   prefix style  /https://api.example.com/v1/users?page=2
+// A redirect's follow-up that must go without credentials carries a mark (`PROXY_CREDENTIALS_PARAMETER`):
+//   query style   /?url=https%3A%2F%2Fother.example%2F&try-it-proxy-credentials=omit
+//   prefix style  /try-it-proxy-credentials=omit/https://other.example/
+import { PROXY_CREDENTIALS_PARAMETER, withoutCredentialsSegment } from '../core/proxy-route.js';
 import { ProxyRefusal } from './refusal.js';
 
 const USAGE = 'Send /?url=<encoded absolute URL> or /<absolute URL>, e.g. /https://api.example.com/v1/users.';
@@ -12,31 +16,45 @@ function splitRequestPath(requestPath: string): { path: string; query: string | 
   return queryStart === -1 ? { path: requestPath, query: undefined } : { path: requestPath.slice(0, queryStart), query: requestPath.slice(queryStart + 1) };
 }
 
+/** What a proxy request asks for. */
+export interface ProxyRequestTarget {
+  target: URL;
+  /** True when the request is marked as the follow-up of a redirect that credentials must not follow. */
+  omitCredentials: boolean;
+}
+
 /** The absolute target URL of a proxy request (`request.url` as Node gives it), or a `bad_target_url` refusal. */
-export function targetFromRequestPath(requestPath: string | undefined): URL {
+export function targetFromRequestPath(requestPath: string | undefined): ProxyRequestTarget {
   if (!requestPath?.startsWith('/')) throw new ProxyRefusal('bad_target_url', `The request has no target URL. ${USAGE}`);
   const { path, query } = splitRequestPath(requestPath);
-  const raw = path === '/' ? queryStyleTarget(query) : requestPath.slice(1);
-  return parseTarget(repairCollapsedSlashes(decodeIfEncoded(raw)));
+  const { raw, omitCredentials } = path === '/' ? queryStyleTarget(query) : prefixStyleTarget(requestPath);
+  return { target: parseTarget(repairCollapsedSlashes(decodeIfEncoded(raw))), omitCredentials };
 }
 
 /**
  * A reference, for a `Location` header, that asks this proxy for `target` in the style of `requestPath`:
  * `?url=<encoded target>` with the request's other query parameters kept (relative, so it also keeps whatever path
- * the proxy is reached by), or `/<target>`.
+ * the proxy is reached by), or `/<target>`; marked when the follow-up is to go without credentials.
  */
-export function proxyReferenceFor(target: URL, requestPath: string): string {
+export function proxyReferenceFor(target: URL, requestPath: string, omitCredentials: boolean): string {
   const { path, query } = splitRequestPath(requestPath);
-  if (path !== '/') return `/${target.href}`;
+  if (path !== '/') return omitCredentials ? `/${PROXY_CREDENTIALS_PARAMETER}=omit/${target.href}` : `/${target.href}`;
   const parameters = new URLSearchParams(query);
   parameters.set('url', target.href);
+  if (omitCredentials) parameters.set(PROXY_CREDENTIALS_PARAMETER, 'omit');
   return `?${parameters}`;
 }
 
-function queryStyleTarget(query: string | undefined): string {
-  const url = query === undefined ? null : new URLSearchParams(query).get('url');
+function queryStyleTarget(query: string | undefined): { raw: string; omitCredentials: boolean } {
+  const parameters = new URLSearchParams(query ?? '');
+  const url = parameters.get('url');
   if (!url) throw new ProxyRefusal('bad_target_url', `The request has no target URL. ${USAGE}`);
-  return url;
+  return { raw: url, omitCredentials: parameters.has(PROXY_CREDENTIALS_PARAMETER) };
+}
+
+function prefixStyleTarget(requestPath: string): { raw: string; omitCredentials: boolean } {
+  const { path, omitCredentials } = withoutCredentialsSegment(requestPath.slice(1));
+  return { raw: path, omitCredentials };
 }
 
 /** Prefix style with the whole target percent-encoded (`/https%3A%2F%2Fapi…`). */

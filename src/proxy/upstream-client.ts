@@ -13,6 +13,11 @@ export interface UpstreamRequest {
   /** The page's body, streamed; `null` when the request has none. */
   body: Readable | null;
   signal: AbortSignal;
+  /**
+   * True once the credentials were dropped because a redirect led to another origin (followed by the proxy, or by
+   * the page through it): they stay dropped for the rest of the chain, as in browsers.
+   */
+  credentialsDropped: boolean;
 }
 
 /** The statuses fetch follows (Fetch §4.4), and so does the proxy. */
@@ -20,6 +25,16 @@ export const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 30
 
 /** Headers that describe a body, dropped when a redirect turns the request into a bodiless GET (Fetch §4.4). */
 const BODY_HEADERS = ['content-length', 'content-type', 'content-encoding', 'content-language', 'content-location'];
+
+/** Request headers that carry credentials, which never follow a redirect to another origin. */
+const CREDENTIAL_HEADERS = ['authorization', 'cookie', 'proxy-authorization'];
+
+/** `request` with its credentials dropped. */
+export function withoutCredentials(request: UpstreamRequest): UpstreamRequest {
+  const headers = { ...request.headers };
+  for (const name of CREDENTIAL_HEADERS) delete headers[name];
+  return { ...request, headers, credentialsDropped: true };
+}
 
 /** The method of the request that follows a redirect (Fetch §4.4): only 303, and 301/302 after POST, change it. */
 function followUpMethod(method: string, status: number): string {
@@ -42,16 +57,15 @@ function redirectedRequest(request: UpstreamRequest, status: number, location: u
     body = null;
     for (const name of BODY_HEADERS) delete headers[name];
   }
-  if (target.origin !== request.target.origin) {
-    // As browsers do: credentials meant for one origin do not follow a redirect to another.
-    delete headers['authorization'];
-    delete headers['cookie'];
-  }
-  return { ...request, target, method, headers, body };
+  const next = { ...request, target, method, headers, body };
+  // As browsers do: credentials meant for one origin do not follow a redirect to another.
+  return target.origin === request.target.origin ? next : withoutCredentials(next);
 }
 
+/** The error's `code` when it has one (undici's `HTTPParserError` may have an undefined one). */
 function errorCode(error: unknown): string | undefined {
-  return typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : undefined;
+  const code = typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
+  return typeof code === 'string' && code !== '' ? code : undefined;
 }
 
 function shuttingDown(): ProxyRefusal {
@@ -92,15 +106,15 @@ export class UpstreamClient {
   }
 
   /**
-   * The final response, after following up to `maxRedirects` redirects, with the URL it came from. Throws a
-   * `ProxyRefusal`.
+   * The final response, after following up to `maxRedirects` redirects, with the URL it came from and whether the
+   * credentials were dropped on the way. Throws a `ProxyRefusal`.
    */
-  async send(request: UpstreamRequest): Promise<{ response: Dispatcher.ResponseData; url: URL }> {
+  async send(request: UpstreamRequest): Promise<{ response: Dispatcher.ResponseData; url: URL; credentialsDropped: boolean }> {
     let current = request;
     for (let hop = 0; ; hop += 1) {
       const response = await this.#exchange(current);
       const next = this.#options.maxRedirects === 0 ? undefined : redirectedRequest(current, response.statusCode, response.headers.location);
-      if (next === undefined) return { response, url: current.target };
+      if (next === undefined) return { response, url: current.target, credentialsDropped: current.credentialsDropped };
       discardBody(response);
       if (hop >= this.#options.maxRedirects) {
         throw new ProxyRefusal('too_many_redirects', `${request.target.href} redirected more than ${this.#options.maxRedirects} times.`);
