@@ -21,6 +21,13 @@ export const PROXY_FINAL_URL_HEADER = 'x-try-it-proxy-final-url';
  */
 export const UPSTREAM_WWW_AUTHENTICATE_HEADER = 'x-try-it-proxy-www-authenticate';
 
+/**
+ * The policy the proxy adds to every answer, beside the API's own: a browser that opens a proxy URL as a page (a
+ * link, a frame) shows the API's HTML sandboxed, loading and running nothing, instead of as a page of the proxy's
+ * origin. A page's fetch() reads the response as usual. The console shows the API's own policy without it.
+ */
+export const PROXY_CONTENT_SECURITY_POLICY = "sandbox; default-src 'none'";
+
 /** The JSON body of a proxy refusal. */
 export interface ProxyErrorBody {
   error: { code: string; message: string };

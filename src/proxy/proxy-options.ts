@@ -45,8 +45,9 @@ export interface ProxyOptions {
    */
   maxResponseBytes?: number;
   /**
-   * Milliseconds to wait for the upstream to connect and send its response headers, and the longest pause
-   * allowed between two chunks of its body. Exceeded: `upstream_timeout` (504), or the body is cut off.
+   * Milliseconds to wait for the upstream's host to resolve, for it to connect, and for it to send its response
+   * headers, and the longest pause allowed between two chunks of its body. Exceeded: `upstream_timeout` (504), or
+   * the body is cut off.
    * @default 30000
    */
   timeout?: number;
