@@ -42,6 +42,13 @@ export function withoutCredentialsSegment(path: string): { path: string; omitCre
   return segment === null ? { path, omitCredentials: false } : { path: path.slice(segment[0].length), omitCredentials: true };
 }
 
+/**
+ * The policy the proxy adds to every answer, beside the API's own: a browser that opens a proxy URL as a page (a
+ * link, a frame) shows the API's HTML sandboxed, loading and running nothing, instead of as a page of the proxy's
+ * origin. A page's fetch() reads the response as usual. The console shows the API's own policy without it.
+ */
+export const PROXY_CONTENT_SECURITY_POLICY = "sandbox; default-src 'none'";
+
 /** The JSON body of a proxy refusal. */
 export interface ProxyErrorBody {
   error: { code: string; message: string };

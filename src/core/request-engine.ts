@@ -5,7 +5,7 @@ import { History } from './history.js';
 import type { ResolvedHistoryConfig } from './history-config.js';
 import type { HistoryStore } from './history-store.js';
 import type { HistoryEntry } from './history-entry.js';
-import { PROXY_ERROR_HEADER, PROXY_FINAL_URL_HEADER, UPSTREAM_WWW_AUTHENTICATE_HEADER, isCrossOrigin, targetOfProxiedUrl, type ProxyErrorBody } from './proxy-route.js';
+import { PROXY_CONTENT_SECURITY_POLICY, PROXY_ERROR_HEADER, PROXY_FINAL_URL_HEADER, UPSTREAM_WWW_AUTHENTICATE_HEADER, isCrossOrigin, targetOfProxiedUrl, type ProxyErrorBody } from './proxy-route.js';
 import { checkAndRoute, isForbiddenHeader, prepareRequest, requestTemplate, resolveRequest, type ConsoleRequest, type PreparedRequest, type ResolvedRequest } from './request-preparation.js';
 import { ResponseBodyError, checkBodyLimits, readBody, type BodyLimits, type ReadBody } from './response-body.js';
 
@@ -234,10 +234,22 @@ function sendableHeaders(headers: Record<string, string>): Record<string, string
   return Object.fromEntries(Object.entries(headers).filter(([name]) => !isForbiddenHeader(name)));
 }
 
-/** The headers of a response relayed by the proxy, with the API's `WWW-Authenticate` under its own name again. */
+/**
+ * The headers of a response relayed by the proxy as the API sent them: its `WWW-Authenticate` under its own name
+ * again, its `Content-Security-Policy` without the one the proxy adds after it.
+ */
 function headersTheApiSent(headers: Headers): [string, string][] {
-  const named = [...headers].map(([name, value]): [string, string] => [name === UPSTREAM_WWW_AUTHENTICATE_HEADER ? 'www-authenticate' : name, value]);
+  const named: [string, string][] = [];
+  for (const [name, value] of headers) {
+    if (name === UPSTREAM_WWW_AUTHENTICATE_HEADER) named.push(['www-authenticate', value]);
+    else if (name !== 'content-security-policy') named.push([name, value]);
+    else if (value !== PROXY_CONTENT_SECURITY_POLICY) named.push([name, withoutSuffix(value, `, ${PROXY_CONTENT_SECURITY_POLICY}`)]);
+  }
   return named.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+function withoutSuffix(text: string, suffix: string): string {
+  return text.endsWith(suffix) ? text.slice(0, -suffix.length) : text;
 }
 
 async function proxyRefusal(response: Response, method: string): Promise<RequestError> {

@@ -20,6 +20,8 @@ export interface ConnectTarget {
  */
 export type PrivateAddressAllowance = boolean | ((target: ConnectTarget) => boolean);
 
+const PUBLIC_ONLY = 'this proxy only forwards to public internet addresses.';
+
 /** Decides, for each address about to be connected to, whether the connection may proceed. */
 export class AddressPolicy {
   readonly #allowPrivate: PrivateAddressAllowance;
@@ -31,14 +33,17 @@ export class AddressPolicy {
     this.#allowPrivate = allowPrivate;
   }
 
-  /** Why the connection is refused, or `undefined` when it may proceed. */
+  /**
+   * Why the connection is refused, or `undefined` when it may proceed. For a name, the message gives the class of
+   * its address but not the address: anyone may ask, and the answers would map the proxy's internal network.
+   */
   refusal(address: string, port: number, hostname: string): string | undefined {
     const addressClass = classifyAddress(address);
     if (addressClass === 'public') return undefined;
     if (this.#permits({ address, port, hostname, addressClass })) return undefined;
-    const via = hostname === address ? '' : `${hostname} resolves to ${address}, which is `;
-    const subject = via || `${address} is `;
-    return `${subject}${describeAddressClass(addressClass)}; this proxy only forwards to public internet addresses.`;
+    const what = describeAddressClass(addressClass);
+    if (hostname === address) return `${address} is ${what}; ${PUBLIC_ONLY}`;
+    return `${hostname} resolves to ${addressClass === 'invalid' ? `an answer that is ${what}` : what}; ${PUBLIC_ONLY}`;
   }
 
   #permits(target: ConnectTarget): boolean {

@@ -18,8 +18,8 @@ Options:
                          For local development only: never on a public server.
   --max-request-bytes N  largest request body forwarded (default 10485760, 10 MiB)
   --max-response-bytes N largest response body relayed (default 52428800, 50 MiB)
-  --timeout MS           wait for the API's headers, and any pause in the body, the
-                         API's or the page's (default 30000)
+  --timeout MS           wait to resolve and reach the API, for its headers, and for
+                         any pause in the body, the API's or the page's (default 30000)
   --max-redirects N      redirects followed, each re-checked; 0 passes them to the page (default 5)
   -h, --help             show this help
 

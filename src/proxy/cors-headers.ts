@@ -1,6 +1,7 @@
 // The CORS side of the proxy: the headers that let a page read a response, and the preflight answer.
 import { METHODS, type IncomingMessage, type OutgoingHttpHeaders } from 'node:http';
 import { FORBIDDEN_METHODS, isHeaderName } from '../core/http-syntax.js';
+import { addHardeningHeaders } from './response-hardening.js';
 
 /** The only methods Node's HTTP parser lets through (case-sensitive): a request with any other never reaches the proxy. */
 const RECEIVABLE_METHODS: ReadonlySet<string> = new Set(METHODS);
@@ -28,14 +29,16 @@ function mergeVary(existing: OutgoingHttpHeaders[string], value: string): string
 
 /**
  * Adds the headers that let the page at `origin` read this response and every header on it. The page's
- * fetch uses `credentials: 'omit'`, so `Access-Control-Allow-Credentials` is never sent.
+ * fetch uses `credentials: 'omit'`, so `Access-Control-Allow-Credentials` is never sent. Adds the proxy's
+ * hardening headers too (`addHardeningHeaders`), after the list of exposed ones is taken: the page sees them only
+ * where the API sent the same header, so the console shows what the API sent.
  */
 export function addCorsHeaders(headers: OutgoingHttpHeaders, origin: string | undefined): OutgoingHttpHeaders {
   const exposed = Object.keys(headers).filter((name) => name !== 'vary');
   headers['access-control-allow-origin'] = origin ?? '*';
   headers['vary'] = mergeVary(headers['vary'], 'Origin');
   if (exposed.length > 0) headers['access-control-expose-headers'] = exposed.join(', ');
-  return headers;
+  return addHardeningHeaders(headers);
 }
 
 /**

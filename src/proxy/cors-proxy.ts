@@ -6,6 +6,7 @@ import type { Dispatcher } from 'undici';
 import { FORBIDDEN_METHODS } from '../core/http-syntax.js';
 import { ByteLimit } from './byte-limit.js';
 import { addCorsHeaders, isPreflight, preflightHeaders } from './cors-headers.js';
+import { checkFetchDestination } from './fetch-destination.js';
 import { downstreamResponseHeaders, upstreamRequestHeaders } from './header-filter.js';
 import { resolveProxyOptions, type ProxyOptions, type ResolvedProxyOptions } from './proxy-options.js';
 import { PROXY_ERROR_HEADER, PROXY_FINAL_URL_HEADER, ProxyRefusal, isProxyRefusal } from './refusal.js';
@@ -89,6 +90,7 @@ export class CorsProxy {
       const who = origin === undefined ? 'Requests without an Origin header are' : `Pages on ${origin} are`;
       throw new ProxyRefusal('origin_not_allowed', `${who} not allowed to use this proxy; it serves ${this.#options.origins.description}.`);
     }
+    checkFetchDestination(request.headers);
     const method = request.method ?? 'GET';
     if (FORBIDDEN_METHODS.has(method.toUpperCase())) {
       throw new ProxyRefusal('method_not_allowed', `${method} requests cannot be proxied (browsers do not send them either).`);

@@ -3,7 +3,7 @@
 // (DNS rebinding). Every redirect hop that needs a new connection passes through here too.
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
-import { buildConnector } from 'undici';
+import { buildConnector, errors } from 'undici';
 import type { AddressPolicy } from './address-policy.js';
 import { ProxyRefusal } from './refusal.js';
 
@@ -33,7 +33,7 @@ export function reservedLoopbackAddresses(hostname: string): readonly string[] |
 export interface GuardedConnectorOptions {
   policy: AddressPolicy;
   resolveHost: HostResolver;
-  /** Milliseconds allowed for the TCP (and TLS) connect. */
+  /** Milliseconds allowed for resolving the host, and again for the TCP (and TLS) connect. */
   connectTimeout: number;
 }
 
@@ -75,7 +75,7 @@ function connectInTurn(addresses: readonly string[], connectOptions: buildConnec
 
 /** The addresses of `hostname` the policy permits, in the resolver's order; none: a `private_address` refusal. */
 async function permittedAddresses(hostname: string, port: number, options: GuardedConnectorOptions): Promise<readonly string[]> {
-  const addresses = isIP(hostname) ? [hostname] : await resolve(hostname, options.resolveHost);
+  const addresses = isIP(hostname) ? [hostname] : await resolve(hostname, options.resolveHost, options.connectTimeout);
   const permitted: string[] = [];
   let firstRefusal: string | undefined;
   for (const address of addresses) {
@@ -87,12 +87,33 @@ async function permittedAddresses(hostname: string, port: number, options: Guard
   throw new ProxyRefusal('private_address', firstRefusal ?? `${hostname} did not resolve to any address.`);
 }
 
-async function resolve(hostname: string, resolveHost: HostResolver): Promise<readonly string[]> {
+/**
+ * The addresses of `hostname`. Resolving counts as connecting: past `timeout` it fails as a connect timeout (which
+ * the client reports as `upstream_timeout`), whether or not the resolver ever answers.
+ */
+async function resolve(hostname: string, resolveHost: HostResolver, timeout: number): Promise<readonly string[]> {
   try {
-    const addresses = await resolveHost(hostname);
+    const addresses = await settledWithin(async () => resolveHost(hostname), timeout, () => new errors.ConnectTimeoutError(`Resolving ${hostname} took longer than ${timeout} ms.`));
     if (addresses.length > 0) return addresses;
   } catch (error) {
+    if (error instanceof errors.ConnectTimeoutError) throw error;
     throw new ProxyRefusal('upstream_unreachable', `${hostname} could not be resolved (${(error as { code?: string }).code ?? 'DNS error'}); check the host name.`, { cause: error });
   }
   throw new ProxyRefusal('upstream_unreachable', `${hostname} did not resolve to any address; check the host name.`);
+}
+
+/**
+ * What `work` settles to, or `expired()` thrown once `ms` pass first. The work is not stopped (a system lookup
+ * cannot be), only no longer waited for: its late answer is dropped.
+ */
+async function settledWithin<T>(work: () => Promise<T>, ms: number, expired: () => Error): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(expired()), ms);
+  });
+  try {
+    return await Promise.race([work(), deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

@@ -12,17 +12,34 @@ const REQUEST_ONLY_TO_PROXY = new Set([
   'origin', // the docs page's origin, meaningless (and misleading) to the API
   'referer', // would leak the docs page's URL to every API called
   'expect', // `100-continue` is answered hop by hop
-  // The reader's address, as load balancers and CDNs in front of the proxy pass it on (`x-forwarded-*` by prefix).
-  'forwarded', 'x-real-ip', 'x-client-ip', 'true-client-ip', 'cf-connecting-ip', 'fastly-client-ip', 'x-cluster-client-ip',
+  'via', // the proxies in front of this one, often by internal host name
+  // The reader's address and whereabouts, as load balancers and CDNs in front of the proxy pass them on (families
+  // by prefix below).
+  'forwarded', 'x-forwarded', 'x-real-ip', 'x-client-ip', 'client-ip', 'true-client-ip', 'x-cluster-client-ip', 'x-originating-ip',
+  'x-envoy-external-address', 'fastly-client-ip', 'akamai-client-ip', 'x-akamai-edgescape', 'fly-client-ip',
+  'x-azure-clientip', 'x-azure-socketip', 'x-vercel-forwarded-for', 'x-nf-client-connection-ip', 'x-nf-geo',
+  'cf-connecting-ip', 'cf-connecting-ipv6', 'cf-pseudo-ipv4', 'cf-region', 'cf-region-code', 'cf-metro-code', 'cf-postal-code', 'cf-timezone',
 ]);
 
 /**
- * Response headers that set a policy for the whole origin that sends them. Relayed, they would bind the proxy's
- * origin (shared by every API it relays, perhaps by the docs site too) instead of the API's: HTTPS pinning
- * (`Strict-Transport-Security`), alternative services, wiping its cookies and storage (`Clear-Site-Data`), or having
- * its network errors reported to the API (`NEL`, `Report-To`).
+ * Families of such headers, by prefix: `X-Forwarded-For` and the rest, ingress-nginx's `X-Original-Forwarded-For`,
+ * Vercel's `X-Vercel-IP-Country`, `-City`, `-Latitude`…, CloudFront's `CloudFront-Viewer-Address`, `-Country`…,
+ * Cloudflare's `CF-IPCountry`, `CF-IPCity`… and App Engine's `X-AppEngine-Country`, `-CityLatLong`….
  */
-const ORIGIN_POLICY_HEADERS = new Set(['strict-transport-security', 'alt-svc', 'clear-site-data', 'nel', 'report-to']);
+const CLIENT_ADDRESS_PREFIXES = ['x-forwarded-', 'x-original-forwarded-', 'x-vercel-ip-', 'cloudfront-viewer-', 'cf-ip', 'x-appengine-'];
+
+/**
+ * Response headers that act for the whole origin that sends them, or on the tab that shows the response. Relayed,
+ * they would bind the proxy's origin (shared by every API it relays, perhaps by the docs site too) instead of the
+ * API's: HTTPS pinning (`Strict-Transport-Security`), alternative services, wiping its cookies and storage
+ * (`Clear-Site-Data`), having its network errors reported to the API (`NEL`, `Report-To`), the client hints sent to
+ * it (`Accept-CH`), its agent cluster (`Origin-Agent-Cluster`), its sign-in state (`Set-Login`), a service worker's
+ * reach over it (`Service-Worker-Allowed`); and `Refresh`, which sends a tab on the proxy's origin to any site.
+ */
+const ORIGIN_POLICY_HEADERS = new Set([
+  'strict-transport-security', 'alt-svc', 'clear-site-data', 'nel', 'report-to',
+  'accept-ch', 'origin-agent-cluster', 'set-login', 'service-worker-allowed', 'refresh',
+]);
 
 /**
  * The proxy's own headers, which must only ever come from the proxy, or the console would take the API's answer for
@@ -51,7 +68,7 @@ export function upstreamRequestHeaders(incoming: IncomingHttpHeaders, options: H
   const headers: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(incoming)) {
     if (value === undefined || isDropped(name, tokens) || REQUEST_ONLY_TO_PROXY.has(name)) continue;
-    if (name.startsWith('access-control-request-') || name.startsWith('x-forwarded-')) continue;
+    if (name.startsWith('access-control-request-') || CLIENT_ADDRESS_PREFIXES.some((prefix) => name.startsWith(prefix))) continue;
     if (name === 'cookie' && !options.forwardCookies) continue;
     headers[name] = value;
   }

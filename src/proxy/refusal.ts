@@ -8,6 +8,7 @@ const STATUS_BY_CODE = {
   bad_target_url: 400,
   method_not_allowed: 405,
   origin_not_allowed: 403,
+  destination_not_allowed: 403,
   target_not_allowed: 403,
   private_address: 403,
   request_too_large: 413,

@@ -61,6 +61,20 @@ describe('RequestEngine in Chromium, against a second origin', () => {
     expect(Object.fromEntries(response.headers)['www-authenticate']).to.equal('Basic realm="api"');
   });
 
+  it('reads HTML, script and images through the proxy’s sandboxing headers, and shows only the API’s own policy', async () => {
+    const engine = new RequestEngine({ config: { corsProxy: servers.proxy } });
+    const script = await engine.send({ method: 'GET', url: `${servers.api}/script` });
+    expect(script.text).to.equal('window.__pwned = true;');
+    const headers = Object.fromEntries(script.headers);
+    expect(headers['content-security-policy']).to.equal("default-src 'none'");
+    expect(headers).not.to.have.property('x-content-type-options');
+    const page = await engine.send({ method: 'GET', url: `${servers.api}/hostile-text` });
+    expect(page.text).to.contain('<script>');
+    expect(page.headers.map(([name]) => name)).not.to.include('content-security-policy');
+    const image = await engine.send({ method: 'GET', url: `${servers.api}/image` });
+    expect(image.size).to.be.above(0);
+  });
+
   it('explains a body the proxy cut off at its cap, not as an unreachable proxy', async () => {
     const engine = new RequestEngine({ config: { corsProxy: servers.cappedProxy } });
     const uncapped = await new RequestEngine({ config: { corsProxy: servers.proxy } }).send({ method: 'GET', url: `${servers.api}/stream-256k` });

@@ -142,12 +142,14 @@ describe('proxy forwarding', () => {
       'true-client-ip': '203.0.113.5',
       'cf-connecting-ip': '203.0.113.5',
       forwarded: 'for=203.0.113.5',
+      'x-forwarded': 'for=203.0.113.5',
+      via: '1.1 edge.corp.internal',
       'x-kept': 'yes',
       'user-agent': 'docs-reader',
     });
     assert.equal(response.status, 200);
     const { headers } = JSON.parse(response.body) as Echo;
-    for (const dropped of ['origin', 'referer', 'cookie', 'x-client-hop', 'keep-alive', 'te', 'proxy-authorization', 'x-forwarded-for', 'x-forwarded-server', 'true-client-ip', 'cf-connecting-ip', 'forwarded']) {
+    for (const dropped of ['origin', 'referer', 'cookie', 'x-client-hop', 'keep-alive', 'te', 'proxy-authorization', 'x-forwarded-for', 'x-forwarded-server', 'true-client-ip', 'cf-connecting-ip', 'forwarded', 'x-forwarded', 'via']) {
       assert.equal(headers[dropped], undefined, `${dropped} was forwarded`);
     }
     assert.equal(headers['host'], `127.0.0.1:${setup.upstream.port}`);

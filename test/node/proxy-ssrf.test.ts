@@ -276,7 +276,7 @@ describe('AddressPolicy (pure)', () => {
       return false;
     });
     assert.equal(policy.refusal('93.184.216.34', 443, 'example.com'), undefined);
-    assert.match(policy.refusal('192.168.1.1', 8080, 'router.test') ?? '', /router\.test resolves to 192\.168\.1\.1.*private-network/);
+    assert.match(policy.refusal('192.168.1.1', 8080, 'router.test') ?? '', /^router\.test resolves to a private-network address/);
     assert.deepEqual(asked, ['192.168.1.1:8080:private']);
   });
 

@@ -52,6 +52,10 @@ function createApi() {
       } else if (request.url === '/challenge') {
         response.writeHead(401, { 'content-type': 'text/plain', 'www-authenticate': 'Basic realm="api"', 'x-after': 'z' });
         response.end('who are you?');
+      } else if (request.url === '/script') {
+        // Script with the API's own policy: the proxy adds its sandboxing policy after it.
+        response.writeHead(200, { 'content-type': 'text/javascript', 'content-security-policy': "default-src 'none'" });
+        response.end('window.__pwned = true;');
       } else if (request.url === '/no-content') {
         response.writeHead(204).end();
       } else if (request.url === '/hold') {
