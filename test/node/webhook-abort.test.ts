@@ -1,7 +1,7 @@
 // Cancelling a send with the caller's AbortSignal: an attempt in flight or a retry wait ends at once, nothing more is
 // sent, and every delivery it ends is reported failed with its body. Every wait is bounded by a guard far above the
 // expected time, so a regression (a signal that is ignored) fails instead of hanging.
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import diagnostics from 'node:diagnostics_channel';
 import { EventEmitter, getEventListeners } from 'node:events';
@@ -19,7 +19,7 @@ import {
   type WebhookChannelConfig,
   type WebhookNotification,
 } from '../../src/webhook/index.js';
-import { serversClosedAfterEachTest, settlesWithin, startBlackhole, type Responder } from './webhook-test-server.js';
+import { failOnUnhandledRejections, serversClosedAfterEachTest, settlesWithin, startBlackhole, type Responder } from './webhook-test-server.js';
 
 // Far above anything expected here, far below the channel's timeout and the retry delays: an ignored signal fails.
 const GUARD = 15_000;
@@ -28,13 +28,7 @@ const SLOW = 60_000;
 const notification: WebhookNotification = { via: () => ['webhook'], toWebhook: () => newMessage().event('invoice.paid').payload({ idempotency_key: 'k1' }) };
 const invoice = { type: 'invoice', id: 7 };
 
-const unhandled: unknown[] = [];
-const onUnhandled = (reason: unknown) => unhandled.push(reason);
-before(() => process.on('unhandledRejection', onUnhandled));
-after(() => {
-  process.off('unhandledRejection', onUnhandled);
-  assert.deepEqual(unhandled, [], 'no unhandled rejections');
-});
+failOnUnhandledRejections();
 
 /** A notifier with the given channels (name to config) and its `attempt` and `failed` events recorded. */
 function harness(channels: Record<string, WebhookChannelConfig>, options: NotifierOptions) {

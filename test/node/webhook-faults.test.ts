@@ -17,7 +17,7 @@ import {
   type WebhookChannelConfig,
   type WebhookNotification,
 } from '../../src/webhook/index.js';
-import { serversClosedAfterEachTest, startTestServer, type Responder, type TestServer } from './webhook-test-server.js';
+import { failOnUnhandledRejections, serversClosedAfterEachTest, startTestServer, type Responder, type TestServer } from './webhook-test-server.js';
 
 const SECRET = 'fault-secret';
 const quickRetry = { attempts: 3, minDelay: 1, maxDelay: 5, maxRetryAfter: 5 };
@@ -27,13 +27,7 @@ const notification = (id = 'n1'): WebhookNotification => ({
   toWebhook: () => newMessage().event('invoice.paid').payload({ idempotency_key: id, amount: 1999 }),
 });
 
-const unhandled: unknown[] = [];
-const onUnhandled = (reason: unknown) => unhandled.push(reason);
-before(() => process.on('unhandledRejection', onUnhandled));
-after(() => {
-  process.off('unhandledRejection', onUnhandled);
-  assert.deepEqual(unhandled, [], 'no unhandled rejections');
-});
+failOnUnhandledRejections();
 
 /** A notifier with one channel and every event recorded. */
 function harness(config: Partial<WebhookChannelConfig> & { url: string }, options: NotifierOptions = { retry: quickRetry }) {

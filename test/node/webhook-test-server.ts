@@ -4,7 +4,8 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach } from 'node:test';
+import assert from 'node:assert/strict';
+import { after, afterEach, before } from 'node:test';
 
 export interface ReceivedRequest {
   method: string;
@@ -55,6 +56,17 @@ export async function startTestServer(respond: Responder = (response) => respons
         server.close(() => resolve());
       }),
   };
+}
+
+/** At file level: the file fails if any promise rejects unhandled while its tests run (deliveries must never do so). */
+export function failOnUnhandledRejections(): void {
+  const unhandled: unknown[] = [];
+  const onUnhandled = (reason: unknown) => unhandled.push(reason);
+  before(() => process.on('unhandledRejection', onUnhandled));
+  after(() => {
+    process.off('unhandledRejection', onUnhandled);
+    assert.deepEqual(unhandled, [], 'no unhandled rejections');
+  });
 }
 
 /**
