@@ -30,3 +30,11 @@ export const wordListAttribute: ComplexAttributeConverter<string[] | undefined> 
     return value?.join(' ');
   },
 };
+
+/** A text attribute whose removal brings back `fallback`, the property's default, where Lit would set `null`. */
+export function textAttribute(fallback: string): ComplexAttributeConverter<string> {
+  return {
+    fromAttribute: (value) => value ?? fallback,
+    toAttribute: (value) => value,
+  };
+}

@@ -13,10 +13,13 @@ export class SubscriptionController<T extends Subscribable> implements ReactiveC
   readonly #host: ReactiveControllerHost;
   #source: T | undefined;
   #unsubscribe: (() => void) | undefined;
+  readonly #onChange: (() => void) | undefined;
   #connected = false;
 
-  constructor(host: ReactiveControllerHost) {
+  /** `onChange` runs on each change the source reports, before the host renders again. */
+  constructor(host: ReactiveControllerHost, onChange?: () => void) {
     this.#host = host;
+    this.#onChange = onChange;
     host.addController(this);
   }
 
@@ -45,6 +48,9 @@ export class SubscriptionController<T extends Subscribable> implements ReactiveC
   }
 
   #listen(): void {
-    this.#unsubscribe ??= this.#source?.subscribe(() => this.#host.requestUpdate());
+    this.#unsubscribe ??= this.#source?.subscribe(() => {
+      this.#onChange?.();
+      this.#host.requestUpdate();
+    });
   }
 }

@@ -97,6 +97,21 @@ describe('<code-snippet>', () => {
     expect(el.shadowRoot!.querySelector('[role="status"]')!.textContent).to.equal('');
   });
 
+  it('says Copy again once moved, not Copied forever', async () => {
+    const el = await fixture<CodeSnippet>(html`<code-snippet url="https://api.example/pets"></code-snippet>`);
+    const copy = el.shadowRoot!.querySelector<HTMLButtonElement>('[part="copy-button"]')!;
+    copy.click();
+    await waitUntil(() => shownLabel(copy) === 'Copied', 'the button says Copied');
+    // As a framework reordering a list, or keeping a tab alive, moves it.
+    const other = document.createElement('div');
+    el.parentElement!.append(other);
+    other.append(el);
+    await el.updateComplete;
+    expect(shownLabel(copy)).to.equal('Copy');
+    expect(el.shadowRoot!.querySelector('[role="status"]')!.textContent).to.equal('');
+    other.remove();
+  });
+
   it('says Copy blocked on the button where the clipboard is refused, selecting the code instead', async () => {
     const el = await fixture<CodeSnippet>(html`<code-snippet url="https://api.example/pets"></code-snippet>`);
     const copy = el.shadowRoot!.querySelector<HTMLButtonElement>('[part="copy-button"]')!;
@@ -126,6 +141,61 @@ describe('<code-snippet>', () => {
     environments.add({ name: 'prod', variables: { base_url: 'https://v2.api.example', token: 't' } });
     await el.updateComplete;
     expect(code(el)).to.contain('https://v2.api.example/pets');
+  });
+
+  it('with values shown, gives dynamic variables one value per change of the request or environment, on screen and copied', async () => {
+    const environments = new EnvironmentManager({ name: 'prod', variables: { base_url: 'https://api.example' } }, { name: 'stage', variables: { base_url: 'https://stage.example' } });
+    const el = await fixture<CodeSnippet>(
+      html`<code-snippet show-values url="{{base_url}}/orders?id={{$guid}}" .headers=${{ 'X-Time': '{{$timestamp}}' }} .environments=${environments}></code-snippet>`,
+    );
+    const guid = () => /id=([\w-]+)/.exec(code(el))![1]!;
+    const first = guid();
+    const copied = new Promise<string>((resolve) => el.addEventListener('tic-copy', (event) => resolve(event.text), { once: true }));
+    el.shadowRoot!.querySelector<HTMLButtonElement>('[part="copy-button"]')!.click();
+    expect(await copied, 'copied as shown').to.equal(code(el));
+    await el.updateComplete;
+    expect(guid(), 'unchanged by Copy').to.equal(first);
+    tabs(el)[3]!.click();
+    await el.updateComplete;
+    expect(code(el), 'the same value in Python').to.contain(`id=${first}`);
+    tabs(el)[0]!.click();
+    await el.updateComplete;
+    expect(guid(), 'unchanged by tab switches').to.equal(first);
+    el.theme = 'dark';
+    await el.updateComplete;
+    expect(guid(), 'unchanged by an unrelated change').to.equal(first);
+
+    const seen = new Set([first]);
+    const changes: [string, () => void][] = [
+      ['the request', () => (el.url = '{{base_url}}/orders/?id={{$guid}}')],
+      ['a variable', () => environments.add({ name: 'prod', variables: { base_url: 'https://v2.api.example' } })],
+      ['the active environment', () => environments.setActive('stage')],
+      ['showValues', () => (el.showValues = false)],
+      ['showValues', () => (el.showValues = true)],
+      ['the environments', () => (el.environments = new EnvironmentManager({ name: 'other', variables: { base_url: 'https://other.example' } }))],
+    ];
+    for (const [what, change] of changes) {
+      change();
+      await el.updateComplete;
+      if (!el.showValues) continue;
+      expect(seen.has(guid()), `a new value after a change of ${what}`).to.equal(false);
+      seen.add(guid());
+    }
+    expect(code(el)).to.contain('https://other.example/orders/?id=');
+  });
+
+  it('with values shown, resolves again after a move, as the environment may have changed meanwhile', async () => {
+    const environments = new EnvironmentManager({ name: 'prod', variables: { token: 'one' } });
+    const el = await fixture<CodeSnippet>(html`<code-snippet show-values url="https://api.example/pets" .headers=${{ Authorization: '{{token}}' }} .environments=${environments}></code-snippet>`);
+    const parent = el.parentElement!;
+    el.remove();
+    environments.add({ name: 'prod', variables: { token: 'two' } });
+    parent.append(el);
+    await el.updateComplete;
+    expect(code(el)).to.contain('Authorization: two');
+    const copied = new Promise<string>((resolve) => el.addEventListener('tic-copy', (event) => resolve(event.text), { once: true }));
+    el.shadowRoot!.querySelector<HTMLButtonElement>('[part="copy-button"]')!.click();
+    expect(await copied).to.contain('Authorization: two');
   });
 
   it('with values shown, still refuses headers given as a Headers and keeps every header name', async () => {
@@ -165,6 +235,19 @@ describe('<code-snippet>', () => {
     el.body = `${body}abcde`;
     await el.updateComplete;
     await waitUntil(() => code(el) === expected(`${body}abcde`), 'the latest snippet is shown once changes stop', { timeout: 2000 });
+  });
+
+  it('goes back to the defaults when an attribute is removed', async () => {
+    const el = await fixture<CodeSnippet>(html`<code-snippet method="POST" url="https://api.example/pets" body='{"name":"Rex"}' languages="curl"></code-snippet>`);
+    el.removeAttribute('body');
+    el.removeAttribute('method');
+    await el.updateComplete;
+    expect([el.method, el.body]).to.deep.equal(['GET', '']);
+    expect(code(el)).to.equal('curl -X GET https://api.example/pets');
+    el.removeAttribute('url');
+    await el.updateComplete;
+    expect(el.url).to.equal('');
+    expect(el.shadowRoot!.querySelector('.problem')!.textContent).to.contain('request.url').and.not.contain('null');
   });
 
   it('explains a request that cannot be written as a snippet', async () => {

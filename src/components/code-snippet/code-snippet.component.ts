@@ -15,7 +15,7 @@ import { codeSnippetStyles } from './code-snippet.styles.js';
 import { highlight, type HighlightLanguage } from './highlighter.js';
 import { copyText } from './copy-text.js';
 import { LargeTextThrottle } from './large-text-throttle.js';
-import { headersAttribute, wordListAttribute } from '../attribute-converters.js';
+import { headersAttribute, textAttribute, wordListAttribute } from '../attribute-converters.js';
 
 const LABELS: Record<SnippetLanguage, string> = { curl: 'curl', javascript: 'JavaScript', go: 'Go', python: 'Python', php: 'PHP' };
 const GRAMMAR: Record<SnippetLanguage, HighlightLanguage> = { curl: 'bash', javascript: 'javascript', go: 'go', python: 'python', php: 'php' };
@@ -48,7 +48,12 @@ type CopyState = keyof typeof COPY_LABELS;
 export class CodeSnippet extends LitElement {
   static override styles = [themeStyles, highlightStyles, codeSnippetStyles];
 
-  readonly #environments = new SubscriptionController<EnvironmentManager>(this);
+  readonly #environments = new SubscriptionController<EnvironmentManager>(this, () => (this.#shown = undefined));
+  /**
+   * The request shown and copied, with what it was made from. Resolved once per change of those or of the
+   * environments, so a `{{$guid}}` keeps its value across renders, tabs and Copy.
+   */
+  #shown: { inputs: unknown[]; request: SnippetRequest } | undefined;
   #ownGenerator: SnippetGenerator | undefined;
   /** Why no generator could be made from `languages`, shown instead of the code. */
   #configProblem: string | undefined;
@@ -66,16 +71,16 @@ export class CodeSnippet extends LitElement {
   @property({ attribute: false }) problem: string | undefined;
 
   /** HTTP method, for use without `request`. */
-  @property() method = 'GET';
+  @property({ converter: textAttribute('GET') }) method = 'GET';
 
   /** Absolute URL, for use without `request`. */
-  @property() url = '';
+  @property({ converter: textAttribute('') }) url = '';
 
   /** Headers, for use without `request`; as an attribute, a JSON object. */
   @property({ converter: headersAttribute }) headers: Record<string, string> = {};
 
   /** Body, for use without `request`. */
-  @property() body = '';
+  @property({ converter: textAttribute('') }) body = '';
 
   /** Languages to offer, in order; as an attribute, space-separated (`languages="curl python"`). Default: all five. */
   @property({ converter: wordListAttribute }) languages: string[] | undefined;
@@ -98,9 +103,21 @@ export class CodeSnippet extends LitElement {
   /** `light` or `dark`; without it, the element follows the system setting. */
   @property({ reflect: true }) theme: 'light' | 'dark' | undefined;
 
+  override connectedCallback(): void {
+    super.connectedCallback();
+    // Moved: changes to the environments went unheard meanwhile, and a held-back large snippet was never shown.
+    if (this.hasUpdated) {
+      this.#shown = undefined;
+      this.requestUpdate();
+    }
+  }
+
   override disconnectedCallback(): void {
     super.disconnectedCallback();
+    // Its timer is gone: "Copied" would stay on the button for good once the element is moved.
     clearTimeout(this.#copyTimer);
+    this.copyState = 'ready';
+    this.copyMessage = '';
     this.#largeSnippet.stop();
   }
 
@@ -168,8 +185,15 @@ export class CodeSnippet extends LitElement {
     if (copied) this.dispatchEvent(new TicCopyEvent(this.selected!, code));
   }
 
-  /** The request shown: as given, or with the active environment's values when `showValues` is on. */
+  /** The request shown and copied: the last one again while its inputs and the environments are unchanged. */
   #request(): SnippetRequest {
+    const inputs = [this.request, this.method, this.url, this.headers, this.body, this.environments, this.showValues];
+    if (!this.#shown || inputs.some((input, index) => input !== this.#shown!.inputs[index])) this.#shown = { inputs, request: this.#resolvedRequest() };
+    return this.#shown.request;
+  }
+
+  /** The request as given, or with the active environment's values when `showValues` is on. */
+  #resolvedRequest(): SnippetRequest {
     const request = this.request ?? { method: this.method, url: this.url, headers: this.headers, body: this.body };
     const manager = this.environments;
     if (!this.showValues || !manager) return request;
