@@ -24,6 +24,9 @@ export interface HistoryStore {
   clear(): Promise<void>;
   /** Tells about changes made through other instances on the same storage. Returns the unsubscribe. */
   watch?(listener: (change: HistoryStoreChange) => void): () => void;
-  /** Releases what the store holds open (a database connection, a channel). */
+  /**
+   * Releases what the store holds open (a database connection, a channel), for good: `History` calls it last, and a
+   * write that still comes (a send that outlived its console) should be dropped rather than open them again.
+   */
   close?(): void;
 }

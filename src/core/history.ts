@@ -137,7 +137,10 @@ export class History {
     await this.#writes;
   }
 
-  /** Stops listening to other tabs and releases the store (its database connection and channel). */
+  /**
+   * Stops listening to other tabs and releases the store (its database connection and channel) once the writes made
+   * so far have reached it. Entries added later stay in memory: `IdbHistoryStore` drops writes after its close.
+   */
   close(): void {
     this.#unwatch?.();
     this.#unwatch = undefined;

@@ -18,12 +18,13 @@ const STORE_NAME = 'history';
 /**
  * Persists history entries in IndexedDB through idb-keyval, one record per entry keyed by id, in a
  * database per `storageKey`. Nothing is opened until the first read or write. Other tabs on the same
- * database hear about each write over a BroadcastChannel, so their lists stay current.
+ * database hear about each write over a BroadcastChannel, so their lists stay current. `close()` is final.
  */
 export class IdbHistoryStore implements HistoryStore {
   readonly databaseName: string;
   readonly #database: LazyDatabase;
   #channel: BroadcastChannel | undefined;
+  #closed = false;
 
   /** @throws ConfigError for an `openTimeout` that is not a whole number of milliseconds a timer can wait. */
   constructor(storageKey = 'default', options: IdbHistoryStoreOptions = {}) {
@@ -32,21 +33,27 @@ export class IdbHistoryStore implements HistoryStore {
     this.#database = new LazyDatabase(this.databaseName, options.indexedDB, openTimeout);
   }
 
+  /** Every stored record; none once closed. */
   async load(): Promise<unknown[]> {
+    if (this.#closed) return [];
     return values(this.#database.use);
   }
 
+  /** Stores the record, unless the store is closed: a late write (a send that outlived its console) is dropped. */
   async put(record: StoredHistoryRecord): Promise<void> {
+    if (this.#closed) return;
     await set(record.entry.id, record, this.#database.use);
     this.#announce({ type: 'put', record });
   }
 
   async delete(id: string): Promise<void> {
+    if (this.#closed) return;
     await del(id, this.#database.use);
     this.#announce({ type: 'delete', id });
   }
 
   async clear(): Promise<void> {
+    if (this.#closed) return;
     await clear(this.#database.use);
     this.#announce({ type: 'clear' });
   }
@@ -59,7 +66,12 @@ export class IdbHistoryStore implements HistoryStore {
     return () => channel.removeEventListener('message', onMessage);
   }
 
+  /**
+   * Closes the database connection and the channel for good: reads and writes after it do nothing, so nothing
+   * opens them again and leaves them open.
+   */
   close(): void {
+    this.#closed = true;
     this.#channel?.close();
     this.#channel = undefined;
     this.#database.close();
@@ -70,7 +82,8 @@ export class IdbHistoryStore implements HistoryStore {
   }
 
   #openChannel(): BroadcastChannel | undefined {
-    if (typeof BroadcastChannel === 'undefined') return undefined;
+    // Closed: a write that was under way when close() came must not open a channel nobody closes.
+    if (this.#closed || typeof BroadcastChannel === 'undefined') return undefined;
     this.#channel ??= new BroadcastChannel(this.databaseName);
     return this.#channel;
   }

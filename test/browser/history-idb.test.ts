@@ -114,6 +114,40 @@ describe('History persisted in IndexedDB', () => {
     await deleteDatabase(databaseName);
   });
 
+  it('opens neither the database nor the channel again once closed: later writes stay in memory', async () => {
+    let opens = 0;
+    const counting = { open: (name: string, version?: number) => ((opens += 1), indexedDB.open(name, version)) } as unknown as IDBFactory;
+    let channels = 0;
+    const OriginalChannel = globalThis.BroadcastChannel;
+    globalThis.BroadcastChannel = class extends OriginalChannel {
+      constructor(name: string) {
+        super(name);
+        channels += 1;
+      }
+    };
+    try {
+      const store = new IdbHistoryStore(storageKey, { indexedDB: counting });
+      const history = new History({ enabled: true }, { store });
+      history.add(request(1));
+      await history.flush();
+      expect([opens, channels], 'opened once').to.deep.equal([1, 1]);
+      history.close();
+      await history.flush();
+      // A send that outlived its console records its entry after the close.
+      history.add(request(2));
+      history.delete('e1');
+      await history.flush();
+      await store.put({ entry: history.get('e2'), addedAt: Date.now() });
+      await store.clear();
+      expect(await store.load()).to.deep.equal([]);
+      expect([opens, channels], 'nothing opened again').to.deep.equal([1, 1]);
+      expect(history.list().map((e) => e.id)).to.deep.equal(['e2']);
+    } finally {
+      globalThis.BroadcastChannel = OriginalChannel;
+    }
+    expect((await rawRecords()).map((r) => r.entry.id)).to.deep.equal(['e1']);
+  });
+
   it('clears persisted entries', async () => {
     const history = newHistory();
     history.add(request(1));

@@ -141,6 +141,87 @@ describe('<try-it-console>', () => {
     expect(el.engine!.environments.active()!.name).to.equal('Replaced');
   });
 
+  it('keeps the environment the user chose when another configuration still has it', async () => {
+    const first = config();
+    const el = await fixture<TryItConsole>(html`<try-it-console .config=${first} url="/pets/{{pet_id}}"></try-it-console>`);
+    const picker = inner<HTMLSelectElement>(el, 'env-picker', 'select');
+    picker.value = 'Other';
+    picker.dispatchEvent(new Event('change'));
+    await el.updateComplete;
+    const engine = el.engine;
+    // One more default header, as after a sign-in: another configuration, the same environments.
+    el.config = { ...first, defaultHeaders: { 'X-Client': 'docs' } };
+    await el.updateComplete;
+    expect(el.engine === engine, 'a new engine').to.equal(false);
+    expect(el.engine!.environments.active()!.name).to.equal('Other');
+    await $<EnvPicker>(el, 'env-picker').updateComplete;
+    expect(inner<HTMLSelectElement>(el, 'env-picker', 'select').value).to.equal('Other');
+    const response = oneEvent<TicResponseEvent>(el, 'tic-response');
+    await sendAndWait(el);
+    const echoed = JSON.parse((await response).response.text);
+    expect(echoed.url, 'sent to the environment chosen').to.equal('/pets/99');
+    expect(echoed.headers['x-client']).to.equal('docs');
+  });
+
+  it('cancels a send in flight when the configuration changes, and never shows what it brings', async () => {
+    const first = config();
+    const el = await fixture<TryItConsole>(html`<try-it-console .config=${first} url="{{base_url}}/hold"></try-it-console>`);
+    const idle = () => $(el, '[part="response"]').textContent!.includes('Send the request to see the response here.');
+    const oldEngine = el.engine!;
+    $(el, '[part="send-button"]').click();
+    await el.updateComplete;
+    expect($(el, '[part="cancel-button"]')).to.exist;
+    const cancelled = oneEvent<TicRequestErrorEvent>(el, 'tic-request-error');
+    el.config = { ...first, defaultHeaders: { 'X-Client': 'docs' } };
+    await el.updateComplete;
+    expect(el.engine === oldEngine, 'a new engine').to.equal(false);
+    expect($(el, '[part="send-button"]'), 'Send, not Cancel').to.exist;
+    expect((await cancelled).error.kind, 'the old send reports how it ended').to.equal('aborted');
+    await el.updateComplete;
+    expect(idle(), 'and its end is not shown').to.equal(true);
+
+    // A response that arrives anyway (read to the end before the change) is not shown under the new configuration.
+    el.url = '{{base_url}}/pets';
+    await el.updateComplete;
+    const engine = el.engine!;
+    const execute = engine.execute.bind(engine);
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => { release = resolve; });
+    engine.execute = async (request) => {
+      const response = await execute(request);
+      await released;
+      return response;
+    };
+    const late = oneEvent<TicResponseEvent>(el, 'tic-response');
+    $(el, '[part="send-button"]').click();
+    await el.updateComplete;
+    el.config = { ...first, defaultHeaders: { 'X-Client': 'signed-in' } };
+    await el.updateComplete;
+    release();
+    expect((await late).response.status).to.equal(200);
+    await el.updateComplete;
+    expect(idle()).to.equal(true);
+    expect(el.shadowRoot!.querySelector('[part="status"]')).to.equal(null);
+  });
+
+  it('announces a failure once, by its alert, and progress and responses by the status region', async () => {
+    const el = await fixture<TryItConsole>(html`<try-it-console .config=${config()} url="{{base_url}}/hold"></try-it-console>`);
+    const status = () => $(el, '[role="status"]').textContent;
+    $(el, '[part="send-button"]').click();
+    await el.updateComplete;
+    expect(status()).to.equal('Sending…');
+    el.cancel();
+    await oneEvent<TicRequestErrorEvent>(el, 'tic-request-error');
+    await el.updateComplete;
+    expect($(el, '[role="alert"]').textContent).to.contain('Cancelled');
+    expect(status(), 'said by the alert alone').to.equal('');
+    el.url = '{{base_url}}/pets';
+    await el.updateComplete;
+    await sendAndWait(el);
+    expect(el.shadowRoot!.querySelector('[role="alert"]')).to.equal(null);
+    expect(status()).to.match(/^Response 200 OK in \d+ milliseconds\.$/);
+  });
+
   it('keeps its engine, environment and a send in flight when moved, and its environment when added back later', async () => {
     const el = await fixture<TryItConsole>(html`<try-it-console .config=${config()} url="{{base_url}}/pets/{{pet_id}}"></try-it-console>`);
     const engine = el.engine;
@@ -676,7 +757,8 @@ describe('<try-it-console>', () => {
     expect((await failed).error.proxyCode).to.equal('upstream_unreachable');
     for (const el of [direct, proxied]) {
       expect($(el, '.error-title').textContent).to.equal('Could not reach the server');
-      expect($(el, '[role="status"]').textContent).to.equal('Could not reach the server.');
+      expect($(el, '[role="alert"] .error-title').textContent).to.equal('Could not reach the server');
+      expect($(el, '[role="status"]').textContent, 'announced by the alert alone').to.equal('');
     }
 
     // The other codes, as the engine words them.

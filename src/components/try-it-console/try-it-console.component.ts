@@ -99,8 +99,11 @@ export class TryItConsole extends LitElement {
   #nextRowKey = 0;
   /** The configuration the engine was built from, as JSON: frameworks often pass an equal new object each render. */
   #configuredFrom: string | undefined;
-  /** The environment chosen when the console was removed: added back later (a framework's keep-alive), it is again. */
-  #environmentOnRemoval: string | undefined;
+  /**
+   * The active environment of the engine last stopped (rebuilt for another configuration, or the console removed):
+   * the next engine starts on it when it has it, so the next send goes where the user chose.
+   */
+  #keptEnvironment: string | undefined;
   /** The presets last loaded, as JSON: equal values set again (a framework's re-render) keep the user's edits. */
   #presetsFrom: string | undefined;
   #lastSnippetRequest: SnippetRequest | undefined;
@@ -122,7 +125,11 @@ export class TryItConsole extends LitElement {
   /** What a restored request lacks: shown until the user fills it in or a send succeeds. */
   @state() private notice: keyof typeof RESTORE_NOTICES | undefined;
 
-  /** The configuration (see `ConsoleConfig`); checked when set, and a problem is shown in place of the console. */
+  /**
+   * The configuration (see `ConsoleConfig`); checked when set, and a problem is shown in place of the console. Other
+   * content builds a new engine: the active environment stays if the new configuration has it, a send in flight is
+   * cancelled.
+   */
   @property({ attribute: false }) config: ConsoleConfig | undefined;
 
   /** HTTP method of the operation to preset. */
@@ -158,9 +165,7 @@ export class TryItConsole extends LitElement {
     queueMicrotask(() => {
       if (this.isConnected) return;
       this.#forgetShown();
-      this.#environmentOnRemoval = this.#engine?.environments.active()?.name;
-      this.#engine?.history.close();
-      this.#engine = undefined;
+      this.#stopEngine();
     });
   }
 
@@ -213,8 +218,9 @@ export class TryItConsole extends LitElement {
     }
     if (this.#engine && configuredFrom === this.#configuredFrom) return;
     this.configProblem = problem;
-    this.#engine?.history.close();
-    this.#engine = undefined;
+    // What a send in flight brings belongs to the configuration it was sent with: cancelled, as load() does.
+    if (this.#engine && this.#send.state.status === 'pending') this.#send.reset();
+    this.#stopEngine();
     this.#configuredFrom = configuredFrom;
     if (problem) return;
     try {
@@ -224,9 +230,9 @@ export class TryItConsole extends LitElement {
         historyStore: (history) => (history.enabled ? new IdbHistoryStore(history.storageKey) : undefined),
         displayLimit: DISPLAY_LIMIT,
       });
-      const chosen = this.#environmentOnRemoval;
-      this.#environmentOnRemoval = undefined;
-      if (chosen !== undefined && engine.environments.list().some((environment) => environment.name === chosen)) engine.environments.setActive(chosen);
+      const kept = this.#keptEnvironment;
+      this.#keptEnvironment = undefined;
+      if (kept !== undefined && engine.environments.list().some((environment) => environment.name === kept)) engine.environments.setActive(kept);
       this.#engine = engine;
       this.#generator = new SnippetGenerator(engine.config.snippets);
       this.#environments.source = engine.environments;
@@ -234,6 +240,14 @@ export class TryItConsole extends LitElement {
     } catch (error) {
       this.configProblem = (error as Error).message;
     }
+  }
+
+  /** Closes the engine's history and remembers its active environment for the next engine. */
+  #stopEngine(): void {
+    if (!this.#engine) return;
+    this.#keptEnvironment = this.#engine.environments.active()?.name;
+    this.#engine.history.close();
+    this.#engine = undefined;
   }
 
   #presetsKey(): string {
@@ -491,7 +505,7 @@ export class TryItConsole extends LitElement {
     const state = this.#send.state;
     if (state.status === 'pending') return 'Sending…';
     if (state.status === 'complete') return `Response ${state.response.status} ${state.response.statusText} in ${Math.round(state.response.timing.total)} milliseconds.`;
-    if (state.status === 'error') return `${errorTitle(state.error)}.`;
+    // A failure is announced by its role="alert" box: said here too, screen readers would read it twice.
     return '';
   }
 
