@@ -2,6 +2,8 @@ import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../src/components/env-picker/env-picker.js';
 import type { EnvPicker } from '../../src/components/env-picker/env-picker.component.js';
+import '../../src/components/try-it-console/try-it-console.js';
+import type { TryItConsole } from '../../src/components/try-it-console/try-it-console.component.js';
 import { EnvironmentManager } from '../../src/core/index.js';
 import { HOSTILE, expectNothingRan } from './support/hostile.js';
 import type { TicEnvironmentChangeEvent } from '../../src/events/index.js';
@@ -73,11 +75,59 @@ describe('<env-picker>', () => {
     expect(values(el)).to.deep.equal(['http://localhost:3000', '••••••••']);
     expect(el.shadowRoot!.textContent).not.to.contain('tok-123');
     const reveal = el.shadowRoot!.querySelector<HTMLButtonElement>('td.value button')!;
-    expect(reveal.getAttribute('aria-pressed')).to.equal('false');
+    // A toggle button: its name and text stay, aria-pressed says whether the value is shown.
+    const toggle = () => [reveal.getAttribute('aria-label'), reveal.textContent!.trim(), reveal.getAttribute('aria-pressed')];
+    expect(toggle()).to.deep.equal(['Show the value of api_token', 'Show', 'false']);
     reveal.click();
     await el.updateComplete;
     expect(values(el)).to.deep.equal(['http://localhost:3000', 'tok-123']);
-    expect(reveal.getAttribute('aria-pressed')).to.equal('true');
+    expect(toggle()).to.deep.equal(['Show the value of api_token', 'Show', 'true']);
+    await expect(el).to.be.accessible();
+    reveal.click();
+    await el.updateComplete;
+    expect(values(el)).to.deep.equal(['http://localhost:3000', '••••••••']);
+    expect(toggle()).to.deep.equal(['Show the value of api_token', 'Show', 'false']);
+  });
+
+  it('masks revealed values again when the environment or the manager changes, whatever changed it', async () => {
+    const environments = new EnvironmentManager(
+      { name: 'Sandbox', variables: { token: 'sandbox-throwaway' } },
+      { name: 'Production', variables: { token: 'PROD-SECRET' } },
+    );
+    const el = await fixture<EnvPicker>(html`<env-picker .manager=${environments}></env-picker>`);
+    const reveal = async () => {
+      el.shadowRoot!.querySelector<HTMLButtonElement>('td.value button')!.click();
+      await el.updateComplete;
+    };
+    const afterwards = async (change: () => void) => {
+      change();
+      await el.updateComplete;
+      return [...values(el), el.shadowRoot!.querySelector('td.value button')!.getAttribute('aria-pressed')];
+    };
+    await reveal();
+    expect(values(el)).to.deep.equal(['sandbox-throwaway']);
+    expect(await afterwards(() => environments.setActive('Production')), 'switched by another element or the page').to.deep.equal(['••••••••', 'false']);
+    expect(await afterwards(() => environments.setActive('Sandbox')), 'and back').to.deep.equal(['••••••••', 'false']);
+    await reveal();
+    expect(await afterwards(() => environments.add({ name: 'Sandbox', variables: { token: 'ROTATED-SECRET' } })), 'its value replaced').to.deep.equal(['••••••••', 'false']);
+    await reveal();
+    expect(values(el)).to.deep.equal(['ROTATED-SECRET']);
+    const replacement = new EnvironmentManager({ name: 'Sandbox', variables: { token: 'NEW-MANAGER-SECRET' } });
+    expect(await afterwards(() => (el.manager = replacement)), 'another manager, with an environment of the same name').to.deep.equal(['••••••••', 'false']);
+  });
+
+  it('masks revealed values again inside a console given a new configuration', async () => {
+    const configured = (token: string) => ({ history: { enabled: false }, environments: [{ name: 'Production', variables: { token } }] });
+    const el = await fixture<TryItConsole>(html`<try-it-console .config=${configured('demo-token')}></try-it-console>`);
+    const picker = () => el.shadowRoot!.querySelector('env-picker')!;
+    picker().shadowRoot!.querySelector<HTMLButtonElement>('td.value button')!.click();
+    await picker().updateComplete;
+    expect(values(picker())).to.deep.equal(['demo-token']);
+    // A site signing its reader in, and passing their own key.
+    el.config = configured('sk_live_REAL_USER_KEY');
+    await el.updateComplete;
+    await picker().updateComplete;
+    expect(values(picker())).to.deep.equal(['••••••••']);
   });
 
   it('masks values under any secret-looking name, well-known credentials under any name, and a password in a URL', async () => {

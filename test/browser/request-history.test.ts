@@ -1,4 +1,4 @@
-import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../src/components/request-history/request-history.js';
 import type { RequestHistory } from '../../src/components/request-history/request-history.component.js';
@@ -135,12 +135,12 @@ describe('<request-history>', () => {
     expect((await deleted).id).to.equal('b');
     expect(history.list().map((e) => e.id)).to.deep.equal(['c', 'a']);
     expect(focused(el), 'the next entry').to.equal('GET https://api.example/pets 200 42 ms');
-    expect(status.textContent).to.equal('Deleted POST https://api.example/pets from history.');
+    await waitUntil(() => status.textContent === 'Deleted POST https://api.example/pets from history.', 'the deletion announced');
     await deleteByKeyboard(1);
     expect(focused(el), 'the previous entry, when the last is deleted').to.equal('DELETE https://api.example/pets/1 no response 3 ms');
     await deleteByKeyboard(0);
     expect(focused(el), 'the empty list').to.equal('No requests yet. Requests you send appear here.');
-    expect(status.textContent).to.equal('Deleted DELETE https://api.example/pets/1 from history.');
+    await waitUntil(() => status.textContent === 'Deleted DELETE https://api.example/pets/1 from history.', 'the last deletion announced');
   });
 
   it('clears all, keeping focus in the element, and announces it', async () => {
@@ -154,8 +154,59 @@ describe('<request-history>', () => {
     expect(history.size).to.equal(0);
     expect(rows(el)).to.have.length(0);
     expect(focused(el)).to.equal('No requests yet. Requests you send appear here.');
-    expect(el.shadowRoot!.querySelector('[role="status"]')!.textContent).to.equal('History cleared.');
+    await waitUntil(() => el.shadowRoot!.querySelector('[role="status"]')!.textContent === 'History cleared.', 'announced');
     await expect(el).to.be.accessible();
+  });
+
+  it('announces every deletion and clear, one just like the last too', async () => {
+    const history = new History({ enabled: true });
+    for (const duration of [10, 11, 12]) history.add({ method: 'GET', url: 'https://api.example/pets', status: 200, duration });
+    const el = await fixture<RequestHistory>(html`<request-history .history=${history}></request-history>`);
+    const status = el.shadowRoot!.querySelector('[role="status"]')!;
+    // Every text the region takes: a screen reader reads what changes in it, and an equal text set again is none.
+    const said: string[] = [];
+    const observer = new MutationObserver(() => said.push(status.textContent!));
+    observer.observe(status, { childList: true, characterData: true, subtree: true });
+    const announced = async (message: string, times: number) => {
+      await waitUntil(() => said.filter((text) => text === message).length === times, `"${message}" said ${times} times`);
+      await el.updateComplete;
+    };
+    try {
+      for (const times of [1, 2, 3]) {
+        el.shadowRoot!.querySelector<HTMLButtonElement>('button.delete')!.click();
+        await announced('Deleted GET https://api.example/pets from history.', times);
+      }
+      for (const times of [1, 2]) {
+        history.add({ method: 'GET', url: 'https://api.example/pets', status: 200, duration: 1 });
+        await el.updateComplete;
+        el.shadowRoot!.querySelector<HTMLButtonElement>('[part="clear-button"]')!.click();
+        await announced('History cleared.', times);
+      }
+    } finally {
+      observer.disconnect();
+    }
+  });
+
+  it('keeps focus on its entry when a newer one arrives on top, so Enter loads or deletes that entry', async () => {
+    const history = filledHistory();
+    const el = await fixture<RequestHistory>(html`<request-history .history=${history}></request-history>`);
+    rows(el)[1]!.querySelector<HTMLButtonElement>('button.entry')!.focus();
+    history.add({ id: 'd', method: 'PUT', url: 'https://api.example/pets/2', status: 204, duration: 5 });
+    await el.updateComplete;
+    expect(rows(el)).to.have.length(4);
+    expect(focused(el), 'still the entry focused').to.equal('POST https://api.example/pets 422 12 ms');
+    const selected = oneEvent<TicHistorySelectEvent>(el, 'tic-history-select');
+    await sendKeys({ press: 'Enter' });
+    expect((await selected).entry.id).to.equal('b');
+
+    rows(el)[3]!.querySelector<HTMLButtonElement>('button.delete')!.focus();
+    history.add({ id: 'e', method: 'GET', url: 'https://api.example/owners', status: 200, duration: 5 });
+    await el.updateComplete;
+    expect(el.shadowRoot!.activeElement?.getAttribute('aria-label')).to.equal('Delete GET https://api.example/pets from history');
+    const deleted = oneEvent<TicHistoryDeleteEvent>(el, 'tic-history-delete');
+    await sendKeys({ press: 'Enter' });
+    expect((await deleted).id).to.equal('a');
+    expect(history.list().map((entry) => entry.id)).to.deep.equal(['e', 'd', 'c', 'b']);
   });
 
   it('shows entries added elsewhere', async () => {

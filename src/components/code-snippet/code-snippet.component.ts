@@ -6,6 +6,7 @@ import type { SnippetLanguage } from '../../core/snippets/snippet-language.js';
 import type { SnippetRequest } from '../../core/snippets/snippet-request.js';
 import { generateTemplateSnippet } from '../../core/template-snippet.js';
 import { setOwnProperty } from '../../core/validation.js';
+import { LiveAnnouncer } from '../../controllers/live-announcer.js';
 import { SubscriptionController } from '../../controllers/subscription-controller.js';
 import { TicCopyEvent } from '../../events/copy.js';
 import { TicLanguageChangeEvent } from '../../events/language-change.js';
@@ -59,10 +60,10 @@ export class CodeSnippet extends LitElement {
   #configProblem: string | undefined;
   #copyTimer: ReturnType<typeof setTimeout> | undefined;
   readonly #largeSnippet = new LargeTextThrottle(HIGHLIGHT_LIMIT, LARGE_SNIPPET_INTERVAL, () => this.requestUpdate());
+  readonly #copyAnnouncer = new LiveAnnouncer(this);
 
   @state() private selected: SnippetLanguage | undefined;
   @state() private copyState: CopyState = 'ready';
-  @state() private copyMessage = '';
 
   /** The request to show; when set, it wins over the `method`, `url`, `headers` and `body` attributes. */
   @property({ attribute: false }) request: SnippetRequest | undefined;
@@ -117,7 +118,7 @@ export class CodeSnippet extends LitElement {
     // Its timer is gone: "Copied" would stay on the button for good once the element is moved.
     clearTimeout(this.#copyTimer);
     this.copyState = 'ready';
-    this.copyMessage = '';
+    this.#copyAnnouncer.clear();
     this.#largeSnippet.stop();
   }
 
@@ -176,11 +177,11 @@ export class CodeSnippet extends LitElement {
       return this.renderRoot.querySelector('pre');
     });
     this.copyState = copied ? 'copied' : 'blocked';
-    this.copyMessage = copied ? `Copied the ${LABELS[this.selected!]} snippet.` : 'Copy is blocked here: the code is selected, press Ctrl+C (or Cmd+C) to copy it.';
+    this.#copyAnnouncer.announce(copied ? `Copied the ${LABELS[this.selected!]} snippet.` : 'Copy is blocked here: the code is selected, press Ctrl+C (or Cmd+C) to copy it.');
     clearTimeout(this.#copyTimer);
     this.#copyTimer = setTimeout(() => {
       this.copyState = 'ready';
-      this.copyMessage = '';
+      this.#copyAnnouncer.clear();
     }, COPY_FEEDBACK_TIME);
     if (copied) this.dispatchEvent(new TicCopyEvent(this.selected!, code));
   }
@@ -258,7 +259,7 @@ export class CodeSnippet extends LitElement {
               ? html`<pre><code>${code}</code></pre>`
               : html`<pre><code .innerHTML=${highlight(code, GRAMMAR[this.selected!])}></code></pre>`}
         </div>
-        <div class="visually-hidden" role="status" aria-live="polite">${this.copyMessage}</div>
+        <div class="visually-hidden" role="status" aria-live="polite">${this.#copyAnnouncer.text}</div>
       </div>
     `;
   }

@@ -4,6 +4,7 @@ import { live } from 'lit/directives/live.js';
 import type { EnvironmentManager } from '../../core/environment-manager.js';
 import { SubscriptionController } from '../../controllers/subscription-controller.js';
 import { TicEnvironmentChangeEvent } from '../../events/environment-change.js';
+import { panelStyles } from '../panel.styles.js';
 import { themeStyles } from '../theme.styles.js';
 import { envPickerStyles } from './env-picker.styles.js';
 import { maskedValue } from './secret-masking.js';
@@ -23,12 +24,14 @@ import { maskedValue } from './secret-masking.js';
  * @csspart missing - The notice of missing variables.
  */
 export class EnvPicker extends LitElement {
-  static override styles = [themeStyles, envPickerStyles];
+  static override styles = [themeStyles, panelStyles, envPickerStyles];
 
   readonly #manager = new SubscriptionController<EnvironmentManager>(this);
+  /** The manager and active environment that the revealed values belong to. */
+  #revealedIn: { manager: EnvironmentManager | undefined; environment: string | undefined } = { manager: undefined, environment: undefined };
 
-  /** Names of variables whose values the user chose to see. */
-  @state() private revealed = new Set<string>();
+  /** Values the user chose to see, by variable name: a value since replaced is masked again. */
+  @state() private revealed = new Map<string, string>();
 
   /** The environments to pick from. */
   @property({ attribute: false })
@@ -48,16 +51,28 @@ export class EnvPicker extends LitElement {
   /** `light` or `dark`; without it, the element follows the system setting. */
   @property({ reflect: true }) theme: 'light' | 'dark' | undefined;
 
+  // Another environment or manager, whoever switched to it (this picker, another element, the page's code, a
+  // console given a new configuration), masks everything again: a value revealed under one name in the old one
+  // must not show the new one's secret of that name.
+  override willUpdate(): void {
+    const manager = this.manager;
+    const environment = manager?.active()?.name;
+    if (manager !== this.#revealedIn.manager || environment !== this.#revealedIn.environment) {
+      this.#revealedIn = { manager, environment };
+      this.revealed = new Map();
+    }
+  }
+
   #onChange(event: Event): void {
     const name = (event.target as HTMLSelectElement).value;
     this.manager?.setActive(name);
-    this.revealed = new Set();
     this.dispatchEvent(new TicEnvironmentChangeEvent(name));
   }
 
-  #toggle(name: string): void {
-    const revealed = new Set(this.revealed);
-    if (!revealed.delete(name)) revealed.add(name);
+  #toggle(name: string, value: string, shown: boolean): void {
+    const revealed = new Map(this.revealed);
+    if (shown) revealed.delete(name);
+    else revealed.set(name, value);
     this.revealed = revealed;
   }
 
@@ -69,16 +84,16 @@ export class EnvPicker extends LitElement {
       <thead><tr><th scope="col">Variable</th><th scope="col">Value</th></tr></thead>
       <tbody>
         ${names.map((name) => {
-          const masked = maskedValue(name, variables[name]!);
-          const shown = masked === undefined || this.revealed.has(name);
+          const value = variables[name]!;
+          const masked = maskedValue(name, value);
+          const shown = masked === undefined || this.revealed.get(name) === value;
+          // A toggle: one label, its state in aria-pressed (a label that changed too said "Hide…, pressed").
           return html`<tr>
             <td class="name">${name}</td>
             <td class="value">
-              <span class="text">${shown ? variables[name] : masked}</span>
+              <span class="text">${shown ? value : masked}</span>
               ${masked !== undefined
-                ? html`<button aria-pressed=${shown ? 'true' : 'false'} aria-label="${shown ? 'Hide' : 'Show'} the value of ${name}" @click=${() => this.#toggle(name)}>
-                    ${shown ? 'Hide' : 'Show'}
-                  </button>`
+                ? html`<button aria-pressed=${shown ? 'true' : 'false'} aria-label="Show the value of ${name}" @click=${() => this.#toggle(name, value, shown)}>Show</button>`
                 : nothing}
             </td>
           </tr>`;

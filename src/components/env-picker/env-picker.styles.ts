@@ -40,6 +40,12 @@ export const envPickerStyles = css`
     padding: 0 0.375rem;
     font-size: 0.8125em;
   }
+  /* Pressed while the value is shown. */
+  td.value button[aria-pressed='true'] {
+    background: var(--_accent);
+    border-color: var(--_accent);
+    color: var(--_accent-text);
+  }
   .missing {
     margin: var(--_space) 0 0;
     padding: 0.375rem 0.5rem;

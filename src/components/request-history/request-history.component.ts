@@ -1,10 +1,13 @@
 import { LitElement, html, nothing } from 'lit';
-import { property, state } from 'lit/decorators.js';
+import { property } from 'lit/decorators.js';
+import { repeat } from 'lit/directives/repeat.js';
 import type { History } from '../../core/history.js';
 import type { HistoryEntry } from '../../core/history-entry.js';
+import { LiveAnnouncer } from '../../controllers/live-announcer.js';
 import { SubscriptionController } from '../../controllers/subscription-controller.js';
 import { TicHistoryDeleteEvent } from '../../events/history-delete.js';
 import { TicHistorySelectEvent } from '../../events/history-select.js';
+import { panelStyles } from '../panel.styles.js';
 import { themeStyles } from '../theme.styles.js';
 import { splitEntryUrl } from './entry-url.js';
 import { requestHistoryStyles } from './request-history.styles.js';
@@ -22,12 +25,11 @@ import { requestHistoryStyles } from './request-history.styles.js';
  * @cssprop --tic-history-max-height - Height past which the list scrolls. Default 20rem.
  */
 export class RequestHistory extends LitElement {
-  static override styles = [themeStyles, requestHistoryStyles];
+  static override styles = [themeStyles, panelStyles, requestHistoryStyles];
 
   readonly #history = new SubscriptionController<History>(this);
-
   /** What the last delete or clear did, for screen readers. */
-  @state() private announcement = '';
+  readonly #announcer = new LiveAnnouncer(this);
 
   /** The history to show. */
   @property({ attribute: false })
@@ -49,7 +51,7 @@ export class RequestHistory extends LitElement {
     const index = this.history?.list().findIndex(({ id }) => id === entry.id) ?? -1;
     this.history?.delete(entry.id);
     this.dispatchEvent(new TicHistoryDeleteEvent(entry.id));
-    this.announcement = `Deleted ${entry.method} ${entry.url} from history.`;
+    this.#announcer.announce(`Deleted ${entry.method} ${entry.url} from history.`);
     // The entry's buttons are gone: focus its neighbour (the next, else the previous), or the empty list.
     void this.updateComplete.then(() => {
       const entries = this.renderRoot.querySelectorAll<HTMLElement>('button.entry');
@@ -60,7 +62,7 @@ export class RequestHistory extends LitElement {
   #onClear(): void {
     this.history?.clear();
     this.dispatchEvent(new TicHistoryDeleteEvent(undefined));
-    this.announcement = 'History cleared.';
+    this.#announcer.announce('History cleared.');
     // Clear all is disabled now, and a disabled button drops focus to the page.
     void this.updateComplete.then(() => this.#focus(undefined));
   }
@@ -95,6 +97,8 @@ export class RequestHistory extends LitElement {
   override render() {
     const entries = this.history?.list() ?? [];
     const enabled = this.history?.config.enabled ?? false;
+    // Rows keyed by entry: one added on top gets a row of its own, and focus stays on the entry it was on.
+    // Unkeyed, the focused row was given the entry above, and Enter loaded that one.
     return html`
       <div class="heading-row">
         <h2 id="heading">History</h2>
@@ -103,8 +107,8 @@ export class RequestHistory extends LitElement {
       ${this.history?.warning ? html`<p class="warning" role="note">${this.history.warning}</p>` : nothing}
       ${entries.length === 0
         ? html`<p class="empty muted" tabindex="-1">${enabled ? 'No requests yet. Requests you send appear here.' : 'History is turned off.'}</p>`
-        : html`<ol part="list" aria-labelledby="heading">${entries.map((entry) => this.#renderEntry(entry))}</ol>`}
-      <div class="visually-hidden" role="status" aria-live="polite">${this.announcement}</div>
+        : html`<ol part="list" aria-labelledby="heading">${repeat(entries, (entry) => entry.id, (entry) => this.#renderEntry(entry))}</ol>`}
+      <div class="visually-hidden" role="status" aria-live="polite">${this.#announcer.text}</div>
     `;
   }
 }

@@ -27,6 +27,14 @@ export const tryItConsoleStyles = css`
     align-content: start;
     min-width: 0;
   }
+  /* Panels of their own when alone on a page; here, parts of the console's. */
+  .side > env-picker,
+  .side > request-history {
+    background: none;
+    border: none;
+    border-radius: 0;
+    padding: 0;
+  }
   h2 {
     font-size: 1em;
     margin: 0 0 var(--_space);
@@ -183,8 +191,10 @@ export const tryItConsoleStyles = css`
     font-weight: 700;
     color: var(--_danger);
   }
+  /* All the console shows when turned off, on a background of its own as the layout has one. */
   .disabled-notice {
     color: var(--_muted);
+    background: var(--_bg);
     border: 1px dashed var(--_border);
     border-radius: var(--_radius);
     padding: 0.75rem;
