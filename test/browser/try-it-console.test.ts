@@ -161,6 +161,13 @@ describe('<try-it-console>', () => {
     const echoed = JSON.parse((await response).response.text);
     expect(echoed.url, 'sent to the environment chosen').to.equal('/pets/99');
     expect(echoed.headers['x-client']).to.equal('docs');
+
+    // Never switched, the console is on no one's choice: a configuration listing another environment first starts there.
+    const fresh = await fixture<TryItConsole>(html`<try-it-console .config=${config()}></try-it-console>`);
+    expect(fresh.engine!.environments.active()!.name).to.equal('Local');
+    fresh.config = { ...fresh.config, environments: [...fresh.config!.environments!].reverse() };
+    await fresh.updateComplete;
+    expect(fresh.engine!.environments.active()!.name).to.equal('Other');
   });
 
   it('cancels a send in flight when the configuration changes, and never shows what it brings', async () => {

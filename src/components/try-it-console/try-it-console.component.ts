@@ -100,8 +100,9 @@ export class TryItConsole extends LitElement {
   /** The configuration the engine was built from, as JSON: frameworks often pass an equal new object each render. */
   #configuredFrom: string | undefined;
   /**
-   * The active environment of the engine last stopped (rebuilt for another configuration, or the console removed):
-   * the next engine starts on it when it has it, so the next send goes where the user chose.
+   * The environment switched to in the engine last stopped (rebuilt for another configuration, or the console
+   * removed): the next engine starts on it when it has it, so the next send goes where the user chose. Still on the
+   * first one, nothing was chosen: the next configuration's own first applies.
    */
   #keptEnvironment: string | undefined;
   /** The presets last loaded, as JSON: equal values set again (a framework's re-render) keep the user's edits. */
@@ -242,10 +243,12 @@ export class TryItConsole extends LitElement {
     }
   }
 
-  /** Closes the engine's history and remembers its active environment for the next engine. */
+  /** Closes the engine's history and remembers the environment switched to, for the next engine. */
   #stopEngine(): void {
     if (!this.#engine) return;
-    this.#keptEnvironment = this.#engine.environments.active()?.name;
+    const { environments } = this.#engine;
+    const active = environments.active()?.name;
+    this.#keptEnvironment = active === environments.list()[0]?.name ? undefined : active;
     this.#engine.history.close();
     this.#engine = undefined;
   }
