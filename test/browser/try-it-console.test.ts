@@ -170,6 +170,25 @@ describe('<try-it-console>', () => {
     expect(fresh.engine!.environments.active()!.name).to.equal('Other');
   });
 
+  it('keeps this page’s history across another configuration with the same history settings', async () => {
+    const first = config();
+    const el = await fixture<TryItConsole>(html`<try-it-console .config=${first} url="{{base_url}}/pets" .headers=${{ 'X-Api-Key': 'typed-secret' }}></try-it-console>`);
+    await sendAndWait(el);
+    const history = el.engine!.history;
+    el.config = { ...first, defaultHeaders: { 'X-Client': 'docs' } };
+    await el.updateComplete;
+    expect(el.engine!.history === history, 'the same history').to.equal(true);
+    // As sent on this page, the typed key included: memory keeps the real request, only storage is redacted.
+    expect(history.list().map((entry) => entry.headers['X-Api-Key'])).to.deep.equal(['typed-secret']);
+    await waitUntil(() => inner(el, 'request-history', 'button.entry'), 'the entry is still listed');
+
+    // Other history settings: another history, and the one before is closed.
+    el.config = { ...first, history: { ...first.history!, maxItems: 10 } };
+    await el.updateComplete;
+    expect(el.engine!.history === history, 'a new history').to.equal(false);
+    expect(el.engine!.history.config.maxItems).to.equal(10);
+  });
+
   it('cancels a send in flight when the configuration changes, and never shows what it brings', async () => {
     const first = config();
     const el = await fixture<TryItConsole>(html`<try-it-console .config=${first} url="{{base_url}}/hold"></try-it-console>`);

@@ -4,7 +4,8 @@ import { live } from 'lit/directives/live.js';
 import type { ConsoleConfig } from '../../core/console-config.js';
 import type { EnvironmentManager } from '../../core/environment-manager.js';
 import { RequestError } from '../../core/errors.js';
-import { REDACTED } from '../../core/history.js';
+import { REDACTED, type History } from '../../core/history.js';
+import { parseHistoryConfig } from '../../core/history-config.js';
 import type { HistoryEntry } from '../../core/history-entry.js';
 import { IdbHistoryStore } from '../../core/idb-history-store.js';
 import { scanPlaceholders } from '../../core/placeholders.js';
@@ -166,7 +167,7 @@ export class TryItConsole extends LitElement {
     queueMicrotask(() => {
       if (this.isConnected) return;
       this.#forgetShown();
-      this.#stopEngine();
+      this.#stopEngine()?.close();
     });
   }
 
@@ -221,12 +222,14 @@ export class TryItConsole extends LitElement {
     this.configProblem = problem;
     // What a send in flight brings belongs to the configuration it was sent with: cancelled, as load() does.
     if (this.#engine && this.#send.state.status === 'pending') this.#send.reset();
-    this.#stopEngine();
+    const previousHistory = this.#stopEngine();
     this.#configuredFrom = configuredFrom;
-    if (problem) return;
     try {
+      if (problem) return;
       const engine = new RequestEngine({
         config: this.config ?? {},
+        // The same history settings: the same history, with this page's entries as sent (credentials unredacted).
+        history: sameHistorySettings(previousHistory, this.config ?? {}) ? previousHistory : undefined,
         // Without IndexedDB the store fails to open, and the history says it keeps entries for this page only.
         historyStore: (history) => (history.enabled ? new IdbHistoryStore(history.storageKey) : undefined),
         displayLimit: DISPLAY_LIMIT,
@@ -240,17 +243,22 @@ export class TryItConsole extends LitElement {
       void engine.history.ready();
     } catch (error) {
       this.configProblem = (error as Error).message;
+    } finally {
+      if (previousHistory !== this.#engine?.history) previousHistory?.close();
     }
   }
 
-  /** Closes the engine's history and remembers the environment switched to, for the next engine. */
-  #stopEngine(): void {
-    if (!this.#engine) return;
-    const { environments } = this.#engine;
+  /**
+   * Drops the engine, remembering the environment switched to for the next one, and returns its history for the
+   * caller to close or hand on.
+   */
+  #stopEngine(): History | undefined {
+    if (!this.#engine) return undefined;
+    const { environments, history } = this.#engine;
     const active = environments.active()?.name;
     this.#keptEnvironment = active === environments.list()[0]?.name ? undefined : active;
-    this.#engine.history.close();
     this.#engine = undefined;
+    return history;
   }
 
   #presetsKey(): string {
@@ -618,4 +626,14 @@ const PROXY_REFUSAL_TITLES = new Map<ProxyRefusalCode, string>([
 
 function errorTitle(error: RequestError): string {
   return PROXY_REFUSAL_TITLES.get(error.proxyCode as ProxyRefusalCode) ?? ERROR_TITLES[error.kind];
+}
+
+/** Whether `config` asks for a history set up as `history` is (a config that fails the check asks for none). */
+function sameHistorySettings(history: History | undefined, config: ConsoleConfig): boolean {
+  if (!history) return false;
+  try {
+    return JSON.stringify(parseHistoryConfig(config.history)) === JSON.stringify(history.config);
+  } catch {
+    return false;
+  }
 }
