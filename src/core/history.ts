@@ -29,6 +29,11 @@ export class History {
   /** Oldest first: a Map keeps insertion order, so adding, evicting and finding are all O(1). */
   #records = new Map<string, StoredHistoryRecord>();
   #store: HistoryStore | undefined;
+  /**
+   * Set once the store has failed: new entries stop going to it, but deletes and clears still do (they free quota,
+   * and a cleared secret must not come back on the next page), and `close` still releases it.
+   */
+  #storeFailed = false;
   #onWarning: (message: string) => void;
   #warning: string | undefined;
   #lastAddedAt = 0;
@@ -78,7 +83,7 @@ export class History {
     const record: StoredHistoryRecord = { entry, addedAt: this.#lastAddedAt };
     this.#records.delete(entry.id);
     this.#records.set(entry.id, record);
-    this.#persist((store) => store.put(this.#forStorage(record)));
+    this.#persist((store) => store.put(this.#forStorage(record)), { put: true });
     this.#evictOverflow();
     this.#notify();
     return copyHistoryEntry(entry);
@@ -142,6 +147,7 @@ export class History {
    * so far have reached it. Entries added later stay in memory: `IdbHistoryStore` drops writes after its close.
    */
   close(): void {
+    // Also after a failure: the store may still hold a connection and a channel.
     this.#unwatch?.();
     this.#unwatch = undefined;
     this.#listeners.clear();
@@ -161,9 +167,11 @@ export class History {
     if (!store || !removed) return;
     let stored: unknown[];
     try {
+      // Given up on already (a write failed first): as before the failure, nothing more is read from it.
+      if (this.#storeFailed) return;
       stored = await store.load();
     } catch (error) {
-      this.#fallBackToMemory(error);
+      this.#fallBackToMemory(error, 'loaded');
       return;
     } finally {
       this.#removedBeforeLoad = undefined;
@@ -191,24 +199,28 @@ export class History {
     }
   }
 
-  /** Queues a write so writes reach the store in the order they were made. */
-  #persist(write: (store: HistoryStore) => Promise<void>): void {
+  /**
+   * Queues a write so writes reach the store in the order they were made. After a failure only removals are still
+   * tried (`put: false`), and their own failures are not reported again.
+   */
+  #persist(write: (store: HistoryStore) => Promise<void>, { put = false } = {}): void {
     this.#writes = this.#writes.then(async () => {
-      if (!this.#store) return;
+      const store = this.#store;
+      if (!store || (put && this.#storeFailed)) return;
       try {
-        await write(this.#store);
+        await write(store);
       } catch (error) {
-        this.#fallBackToMemory(error);
+        this.#fallBackToMemory(error, 'saved');
       }
     });
   }
 
-  #fallBackToMemory(error: unknown): void {
-    if (!this.#store) return;
-    this.#store = undefined;
+  #fallBackToMemory(error: unknown, what: 'loaded' | 'saved'): void {
+    if (this.#storeFailed) return;
+    this.#storeFailed = true;
     // A DOMException's name says what happened (QuotaExceededError); a plain Error's adds nothing.
     const reason = !(error instanceof Error) ? String(error) : error.name === 'Error' ? error.message : `${error.name}: ${error.message}`;
-    this.#warning = `Request history could not be saved (${reason}); it is kept for this page only.`;
+    this.#warning = `Request history could not be ${what} (${reason}); it is kept for this page only.`;
     this.#onWarning(this.#warning);
     this.#notify();
   }

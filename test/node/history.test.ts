@@ -452,6 +452,40 @@ describe('History: persistence', () => {
     assert.deepEqual(history.list().map((e) => e.id), ['b', 'a']);
   });
 
+  it('after a failure, still deletes and clears what is stored and closes the store; only new entries stay off it', async () => {
+    const store = new MapStore();
+    const first = new History({ enabled: true }, { store });
+    for (const id of ['a', 'b', 'c']) first.add(request(1, { id }));
+    await first.flush();
+    const warnings: string[] = [];
+    const history = new History({ enabled: true }, { store, onWarning: (message) => warnings.push(message) });
+    await history.ready();
+    store.failWith = new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    history.add(request(4, { id: 'failed' }));
+    await history.flush();
+    store.failWith = undefined;
+    history.add(request(5, { id: 'memory-only' }));
+    history.delete('a');
+    await history.flush();
+    assert.deepEqual([...store.records.keys()].sort(), ['b', 'c'], 'the delete reached the store, the new entry did not');
+    history.clear();
+    await history.flush();
+    assert.equal(store.records.size, 0, 'cleared entries must not come back on the next page');
+    history.close();
+    await history.flush();
+    assert.equal(store.closed, true);
+    assert.equal(warnings.length, 1);
+    assert.match(warnings[0]!, /could not be saved \(QuotaExceededError/);
+  });
+
+  it('says the history could not be loaded, not saved, when loading fails', async () => {
+    const store = new MapStore();
+    store.failWith = new Error('unreadable');
+    const history = new History({ enabled: true }, { store, onWarning: () => {} });
+    await history.ready();
+    assert.equal(history.warning, 'Request history could not be loaded (unreadable); it is kept for this page only.');
+  });
+
   it('does not bring back what was cleared or deleted while loading', async () => {
     const store = new MapStore();
     const first = new History({ enabled: true }, { store });
