@@ -163,7 +163,11 @@ class LazyDatabase {
     request.onupgradeneeded = () => request.result.createObjectStore(STORE_NAME);
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`IndexedDB did not open within ${this.#openTimeout} ms (another tab may be blocking it)`)), this.#openTimeout);
+      timer = setTimeout(() => {
+        // The open is still queued: a connection it gives later has no owner, and would block upgrades and deletes.
+        request.addEventListener('success', () => request.result.close());
+        reject(new Error(`IndexedDB did not open within ${this.#openTimeout} ms (another tab may be blocking it)`));
+      }, this.#openTimeout);
     });
     const opened = Promise.race([promisifyRequest(request), timeout]).finally(() => clearTimeout(timer));
     opened.then(

@@ -267,5 +267,7 @@ describe('History persisted in IndexedDB', () => {
     expect(warnings[0]).to.match(/did not open within 200 ms/);
     holder.close();
     await new Promise((resolve) => (upgrade.onsuccess = () => (upgrade.result.close(), resolve(undefined))));
+    // The open that timed out was still queued, and succeeds now: its connection must be closed, not left to block.
+    await deleteDatabase(databaseName);
   });
 });
