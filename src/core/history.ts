@@ -29,14 +29,22 @@ export class History {
   /** Oldest first: a Map keeps insertion order, so adding, evicting and finding are all O(1). */
   #records = new Map<string, StoredHistoryRecord>();
   #store: HistoryStore | undefined;
+  /**
+   * Set once the store has failed: new entries stop going to it, but deletes and clears still do (they free quota,
+   * and a cleared secret must not come back on the next page), and `close` still releases it.
+   */
+  #storeFailed = false;
   #onWarning: (message: string) => void;
   #warning: string | undefined;
   #lastAddedAt = 0;
   #writes: Promise<void> = Promise.resolve();
   #loading: Promise<void> | undefined;
   #listeners = new Set<() => void>();
-  /** Which header and query parameter values are not persisted (names compared lowercase). */
-  #redacted: { header: (name: string) => boolean; queryParameters: Set<string>; userinfo: boolean };
+  /**
+   * Which header and query parameter values are not persisted (names compared lowercase). `placeholderNames`: in the
+   * request as written, a name holding a `{{placeholder}}` could resolve to any of them, so it counts as one.
+   */
+  #redacted: { header: (name: string) => boolean; queryParameters: Set<string>; userinfo: boolean; placeholderNames: boolean };
   /**
    * What `clear` and `delete` did (here or in another tab) before the stored entries were merged in: the load
    * must not bring it back. Undefined once loaded, or without a store.
@@ -56,6 +64,7 @@ export class History {
       header: keepCredentials ? () => false : (name) => CREDENTIAL_HEADER_NAME.test(name) || extraHeaders.has(name.toLowerCase()),
       queryParameters: new Set(keepCredentials ? [] : [...CREDENTIAL_QUERY_PARAMETERS, ...redactQueryParameters]),
       userinfo: !keepCredentials,
+      placeholderNames: !keepCredentials,
     };
     if (this.#store) this.#removedBeforeLoad = { cleared: false, ids: new Set() };
     this.#unwatch = this.#store?.watch?.((change) => this.#applyRemoteChange(change));
@@ -78,7 +87,7 @@ export class History {
     const record: StoredHistoryRecord = { entry, addedAt: this.#lastAddedAt };
     this.#records.delete(entry.id);
     this.#records.set(entry.id, record);
-    this.#persist((store) => store.put(this.#forStorage(record)));
+    this.#persist((store) => store.put(this.#forStorage(record)), { put: true });
     this.#evictOverflow();
     this.#notify();
     return copyHistoryEntry(entry);
@@ -142,6 +151,7 @@ export class History {
    * so far have reached it. Entries added later stay in memory: `IdbHistoryStore` drops writes after its close.
    */
   close(): void {
+    // Also after a failure: the store may still hold a connection and a channel.
     this.#unwatch?.();
     this.#unwatch = undefined;
     this.#listeners.clear();
@@ -161,9 +171,11 @@ export class History {
     if (!store || !removed) return;
     let stored: unknown[];
     try {
+      // Given up on already (a write failed first): as before the failure, nothing more is read from it.
+      if (this.#storeFailed) return;
       stored = await store.load();
     } catch (error) {
-      this.#fallBackToMemory(error);
+      this.#fallBackToMemory(error, 'loaded');
       return;
     } finally {
       this.#removedBeforeLoad = undefined;
@@ -191,36 +203,48 @@ export class History {
     }
   }
 
-  /** Queues a write so writes reach the store in the order they were made. */
-  #persist(write: (store: HistoryStore) => Promise<void>): void {
+  /**
+   * Queues a write so writes reach the store in the order they were made. After a failure only removals are still
+   * tried (`put: false`), and their own failures are not reported again.
+   */
+  #persist(write: (store: HistoryStore) => Promise<void>, { put = false } = {}): void {
     this.#writes = this.#writes.then(async () => {
-      if (!this.#store) return;
+      const store = this.#store;
+      if (!store || (put && this.#storeFailed)) return;
       try {
-        await write(this.#store);
+        await write(store);
       } catch (error) {
-        this.#fallBackToMemory(error);
+        this.#fallBackToMemory(error, 'saved');
       }
     });
   }
 
-  #fallBackToMemory(error: unknown): void {
-    if (!this.#store) return;
-    this.#store = undefined;
+  #fallBackToMemory(error: unknown, what: 'loaded' | 'saved'): void {
+    if (this.#storeFailed) return;
+    this.#storeFailed = true;
     // A DOMException's name says what happened (QuotaExceededError); a plain Error's adds nothing.
     const reason = !(error instanceof Error) ? String(error) : error.name === 'Error' ? error.message : `${error.name}: ${error.message}`;
-    this.#warning = `Request history could not be saved (${reason}); it is kept for this page only.`;
+    this.#warning = `Request history could not be ${what} (${reason}); it is kept for this page only.`;
     this.#onWarning(this.#warning);
     this.#notify();
   }
 
-  /** What is persisted: credential values replaced, long bodies cut. Memory keeps the real request. */
+  /**
+   * What is persisted: credential values replaced (headers, URL, a form body's parameters), long bodies cut. Memory
+   * keeps the real request.
+   */
   #forStorage({ entry, addedAt }: StoredHistoryRecord): StoredHistoryRecord {
     const stored = copyHistoryEntry(entry);
+    const formBody = isFormBody(entry.headers);
     for (const request of stored.written ? [stored, stored.written] : [stored]) {
+      const written = request === stored.written;
+      const redacted = { ...this.#redacted, placeholderNames: written && this.#redacted.placeholderNames };
       for (const [name, value] of Object.entries(request.headers)) {
-        if (this.#redacted.header(name) && !isPlaceholderCredential(value)) request.headers[name] = REDACTED;
+        const credential = redacted.header(name) || (redacted.placeholderNames && name.includes('{{'));
+        if (credential && !isPlaceholderCredential(value)) request.headers[name] = REDACTED;
       }
-      request.url = redactUrl(request.url, this.#redacted);
+      request.url = redactUrl(request.url, redacted);
+      if (formBody && request.body !== undefined) request.body = redactParameters(request.body, redacted);
       if (request.body !== undefined && request.body.length > this.config.maxStoredBodyLength) {
         request.body = cutAt(request.body, this.config.maxStoredBodyLength);
         stored.bodyTruncated = true;
@@ -273,6 +297,12 @@ function readStoredRecord(raw: unknown): StoredHistoryRecord | undefined {
   }
 }
 
+/** Whether the `Content-Type` header (any case) says `application/x-www-form-urlencoded`, whose body is a query. */
+function isFormBody(headers: Record<string, string>): boolean {
+  const contentType = Object.entries(headers).find(([name]) => name.toLowerCase() === 'content-type')?.[1];
+  return contentType?.split(';')[0]!.trim().toLowerCase() === 'application/x-www-form-urlencoded';
+}
+
 /** The first `length` characters of `text`, never half of a surrogate pair (an emoji cut in two). */
 function cutAt(text: string, length: number): string {
   return text.slice(0, /[\uD800-\uDBFF]/.test(text[length - 1]!) ? length - 1 : length);
@@ -292,15 +322,14 @@ function isPlaceholderCredential(value: string): boolean {
  * (compared decoded and ignoring case) in the query and in the fragment, where OAuth's implicit flow puts
  * `access_token`. Every other character stays as written, and so does a value that is only a `{{placeholder}}`.
  */
-function redactUrl(url: string, redacted: { queryParameters: ReadonlySet<string>; userinfo: boolean }): string {
+function redactUrl(url: string, redacted: ParameterRedaction & { userinfo: boolean }): string {
   const fragmentStart = url.indexOf('#');
   const beforeFragment = fragmentStart < 0 ? url : url.slice(0, fragmentStart);
   const queryStart = beforeFragment.indexOf('?');
   let start = queryStart < 0 ? beforeFragment : beforeFragment.slice(0, queryStart);
   if (redacted.userinfo) start = redactPassword(start);
-  const names = redacted.queryParameters;
-  const query = queryStart < 0 ? '' : `?${redactParameters(beforeFragment.slice(queryStart + 1), names)}`;
-  const fragment = fragmentStart < 0 ? '' : `#${redactParameters(url.slice(fragmentStart + 1), names)}`;
+  const query = queryStart < 0 ? '' : `?${redactParameters(beforeFragment.slice(queryStart + 1), redacted)}`;
+  const fragment = fragmentStart < 0 ? '' : `#${redactParameters(url.slice(fragmentStart + 1), redacted)}`;
   return start + query + fragment;
 }
 
@@ -316,13 +345,21 @@ function redactPassword(urlBeforeQuery: string): string {
   return urlBeforeQuery.slice(0, authorityStart + colon + 1) + REDACTED + urlBeforeQuery.slice(authorityStart + at);
 }
 
-function redactParameters(parameters: string, names: ReadonlySet<string>): string {
-  if (names.size === 0 || !parameters.includes('=')) return parameters;
+/** Parameter names whose values are redacted; `placeholderNames`: also any name holding a `{{placeholder}}`. */
+interface ParameterRedaction {
+  queryParameters: ReadonlySet<string>;
+  placeholderNames: boolean;
+}
+
+/** `name=value&…` (a query, a fragment, a form body) with the credential values replaced, the rest as written. */
+function redactParameters(parameters: string, { queryParameters: names, placeholderNames }: ParameterRedaction): string {
+  if ((names.size === 0 && !placeholderNames) || !parameters.includes('=')) return parameters;
+  const isCredential = (name: string) => names.has(name) || (placeholderNames && name.includes('{{'));
   return parameters
     .split('&')
     .map((pair) => {
       const equals = pair.indexOf('=');
-      if (equals < 0 || equals === pair.length - 1 || !names.has(decodedName(pair.slice(0, equals)))) return pair;
+      if (equals < 0 || equals === pair.length - 1 || !isCredential(decodedName(pair.slice(0, equals)))) return pair;
       if (isPlaceholderCredential(pair.slice(equals + 1))) return pair;
       return `${pair.slice(0, equals + 1)}${REDACTED}`;
     })

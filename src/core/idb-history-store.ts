@@ -1,4 +1,4 @@
-import { clear, del, promisifyRequest, set, values, type UseStore } from 'idb-keyval';
+import { clear, del, delMany, promisifyRequest, set, type UseStore } from 'idb-keyval';
 import type { HistoryStore, HistoryStoreChange, StoredHistoryRecord } from './history-store.js';
 import { expectTimerMilliseconds } from './validation.js';
 
@@ -33,10 +33,16 @@ export class IdbHistoryStore implements HistoryStore {
     this.#database = new LazyDatabase(this.databaseName, options.indexedDB, openTimeout);
   }
 
-  /** Every stored record; none once closed. */
+  /**
+   * Every stored record; none once closed. Read one by one, so that a record that cannot be read (Chrome keeps
+   * large values in files of their own; a lost file is a NotReadableError) is left out and deleted instead of
+   * failing the whole load. Only a database that cannot be opened or listed fails it.
+   */
   async load(): Promise<unknown[]> {
     if (this.#closed) return [];
-    return values(this.#database.use);
+    const { records, unreadable } = await this.#database.use('readonly', readEachRecord);
+    if (unreadable.length > 0) await delMany(unreadable, this.#database.use).catch(() => {});
+    return records;
   }
 
   /** Stores the record, unless the store is closed: a late write (a send that outlived its console) is dropped. */
@@ -90,6 +96,37 @@ export class IdbHistoryStore implements HistoryStore {
 }
 
 /**
+ * Reads every record in one transaction, noting those whose read fails. Chromium still aborts the transaction at the
+ * end (UnknownError) after such a failure, so an abort that came after every read settled keeps what was read.
+ */
+function readEachRecord(store: IDBObjectStore): Promise<{ records: unknown[]; unreadable: IDBValidKey[] }> {
+  return new Promise((resolve, reject) => {
+    const records: unknown[] = [];
+    const unreadable: IDBValidKey[] = [];
+    let total = -1;
+    const keys = store.getAllKeys();
+    keys.onsuccess = () => {
+      total = keys.result.length;
+      for (const key of keys.result) {
+        const read = store.get(key);
+        read.onsuccess = () => records.push(read.result);
+        read.onerror = (event) => {
+          event.preventDefault();
+          // Aborted for another reason: the record was not read, but it is not broken either.
+          if (read.error?.name !== 'AbortError') unreadable.push(key);
+        };
+      }
+    };
+    const { transaction } = store;
+    transaction.oncomplete = () => resolve({ records, unreadable });
+    transaction.onabort = () => {
+      if (unreadable.length > 0 && records.length + unreadable.length === total) resolve({ records, unreadable });
+      else reject(transaction.error ?? keys.error ?? new Error('IndexedDB aborted reading the history'));
+    };
+  });
+}
+
+/**
  * idb-keyval's `createStore`, with what history needs on top: the factory can be given, a missing
  * IndexedDB is a rejected promise rather than a ReferenceError, an open that hangs (blocked by another
  * tab) times out instead of stalling history forever, and the connection can be closed.
@@ -126,7 +163,11 @@ class LazyDatabase {
     request.onupgradeneeded = () => request.result.createObjectStore(STORE_NAME);
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`IndexedDB did not open within ${this.#openTimeout} ms (another tab may be blocking it)`)), this.#openTimeout);
+      timer = setTimeout(() => {
+        // The open is still queued: a connection it gives later has no owner, and would block upgrades and deletes.
+        request.addEventListener('success', () => request.result.close());
+        reject(new Error(`IndexedDB did not open within ${this.#openTimeout} ms (another tab may be blocking it)`));
+      }, this.#openTimeout);
     });
     const opened = Promise.race([promisifyRequest(request), timeout]).finally(() => clearTimeout(timer));
     opened.then(

@@ -182,6 +182,46 @@ describe('History persisted in IndexedDB', () => {
     expect(warnings).to.deep.equal([]);
   });
 
+  it('skips and deletes a record that cannot be read, and keeps persisting', async () => {
+    const history = newHistory();
+    for (let n = 1; n <= 3; n += 1) history.add(request(n));
+    await history.flush();
+    // Chrome keeps large values in files of their own; one lost gives its read a NotReadableError. Reading e2 fails
+    // the way Chromium reports it: an error event on that request, the other reads succeed, then the transaction
+    // aborts once they are done.
+    const originalGet = IDBObjectStore.prototype.get;
+    IDBObjectStore.prototype.get = function (this: IDBObjectStore, query: IDBValidKey | IDBKeyRange) {
+      if (query !== 'e2') return originalGet.call(this, query);
+      const failed = { result: undefined, error: new DOMException('Data lost due to missing file', 'NotReadableError'), onsuccess: null, onerror: null as ((event: Event) => void) | null };
+      queueMicrotask(() => {
+        failed.onerror?.(new Event('error', { cancelable: true }));
+        // Queued after every other read of the transaction, so it succeeds last.
+        originalGet.call(this, query).onsuccess = () => this.transaction.abort();
+      });
+      return failed as unknown as IDBRequest;
+    };
+    // Reading them all at once fails the same way, for all of them.
+    const originalGetAll = IDBObjectStore.prototype.getAll;
+    IDBObjectStore.prototype.getAll = function (this: IDBObjectStore) {
+      const failed = { error: new DOMException('Data lost due to missing file', 'NotReadableError'), onsuccess: null, onerror: null as (() => void) | null };
+      queueMicrotask(() => failed.onerror?.());
+      return failed as unknown as IDBRequest<unknown[]>;
+    };
+    const warnings: string[] = [];
+    const reloaded = newHistory({}, warnings);
+    try {
+      await reloaded.ready();
+    } finally {
+      IDBObjectStore.prototype.get = originalGet;
+      IDBObjectStore.prototype.getAll = originalGetAll;
+    }
+    expect(reloaded.list().map((e) => e.id)).to.deep.equal(['e3', 'e1']);
+    expect(warnings).to.deep.equal([]);
+    reloaded.add(request(4));
+    await reloaded.flush();
+    expect((await rawRecords()).map((r) => r.entry.id).sort()).to.deep.equal(['e1', 'e3', 'e4']);
+  });
+
   it('keeps working in memory, with one warning, when IndexedDB is missing', async () => {
     await withoutIndexedDB(async () => {
       const warnings: string[] = [];
@@ -227,5 +267,7 @@ describe('History persisted in IndexedDB', () => {
     expect(warnings[0]).to.match(/did not open within 200 ms/);
     holder.close();
     await new Promise((resolve) => (upgrade.onsuccess = () => (upgrade.result.close(), resolve(undefined))));
+    // The open that timed out was still queued, and succeeds now: its connection must be closed, not left to block.
+    await deleteDatabase(databaseName);
   });
 });

@@ -303,7 +303,7 @@ describe('<try-it-console>', () => {
       await el.engine!.history.ready();
       await sendAndWait(el);
       await $<RequestHistory>(el, 'request-history').updateComplete;
-      expect(inner(el, 'request-history', '.warning').textContent).to.equal('Request history could not be saved (IndexedDB is not available in this browser); it is kept for this page only.');
+      expect(inner(el, 'request-history', '.warning').textContent).to.equal('Request history could not be loaded (IndexedDB is not available in this browser); it is kept for this page only.');
       expect(el.engine!.history.size).to.equal(1);
     });
   });

@@ -422,6 +422,52 @@ describe('History: persistence', () => {
     assert.equal(store.stored('c').headers.Authorization, 'Bearer {{token}}');
   });
 
+  it('redacts a written header or query parameter whose name is a placeholder, unless its value is a reference', async () => {
+    const store = new MapStore();
+    const history = new History({ enabled: true }, { store });
+    const written = {
+      url: '{{base_url}}/pets?{{param}}=sk_live_QUERY&{{other}}={{key}}&limit=5#{{frag}}=sk_live_FRAG',
+      headers: { '{{hdr}}': 'Bearer sk_live_HEADER', '{{hdr2}}': 'Bearer {{token}}', 'X-{{kind}}': 'typed', Accept: 'text/plain' },
+    };
+    // What was sent keeps an unresolved name as is: there it is not a credential's name, only an undefined variable.
+    history.add(request(1, { id: 'a', url: 'https://api.example/pets?{{x}}=1', headers: { '{{y}}': 'v' }, written }));
+    const keeping = new History({ enabled: true, keepCredentials: true }, { store });
+    keeping.add(request(2, { id: 'b', written }));
+    await history.flush();
+    await keeping.flush();
+    assert.equal(store.stored('a').written!.url, `{{base_url}}/pets?{{param}}=${REDACTED}&{{other}}={{key}}&limit=5#{{frag}}=${REDACTED}`);
+    assert.deepEqual(store.stored('a').written!.headers, { '{{hdr}}': REDACTED, '{{hdr2}}': 'Bearer {{token}}', 'X-{{kind}}': REDACTED, Accept: 'text/plain' });
+    assert.equal(store.stored('a').url, 'https://api.example/pets?{{x}}=1');
+    assert.deepEqual(store.stored('a').headers, { '{{y}}': 'v' });
+    assert.deepEqual(store.stored('b').written, written);
+  });
+
+  it('redacts credential parameters in a form body, sent and written, and stores other bodies as sent', async () => {
+    const store = new MapStore();
+    const history = new History({ enabled: true }, { store });
+    const form = 'grant_type=password&username=alice&password=hunter2&client_id=docs&client_secret=cs_live_123';
+    const formHeaders = { 'CONTENT-type': 'Application/X-WWW-Form-URLencoded; charset=UTF-8' };
+    history.add(request(1, {
+      id: 'form',
+      method: 'POST',
+      headers: formHeaders,
+      body: form,
+      written: { url: 'https://auth.example/token', headers: formHeaders, body: 'password={{pw}}&client_secret=typed{{x}}&{{k}}=v&scope=read' },
+    }));
+    history.add(request(2, { id: 'json', method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"password":"hunter2"}' }));
+    history.add(request(3, { id: 'untyped', method: 'POST', headers: {}, body: form }));
+    const keeping = new History({ enabled: true, keepCredentials: true }, { store });
+    keeping.add(request(4, { id: 'kept', method: 'POST', headers: formHeaders, body: form }));
+    await history.flush();
+    await keeping.flush();
+    assert.equal(store.stored('form').body, `grant_type=password&username=alice&password=${REDACTED}&client_id=docs&client_secret=${REDACTED}`);
+    assert.equal(store.stored('form').written!.body, `password={{pw}}&client_secret=${REDACTED}&{{k}}=${REDACTED}&scope=read`);
+    assert.equal(history.get('form').body, form, 'memory keeps the real request');
+    assert.equal(store.stored('json').body, '{"password":"hunter2"}');
+    assert.equal(store.stored('untyped').body, form);
+    assert.equal(store.stored('kept').body, form);
+  });
+
   it('skips corrupted records', async () => {
     const store = new MapStore();
     const history = new History({ enabled: true }, { store });
@@ -450,6 +496,40 @@ describe('History: persistence', () => {
     assert.match(warnings[0]!, /QuotaExceededError.*kept for this page only/);
     assert.equal(history.warning, warnings[0]);
     assert.deepEqual(history.list().map((e) => e.id), ['b', 'a']);
+  });
+
+  it('after a failure, still deletes and clears what is stored and closes the store; only new entries stay off it', async () => {
+    const store = new MapStore();
+    const first = new History({ enabled: true }, { store });
+    for (const id of ['a', 'b', 'c']) first.add(request(1, { id }));
+    await first.flush();
+    const warnings: string[] = [];
+    const history = new History({ enabled: true }, { store, onWarning: (message) => warnings.push(message) });
+    await history.ready();
+    store.failWith = new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    history.add(request(4, { id: 'failed' }));
+    await history.flush();
+    store.failWith = undefined;
+    history.add(request(5, { id: 'memory-only' }));
+    history.delete('a');
+    await history.flush();
+    assert.deepEqual([...store.records.keys()].sort(), ['b', 'c'], 'the delete reached the store, the new entry did not');
+    history.clear();
+    await history.flush();
+    assert.equal(store.records.size, 0, 'cleared entries must not come back on the next page');
+    history.close();
+    await history.flush();
+    assert.equal(store.closed, true);
+    assert.equal(warnings.length, 1);
+    assert.match(warnings[0]!, /could not be saved \(QuotaExceededError/);
+  });
+
+  it('says the history could not be loaded, not saved, when loading fails', async () => {
+    const store = new MapStore();
+    store.failWith = new Error('unreadable');
+    const history = new History({ enabled: true }, { store, onWarning: () => {} });
+    await history.ready();
+    assert.equal(history.warning, 'Request history could not be loaded (unreadable); it is kept for this page only.');
   });
 
   it('does not bring back what was cleared or deleted while loading', async () => {
