@@ -171,7 +171,7 @@ export class History {
     if (!store || !removed) return;
     let stored: unknown[];
     try {
-      // Given up on already (a write failed first): as before the failure, nothing more is read from it.
+      // A write failed first: nothing more is read from the store, only deletes and clears still go to it.
       if (this.#storeFailed) return;
       stored = await store.load();
     } catch (error) {
