@@ -1,5 +1,6 @@
 // One webhook destination: validated config, the exact request it sends, and one attempt at sending it.
-import { Agent, type Dispatcher } from 'undici';
+import type { Socket } from 'node:net';
+import { Agent, buildConnector, type Dispatcher } from 'undici';
 import { ConfigError } from '../core/errors.js';
 import { CLIENT_OWNED_HEADERS, headerValueProblem, isByteString, isHeaderName, isMethod } from '../core/http-syntax.js';
 import { MAX_TIMER } from '../core/validation.js';
@@ -108,7 +109,7 @@ export class WebhookChannel {
   readonly #target: string;
   // undici wants whole milliseconds for its own timeouts; rounding up keeps them from firing before the deadline.
   readonly #clientTimeout: number;
-  #ownAgent: Agent | undefined;
+  #own: OwnAgent | undefined;
 
   constructor(config: WebhookChannelConfig) {
     if (typeof config !== 'object' || config === null) throw new ConfigError('webhook', config, 'must be an object with at least a url');
@@ -165,11 +166,14 @@ export class WebhookChannel {
     return this.#cancellableRequest(delivery, options.signal);
   }
 
-  /** Closes the channel's own connections once their responses are drained. Sending again reopens. */
+  /**
+   * Closes the channel's own connections once their responses are drained. Sending again reopens. A dispatcher you
+   * passed is left alone.
+   */
   async close(): Promise<void> {
-    const agent = this.#ownAgent;
-    this.#ownAgent = undefined;
-    await agent?.close(); // an undici Agent closes gracefully: requests in progress, bodies included, finish first
+    const own = this.#own;
+    this.#own = undefined;
+    await own?.agent.close(); // an undici Agent closes gracefully: requests in progress, bodies included, finish first
   }
 
   async #cancellableRequest(delivery: PreparedDelivery, value: unknown): Promise<AttemptOutcome> {
@@ -186,7 +190,19 @@ export class WebhookChannel {
 
   // `signal` is set when the deadline can be cancelled by it, and only read then.
   async #request(delivery: PreparedDelivery, deadline: AttemptDeadline, signal: AbortSignal | undefined): Promise<AttemptOutcome> {
-    const sending = this.#dispatcher().request({
+    const own = this.#injectedDispatcher === undefined ? (this.#own ??= newOwnAgent(this.#clientTimeout)) : undefined;
+    if (own === undefined) return this.#send(this.#injectedDispatcher!, delivery, deadline, signal, undefined);
+    own.attempts += 1;
+    try {
+      return await this.#send(own.agent, delivery, deadline, signal, own);
+    } finally {
+      own.attempts -= 1;
+      dropGivenUpConnects(own);
+    }
+  }
+
+  async #send(dispatcher: Dispatcher, delivery: PreparedDelivery, deadline: AttemptDeadline, signal: AbortSignal | undefined, own: OwnAgent | undefined): Promise<AttemptOutcome> {
+    const sending = dispatcher.request({
       origin: this.#origin,
       path: this.#path,
       method: this.method as Dispatcher.HttpMethod,
@@ -206,8 +222,13 @@ export class WebhookChannel {
     }
     deadline.clear();
     if (response === undefined) {
-      // Still connecting: undici gives up on its own (at the connect timeout) and never sends it after the abort.
-      sending.then((late) => late.body.destroy(), () => {});
+      // Still connecting: undici never sends it after the abort, but would keep connecting until its connect
+      // timeout, holding close() and the process that long. Our own agent drops the connect once no attempt
+      // still running can use it (see dropGivenUpConnects); a dispatcher of yours gives up at its own timeout.
+      if (own) own.givenUp += 1;
+      sending.then((late) => late.body.destroy(), () => {}).finally(() => {
+        if (own) own.givenUp -= 1;
+      });
       return deadline.cancelled ? this.#aborted(signal!, true) : this.#failure(undefined, true);
     }
     discard(response.body);
@@ -222,11 +243,6 @@ export class WebhookChannel {
       { status },
     );
     return { ok: false, kind: error.kind, status, retryAfter: parseRetryAfter(response.headers['retry-after']), error };
-  }
-
-  #dispatcher(): Dispatcher {
-    // The connect timeout is the channel's too: undici's 10 s default would end a longer attempt early.
-    return this.#injectedDispatcher ?? (this.#ownAgent ??= new Agent({ keepAliveTimeout: 10_000, connect: { timeout: this.#clientTimeout } }));
   }
 
   // A timeout when the deadline passed or when the HTTP client's own timeout fired first (an injected dispatcher's
@@ -248,6 +264,42 @@ export class WebhookChannel {
     const error = new WebhookAttemptError('aborted', message, { cause: signal.reason });
     return { ok: false, kind: error.kind, status: undefined, retryAfter: undefined, error };
   }
+}
+
+// The channel's own agent, with its connections still being opened and what decides whether they are still wanted:
+// attempts running on it, and requests whose attempt already ended (aborted or timed out) while they were queued.
+interface OwnAgent {
+  readonly agent: Agent;
+  readonly connecting: Set<Socket>;
+  attempts: number;
+  givenUp: number;
+}
+
+function newOwnAgent(clientTimeout: number): OwnAgent {
+  const connecting = new Set<Socket>();
+  // The connect timeout is the channel's too: undici's 10 s default would end a longer attempt early.
+  // undici's connector returns the socket it opens, though its types say void; without one, nothing is tracked and a
+  // given-up connect simply runs to its timeout.
+  const connectOnce = buildConnector({ timeout: clientTimeout }) as unknown as (options: buildConnector.Options, callback: buildConnector.Callback) => Socket | undefined;
+  const connect: buildConnector.connector = (options, callback) => {
+    let done = false;
+    let socket: Socket | undefined = undefined;
+    socket = connectOnce(options, (...result) => {
+      done = true;
+      if (socket) connecting.delete(socket);
+      callback(...result);
+    });
+    if (socket && !done) connecting.add(socket);
+  };
+  return { agent: new Agent({ keepAliveTimeout: 10_000, connect }), connecting, attempts: 0, givenUp: 0 };
+}
+
+// A connection being opened only for given-up requests is of no use to anyone: end it now (undici then fails those
+// requests) rather than at the connect timeout, which would hold close() and the process for up to the whole
+// channel timeout. Only when no attempt is running, since a running one may be waiting for the same connection.
+function dropGivenUpConnects(own: OwnAgent): void {
+  if (own.attempts > 0 || own.givenUp === 0 || own.connecting.size === 0) return;
+  for (const socket of own.connecting) socket.destroy(new Error('connection abandoned: every attempt waiting for it has ended'));
 }
 
 function validMethod(method: unknown): string {
