@@ -1,13 +1,13 @@
 // One webhook destination: validated config, the exact request it sends, and one attempt at sending it.
 import type { Socket } from 'node:net';
 import { Agent, buildConnector, type Dispatcher } from 'undici';
-import { ConfigError } from '../core/errors.js';
+import { ConfigError, RedactedValue, describeValue } from '../core/errors.js';
 import { CLIENT_OWNED_HEADERS, headerValueProblem, isByteString, isHeaderName, isMethod } from '../core/http-syntax.js';
 import { MAX_TIMER } from '../core/validation.js';
 import { AttemptDeadline } from './attempt-deadline.js';
 import { WebhookAttemptError, type AttemptFailureKind } from './attempt-failure.js';
 import { checkedSignal, describeAbortReason } from './caller-signal.js';
-import { parseDestination } from './destination-url.js';
+import { parseDestination, urlForMessages } from './destination-url.js';
 import { payloadJson } from './payload-json.js';
 import { parseRetryAfter } from './retry-policy.js';
 import { onAbort } from './shared-abort-listener.js';
@@ -105,7 +105,7 @@ export class WebhookChannel {
   // The URL split once into what undici needs: the top-level `request(url)` would parse (and rewrite) it every call.
   readonly #origin: string;
   readonly #path: string;
-  // Method and address without the query string, which often carries tokens: for messages.
+  // Method and address for messages, without what often carries secrets (see urlForMessages).
   readonly #target: string;
   // undici wants whole milliseconds for its own timeouts; rounding up keeps them from firing before the deadline.
   readonly #clientTimeout: number;
@@ -118,7 +118,7 @@ export class WebhookChannel {
     this.#origin = origin;
     this.#path = path;
     this.method = validMethod(config.method);
-    this.#target = `${this.method} ${origin}${path.replace(/\?.*/s, '')}`;
+    this.#target = `${this.method} ${urlForMessages(origin + path)}`;
     this.headers = validHeaders(config.headers);
     this.timeout = validTimeout(config.timeout);
     this.#clientTimeout = Math.ceil(this.timeout);
@@ -238,11 +238,17 @@ export class WebhookChannel {
     const error = new WebhookAttemptError(
       redirect ? 'redirect' : 'status',
       redirect
-        ? `${this.#target} answered ${status} (a redirect to ${String(response.headers.location ?? 'nowhere')}); redirects are not followed, so a signed payload never reaches a host that was not configured. Configure the final URL.`
+        ? `${this.#target} answered ${status} (a redirect to ${this.#redirectTarget(response.headers.location)}); redirects are not followed, so a signed payload never reaches a host that was not configured. Configure the final URL.`
         : `${this.#target} answered ${status}.`,
       { status },
     );
     return { ok: false, kind: error.kind, status, retryAfter: parseRetryAfter(response.headers['retry-after']), error };
+  }
+
+  // Location often repeats the configured URL, secrets included: shown like the channel's own address.
+  #redirectTarget(location: string | string[] | undefined): string {
+    if (typeof location !== 'string') return 'nowhere';
+    return URL.canParse(location, this.#origin) ? urlForMessages(new URL(location, this.#origin).href) : 'an address that does not parse';
   }
 
   // A timeout when the deadline passed or when the HTTP client's own timeout fired first (an injected dispatcher's
@@ -320,16 +326,19 @@ function validHeaders(headers: unknown): Readonly<Record<string, string>> {
   for (const [name, value] of Object.entries(headers)) {
     const field = `webhook.headers[${JSON.stringify(name)}]`;
     const lower = name.toLowerCase();
+    // Header values are often credentials (a token read from a file, newline and all): errors say what is wrong
+    // with one, never what it is.
+    const hidden = new RedactedValue(typeof value === 'string' ? 'a value not shown' : describeValue(value));
     if (!isHeaderName(name)) throw new ConfigError(field, name, 'is not a valid HTTP header name');
-    if (lower === SIGNATURE_HEADER.toLowerCase()) throw new ConfigError(field, value, 'is reserved: the channel sets X-Signature itself when a secret is configured');
-    if (CLIENT_HEADERS.has(lower)) throw new ConfigError(field, value, 'is set by the HTTP client and cannot be configured');
-    if (seen.has(lower)) throw new ConfigError(field, value, 'repeats a header name already given in another letter case');
-    if (typeof value !== 'string') throw new ConfigError(field, value, 'must be a string');
-    const problem = headerValueProblem(value);
-    if (problem) throw new ConfigError(field, value, problem);
+    if (lower === SIGNATURE_HEADER.toLowerCase()) throw new ConfigError(field, hidden, 'is reserved: the channel sets X-Signature itself when a secret is configured');
+    if (CLIENT_HEADERS.has(lower)) throw new ConfigError(field, hidden, 'is set by the HTTP client and cannot be configured');
+    if (seen.has(lower)) throw new ConfigError(field, hidden, 'repeats a header name already given in another letter case');
+    if (typeof value !== 'string') throw new ConfigError(field, hidden, 'must be a string');
+    const problem = /[\r\n]$/.test(value) ? 'ends with a line break, as a value read from a file often does; trim it' : headerValueProblem(value);
+    if (problem) throw new ConfigError(field, hidden, problem);
     // undici would refuse the value at send time, and every attempt would fail as unreachable.
     if (!isByteString(value)) {
-      throw new ConfigError(field, value, 'contains a character above U+00FF, which HTTP headers cannot carry; percent-encode it or use ASCII');
+      throw new ConfigError(field, hidden, 'contains a character above U+00FF, which HTTP headers cannot carry; percent-encode it or use ASCII');
     }
     seen.add(lower);
   }
