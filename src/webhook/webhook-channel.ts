@@ -32,7 +32,8 @@ export interface WebhookChannelConfig {
   /**
    * Static headers sent on every request, e.g. `{ Authorization: 'Bearer …' }`. `X-Signature` is reserved, and the
    * framing headers (`Host`, `Content-Length`, `Connection`…) belong to the HTTP client. A `Content-Type` here
-   * replaces the default `application/json`.
+   * replaces the default `application/json`. A plain object: a `Headers` or a `Map` throws `ConfigError` (pass
+   * `Object.fromEntries(headers)`).
    */
   headers?: Record<string, string>;
   /**
@@ -322,6 +323,12 @@ function validHeaders(headers: unknown): Readonly<Record<string, string>> {
   if (typeof headers !== 'object' || headers === null || Array.isArray(headers)) {
     throw new ConfigError('webhook.headers', headers, 'must be an object of header names to string values');
   }
+  // A Headers or a Map has no own enumerable entries: it would be read as {} and every request sent without them.
+  const prototype = Object.getPrototypeOf(headers);
+  if (prototype !== Object.prototype && prototype !== null) {
+    const kind = new RedactedValue(`${withArticle(String(prototype?.constructor?.name ?? 'Object'))}`);
+    throw new ConfigError('webhook.headers', kind, 'must be a plain object of header names to string values; pass Object.fromEntries(headers)');
+  }
   const seen = new Set<string>();
   for (const [name, value] of Object.entries(headers)) {
     const field = `webhook.headers[${JSON.stringify(name)}]`;
@@ -343,6 +350,10 @@ function validHeaders(headers: unknown): Readonly<Record<string, string>> {
     seen.add(lower);
   }
   return Object.freeze({ ...(headers as Record<string, string>) });
+}
+
+function withArticle(name: string): string {
+  return `${/^[AEIOU]/i.test(name) ? 'an' : 'a'} ${name}`;
 }
 
 function validTimeout(timeout: unknown): number {

@@ -76,6 +76,27 @@ describe('WebhookChannel config', () => {
     });
   }
 
+  it('refuses headers given as a Headers, a Map or a class instance, which would be sent as none', () => {
+    class Auth {
+      Authorization = 'Bearer t';
+    }
+    for (const headers of [new Headers({ Authorization: 'Bearer t' }), new Map([['Authorization', 'Bearer t']]), new Auth()]) {
+      assert.throws(
+        () => new WebhookChannel({ url, headers: headers as never }),
+        (error: unknown) =>
+          error instanceof ConfigError &&
+          error.field === 'webhook.headers' &&
+          /must be a plain object .*pass Object\.fromEntries\(headers\) \(got an? (Headers|Map|Auth)\)/.test(error.message) &&
+          !inspect(error).includes('Bearer t'),
+      );
+    }
+  });
+
+  it('accepts headers as an object without a prototype', () => {
+    const headers = Object.assign(Object.create(null) as Record<string, string>, { Authorization: 'Bearer t' });
+    assert.deepEqual({ ...new WebhookChannel({ url, headers }).headers }, { Authorization: 'Bearer t' });
+  });
+
   it('accepts a tab inside a header value, the one control character HTTP allows there', () => {
     assert.deepEqual(new WebhookChannel({ url, headers: { 'X-List': 'a\tb' } }).headers, { 'X-List': 'a\tb' });
   });
