@@ -142,8 +142,9 @@ export class WebhookChannel {
       throw new ConfigError('message.event', event, 'must be a non-empty string; build the message with newMessage().event(name)');
     }
     const { type, id } = validNotifiable(notifiable);
+    const sentAtIso = validSentAt(sentAt);
     // The spec's B3 body, written by hand around the checked payload: the same bytes JSON.stringify gives the object.
-    const json = `{"event":${JSON.stringify(event)},"sent_at":"${sentAt.toISOString()}","notifiable":{"type":${JSON.stringify(type)},"id":${JSON.stringify(id)}},"data":${payloadJson(message.data)}}`;
+    const json = `{"event":${JSON.stringify(event)},"sent_at":"${sentAtIso}","notifiable":{"type":${JSON.stringify(type)},"id":${JSON.stringify(id)}},"data":${payloadJson(message.data)}}`;
     const bytes = Buffer.from(json, 'utf8');
     // No prototype, so that every configured name is an own key, `__proto__` included; assignment would drop it.
     const headers: Record<string, string> = Object.create(null);
@@ -354,6 +355,13 @@ function validHeaders(headers: unknown): Readonly<Record<string, string>> {
 
 function withArticle(name: string): string {
   return `${/^[AEIOU]/i.test(name) ? 'an' : 'a'} ${name}`;
+}
+
+// toISOString() throws a RangeError for an invalid Date, and writes a year past 9999 in a form ISO 8601 receivers refuse.
+function validSentAt(sentAt: unknown): string {
+  const iso = sentAt instanceof Date && !Number.isNaN(sentAt.getTime()) ? sentAt.toISOString() : undefined;
+  if (iso === undefined || !/^\d{4}-/.test(iso)) throw new ConfigError('sentAt', sentAt, 'must be a valid Date between the years 0 and 9999');
+  return iso;
 }
 
 function validTimeout(timeout: unknown): number {
