@@ -129,9 +129,22 @@ export function isRequestError(error: unknown, kind?: RequestErrorKind): error i
   return error instanceof RequestError && (kind === undefined || error.kind === kind);
 }
 
+/**
+ * Stands in for a bad value that must not appear in messages or logs (a header carrying a token): a `ConfigError`
+ * given one says what it is, never what it was, and keeps only this in its `value`.
+ */
+export class RedactedValue {
+  constructor(readonly description: string) {}
+
+  toString(): string {
+    return this.description;
+  }
+}
+
 /** A short, safe rendering of a bad value for an error message. */
 export function describeValue(value: unknown): string {
   if (value === undefined) return 'undefined';
+  if (value instanceof RedactedValue) return value.description;
   if (typeof value === 'string') return JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value);
   if (typeof value === 'number' || typeof value === 'boolean' || value === null) return String(value);
   if (Array.isArray(value)) return `an array of ${value.length}`;

@@ -22,9 +22,10 @@ const FIELD = 'webhook.url';
 /** Checks `url` (throwing `ConfigError` with the fix) and splits it into origin and request target. */
 export function parseDestination(url: unknown): Destination {
   if (typeof url !== 'string' || !HTTP_PREFIX.test(url.trim()) || !isHttpUrl(url)) {
-    throw new ConfigError(FIELD, url, 'must be an absolute URL starting with http:// or https://');
+    throw new ConfigError(FIELD, typeof url === 'string' ? urlForMessages(url) : url, 'must be an absolute URL starting with http:// or https://');
   }
-  if (url !== url.trim()) throw new ConfigError(FIELD, url, 'has spaces or control characters at either end; remove them');
+  const shown = urlForMessages(url);
+  if (url !== url.trim()) throw new ConfigError(FIELD, shown, 'has spaces or control characters at either end; remove them');
   const parsed = new URL(url);
   if (parsed.username || parsed.password) {
     throw new ConfigError(FIELD, `${parsed.protocol}//…@${parsed.host}`, 'must not carry credentials; send them in headers (e.g. Authorization)');
@@ -32,18 +33,37 @@ export function parseDestination(url: unknown): Destination {
   const bad = [...url].find((character) => !URI_CHARACTERS.test(character));
   if (bad !== undefined) {
     const why = bad === '\\' ? 'which URL parsers turn into "/"' : 'which URL parsers percent-encode or drop';
-    throw new ConfigError(FIELD, url, `contains ${JSON.stringify(bad)}, ${why}; to send it as given, write it percent-encoded as ${percentEncoded(bad)}`);
+    throw new ConfigError(FIELD, shown, `contains ${JSON.stringify(bad)}, ${why}; to send it as given, write it percent-encoded as ${percentEncoded(bad)}`);
   }
   const target = afterAuthority(url);
   // Brackets belong around an IPv6 host only.
-  if (/[[\]]/.test(target)) throw new ConfigError(FIELD, url, 'has "[" or "]" after the host; write them percent-encoded as %5B and %5D');
+  if (/[[\]]/.test(target)) throw new ConfigError(FIELD, shown, 'has "[" or "]" after the host; write them percent-encoded as %5B and %5D');
   const path = target.replace(/#.*/s, '');
   if (DOT_SEGMENT.test(path.replace(/\?.*/s, ''))) {
-    throw new ConfigError(FIELD, url, `has a "." or ".." path segment, which URL parsers resolve before sending; write the resolved path (${parsed.pathname})`);
+    throw new ConfigError(FIELD, shown, `has a "." or ".." path segment, which URL parsers resolve before sending; write the resolved path (${parsed.pathname})`);
   }
-  if (BAD_PERCENT_ESCAPE.test(url)) throw new ConfigError(FIELD, url, 'has a "%" that does not start a %XX escape; write a literal "%" as %25');
+  if (BAD_PERCENT_ESCAPE.test(url)) throw new ConfigError(FIELD, shown, 'has a "%" that does not start a %XX escape; write a literal "%" as %25');
   // An empty path is "/" on the wire: HTTP has no request target without one.
   return { origin: parsed.origin, path: path.startsWith('/') ? path : `/${path}` };
+}
+
+/**
+ * `url` as messages show it: scheme, host, port and the first path segment, with "…" for the rest of the path and
+ * for the query. Webhook URLs are bearer credentials: tokens travel in the query (`?token=`), and the common
+ * services keep the secret in the path after a fixed first segment (Slack `/services/T…/B…/<secret>`, Discord
+ * `/api/webhooks/<id>/<token>`, Teams `/webhookb2/…`). What is left still tells one destination from another in a
+ * log. Error messages, the attempt errors and a redirect's `Location` all use this one form. Works on a string
+ * that does not parse as a URL too.
+ */
+export function urlForMessages(url: string): string {
+  const end = url.search(/[?#]/);
+  const head = end < 0 ? url : url.slice(0, end);
+  const query = end >= 0 && url[end] === '?' ? '?…' : ''; // the fragment is never sent: left out
+  const authority = head.indexOf('//');
+  const pathStart = head.indexOf('/', authority < 0 ? 0 : authority + 2);
+  const secondSlash = pathStart < 0 ? -1 : head.indexOf('/', pathStart + 1);
+  const path = secondSlash < 0 || secondSlash === head.length - 1 ? head : `${head.slice(0, secondSlash)}/…`;
+  return path + query;
 }
 
 // The path, query and fragment: everything after the host and port. The prefix check guarantees the "//".

@@ -8,7 +8,8 @@ const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 /**
  * `data` as compact JSON. Throws `ConfigError`, naming the offending path and what to pass instead, when `data` does
  * not serialise to an object (a Date, an array, a `toJSON()` returning a string…) or when serialising would lose or
- * change a value: a Map or Set (JSON writes `{}`), NaN or Infinity (`null`), a BigInt, a function, a symbol,
+ * change a value: a Map or Set (JSON writes `{}`), an ArrayBuffer, DataView or typed array, a WeakRef, an invalid
+ * Date, NaN or Infinity (`null`), boxed ones too, a BigInt, a function, a symbol,
  * `undefined` in an array (`null`), a cycle. An `undefined` property is left out, as JSON.stringify does: it means
  * "absent".
  */
@@ -23,7 +24,9 @@ export function payloadJson(data: unknown): string {
       const problem = notAnObject(data, value);
       if (problem) throw new ConfigError(FIELD, data, problem);
     }
-    const problem = lossyValueProblem(value, Array.isArray(this));
+    // Before toJSON(): an invalid Date's gives null.
+    const original = holder === undefined ? data : (this as Record<string, unknown>)[key];
+    const problem = original instanceof Date && Number.isNaN(original.getTime()) ? 'is an invalid Date, which JSON writes as null; send null or a valid date' : lossyValueProblem(value, Array.isArray(this));
     if (problem) throw new ConfigError(path, value, problem);
     if (typeof value === 'object' && value !== null) paths.set(value, path);
     return value;
@@ -63,7 +66,13 @@ function lossyValueProblem(value: unknown, inArray: boolean): string | undefined
     case 'object':
       if (value instanceof Map) return 'is a Map, which JSON writes as {}; pass Object.fromEntries(map) instead';
       if (value instanceof Set) return 'is a Set, which JSON writes as {}; pass [...set] instead';
-      if (value instanceof WeakMap || value instanceof WeakSet || value instanceof RegExp || value instanceof Error || value instanceof Promise) {
+      if (ArrayBuffer.isView(value) || value instanceof ArrayBuffer || value instanceof SharedArrayBuffer) {
+        // A Buffer never gets here: its toJSON() gives { type: 'Buffer', data: [bytes] }, which JSON keeps.
+        const written = value instanceof ArrayBuffer || value instanceof SharedArrayBuffer || value instanceof DataView ? '{}' : 'an object keyed "0", "1"…';
+        return `is ${withArticle(value.constructor.name)}, which JSON writes as ${written}; send Buffer.from(bytes).toString('base64') or Array.from(value)`;
+      }
+      if (value instanceof Number && !Number.isFinite(value.valueOf())) return 'is a boxed non-finite number, which JSON writes as null; send null or a string instead';
+      if (value instanceof WeakMap || value instanceof WeakSet || value instanceof WeakRef || value instanceof RegExp || value instanceof Error || value instanceof Promise) {
         return `is ${withArticle(value.constructor.name)}, which JSON writes as {}; convert it to a string or a plain object`;
       }
       return undefined;
@@ -78,5 +87,5 @@ function pathStep(holder: unknown, key: string): string {
 }
 
 function withArticle(name: string): string {
-  return `${/^[AEIOU]/i.test(name) ? 'an' : 'a'} ${name}`;
+  return `${/^(?:[AEIO]|U(?!int))/i.test(name) ? 'an' : 'a'} ${name}`;
 }

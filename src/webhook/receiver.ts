@@ -68,7 +68,12 @@ export function createWebhookHandler<Data = Record<string, unknown>>(options: We
     try {
       const rawBody = await rawBodyOf(request, maxBodySize);
       if (rawBody === 'already-parsed') {
-        const error = new ConfigError('webhook handler', 'a parsed body', 'needs the raw body: mount it before express.json(), or use express.raw({ type: "application/json" }) on its route');
+        const error = new ConfigError('webhook handler', 'a parsed body', 'needs the raw body: mount it before express.json(), or use express.raw({ type: "application/json", limit: "1mb" }) on its route');
+        if (next) return next(error);
+        return answer(response, 500, error.message);
+      }
+      if (rawBody === 'decoded') {
+        const error = new ConfigError('webhook handler', request.readableEncoding, 'needs the raw bytes, but request.setEncoding() was called before it, so they arrive decoded as text; do not set an encoding before the webhook handler');
         if (next) return next(error);
         return answer(response, 500, error.message);
       }
@@ -91,9 +96,11 @@ export function createWebhookHandler<Data = Record<string, unknown>>(options: We
   };
 }
 
-async function rawBodyOf(request: IncomingMessage & { body?: unknown }, limit: number): Promise<Buffer | 'too-large' | 'already-parsed'> {
+async function rawBodyOf(request: IncomingMessage & { body?: unknown }, limit: number): Promise<Buffer | 'too-large' | 'already-parsed' | 'decoded'> {
   if (Buffer.isBuffer(request.body)) return request.body.length > limit ? 'too-large' : request.body;
   if (request.readableEnded) return 'already-parsed';
+  // Decoded text is not the bytes that were signed (invalid UTF-8 is replaced), and the chunks are no longer Buffers.
+  if (request.readableEncoding !== null) return 'decoded';
   const declared = Number(request.headers['content-length']);
   if (declared > limit) return 'too-large';
   return readStream(request, limit);
@@ -103,7 +110,17 @@ function readStream(request: IncomingMessage, limit: number): Promise<Buffer | '
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    const onData = (chunk: Buffer) => {
+    // These run from the stream, outside the handler's try/catch: whatever throws in one must reject the promise,
+    // never become an uncaught exception that ends the process.
+    const guarded = <A extends unknown[]>(callback: (...args: A) => void) => (...args: A) => {
+      try {
+        callback(...args);
+      } catch (error) {
+        reject(error);
+      }
+    };
+    const onData = guarded((chunk: Buffer) => {
+      if (!Buffer.isBuffer(chunk)) throw new Error('the request body arrived as text: request.setEncoding() was called while the webhook handler read it');
       size += chunk.length;
       if (size > limit) {
         request.off('data', onData);
@@ -112,9 +129,9 @@ function readStream(request: IncomingMessage, limit: number): Promise<Buffer | '
         return;
       }
       chunks.push(chunk);
-    };
+    });
     request.on('data', onData);
-    request.once('end', () => resolve(Buffer.concat(chunks, size)));
+    request.once('end', guarded(() => resolve(Buffer.concat(chunks, size))));
     request.once('error', reject);
     request.once('close', () => {
       if (!request.readableEnded) reject(new Error('the request was aborted before its body arrived'));

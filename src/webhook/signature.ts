@@ -88,6 +88,6 @@ function toBytes(body: RawBody): BufferSource {
   throw new InvalidArgumentError(
     'rawBody',
     body,
-    'must be the raw body bytes exactly as received (a string, Buffer, Uint8Array or ArrayBuffer), not a parsed object; read the body before any JSON parser, e.g. with express.raw({ type: "application/json" })',
+    'must be the raw body bytes exactly as received (a string, Buffer, Uint8Array or ArrayBuffer), not a parsed object; read the body before any JSON parser, e.g. with express.raw({ type: "application/json", limit: "1mb" })',
   );
 }

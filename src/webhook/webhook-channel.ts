@@ -1,12 +1,13 @@
 // One webhook destination: validated config, the exact request it sends, and one attempt at sending it.
-import { Agent, type Dispatcher } from 'undici';
-import { ConfigError } from '../core/errors.js';
+import type { Socket } from 'node:net';
+import { Agent, buildConnector, type Dispatcher } from 'undici';
+import { ConfigError, RedactedValue, describeValue } from '../core/errors.js';
 import { CLIENT_OWNED_HEADERS, headerValueProblem, isByteString, isHeaderName, isMethod } from '../core/http-syntax.js';
 import { MAX_TIMER } from '../core/validation.js';
 import { AttemptDeadline } from './attempt-deadline.js';
 import { WebhookAttemptError, type AttemptFailureKind } from './attempt-failure.js';
 import { checkedSignal, describeAbortReason } from './caller-signal.js';
-import { parseDestination } from './destination-url.js';
+import { parseDestination, urlForMessages } from './destination-url.js';
 import { payloadJson } from './payload-json.js';
 import { parseRetryAfter } from './retry-policy.js';
 import { onAbort } from './shared-abort-listener.js';
@@ -31,7 +32,8 @@ export interface WebhookChannelConfig {
   /**
    * Static headers sent on every request, e.g. `{ Authorization: 'Bearer …' }`. `X-Signature` is reserved, and the
    * framing headers (`Host`, `Content-Length`, `Connection`…) belong to the HTTP client. A `Content-Type` here
-   * replaces the default `application/json`.
+   * replaces the default `application/json`. A plain object: a `Headers` or a `Map` throws `ConfigError` (pass
+   * `Object.fromEntries(headers)`).
    */
   headers?: Record<string, string>;
   /**
@@ -104,11 +106,11 @@ export class WebhookChannel {
   // The URL split once into what undici needs: the top-level `request(url)` would parse (and rewrite) it every call.
   readonly #origin: string;
   readonly #path: string;
-  // Method and address without the query string, which often carries tokens: for messages.
+  // Method and address for messages, without what often carries secrets (see urlForMessages).
   readonly #target: string;
   // undici wants whole milliseconds for its own timeouts; rounding up keeps them from firing before the deadline.
   readonly #clientTimeout: number;
-  #ownAgent: Agent | undefined;
+  #own: OwnAgent | undefined;
 
   constructor(config: WebhookChannelConfig) {
     if (typeof config !== 'object' || config === null) throw new ConfigError('webhook', config, 'must be an object with at least a url');
@@ -117,7 +119,7 @@ export class WebhookChannel {
     this.#origin = origin;
     this.#path = path;
     this.method = validMethod(config.method);
-    this.#target = `${this.method} ${origin}${path.replace(/\?.*/s, '')}`;
+    this.#target = `${this.method} ${urlForMessages(origin + path)}`;
     this.headers = validHeaders(config.headers);
     this.timeout = validTimeout(config.timeout);
     this.#clientTimeout = Math.ceil(this.timeout);
@@ -140,8 +142,9 @@ export class WebhookChannel {
       throw new ConfigError('message.event', event, 'must be a non-empty string; build the message with newMessage().event(name)');
     }
     const { type, id } = validNotifiable(notifiable);
+    const sentAtIso = validSentAt(sentAt);
     // The spec's B3 body, written by hand around the checked payload: the same bytes JSON.stringify gives the object.
-    const json = `{"event":${JSON.stringify(event)},"sent_at":"${sentAt.toISOString()}","notifiable":{"type":${JSON.stringify(type)},"id":${JSON.stringify(id)}},"data":${payloadJson(message.data)}}`;
+    const json = `{"event":${JSON.stringify(event)},"sent_at":"${sentAtIso}","notifiable":{"type":${JSON.stringify(type)},"id":${JSON.stringify(id)}},"data":${payloadJson(message.data)}}`;
     const bytes = Buffer.from(json, 'utf8');
     // No prototype, so that every configured name is an own key, `__proto__` included; assignment would drop it.
     const headers: Record<string, string> = Object.create(null);
@@ -165,11 +168,14 @@ export class WebhookChannel {
     return this.#cancellableRequest(delivery, options.signal);
   }
 
-  /** Closes the channel's own connections once their responses are drained. Sending again reopens. */
+  /**
+   * Closes the channel's own connections once their responses are drained. Sending again reopens. A dispatcher you
+   * passed is left alone.
+   */
   async close(): Promise<void> {
-    const agent = this.#ownAgent;
-    this.#ownAgent = undefined;
-    await agent?.close(); // an undici Agent closes gracefully: requests in progress, bodies included, finish first
+    const own = this.#own;
+    this.#own = undefined;
+    await own?.agent.close(); // an undici Agent closes gracefully: requests in progress, bodies included, finish first
   }
 
   async #cancellableRequest(delivery: PreparedDelivery, value: unknown): Promise<AttemptOutcome> {
@@ -186,7 +192,19 @@ export class WebhookChannel {
 
   // `signal` is set when the deadline can be cancelled by it, and only read then.
   async #request(delivery: PreparedDelivery, deadline: AttemptDeadline, signal: AbortSignal | undefined): Promise<AttemptOutcome> {
-    const sending = this.#dispatcher().request({
+    const own = this.#injectedDispatcher === undefined ? (this.#own ??= newOwnAgent(this.#clientTimeout)) : undefined;
+    if (own === undefined) return this.#send(this.#injectedDispatcher!, delivery, deadline, signal, undefined);
+    own.attempts += 1;
+    try {
+      return await this.#send(own.agent, delivery, deadline, signal, own);
+    } finally {
+      own.attempts -= 1;
+      dropGivenUpConnects(own);
+    }
+  }
+
+  async #send(dispatcher: Dispatcher, delivery: PreparedDelivery, deadline: AttemptDeadline, signal: AbortSignal | undefined, own: OwnAgent | undefined): Promise<AttemptOutcome> {
+    const sending = dispatcher.request({
       origin: this.#origin,
       path: this.#path,
       method: this.method as Dispatcher.HttpMethod,
@@ -206,8 +224,13 @@ export class WebhookChannel {
     }
     deadline.clear();
     if (response === undefined) {
-      // Still connecting: undici gives up on its own (at the connect timeout) and never sends it after the abort.
-      sending.then((late) => late.body.destroy(), () => {});
+      // Still connecting: undici never sends it after the abort, but would keep connecting until its connect
+      // timeout, holding close() and the process that long. Our own agent drops the connect once no attempt
+      // still running can use it (see dropGivenUpConnects); a dispatcher of yours gives up at its own timeout.
+      if (own) own.givenUp += 1;
+      sending.then((late) => late.body.destroy(), () => {}).finally(() => {
+        if (own) own.givenUp -= 1;
+      });
       return deadline.cancelled ? this.#aborted(signal!, true) : this.#failure(undefined, true);
     }
     discard(response.body);
@@ -217,16 +240,17 @@ export class WebhookChannel {
     const error = new WebhookAttemptError(
       redirect ? 'redirect' : 'status',
       redirect
-        ? `${this.#target} answered ${status} (a redirect to ${String(response.headers.location ?? 'nowhere')}); redirects are not followed, so a signed payload never reaches a host that was not configured. Configure the final URL.`
+        ? `${this.#target} answered ${status} (a redirect to ${this.#redirectTarget(response.headers.location)}); redirects are not followed, so a signed payload never reaches a host that was not configured. Configure the final URL.`
         : `${this.#target} answered ${status}.`,
       { status },
     );
     return { ok: false, kind: error.kind, status, retryAfter: parseRetryAfter(response.headers['retry-after']), error };
   }
 
-  #dispatcher(): Dispatcher {
-    // The connect timeout is the channel's too: undici's 10 s default would end a longer attempt early.
-    return this.#injectedDispatcher ?? (this.#ownAgent ??= new Agent({ keepAliveTimeout: 10_000, connect: { timeout: this.#clientTimeout } }));
+  // Location often repeats the configured URL, secrets included: shown like the channel's own address.
+  #redirectTarget(location: string | string[] | undefined): string {
+    if (typeof location !== 'string') return 'nowhere';
+    return URL.canParse(location, this.#origin) ? urlForMessages(new URL(location, this.#origin).href) : 'an address that does not parse';
   }
 
   // A timeout when the deadline passed or when the HTTP client's own timeout fired first (an injected dispatcher's
@@ -250,6 +274,42 @@ export class WebhookChannel {
   }
 }
 
+// The channel's own agent, with its connections still being opened and what decides whether they are still wanted:
+// attempts running on it, and requests whose attempt already ended (aborted or timed out) while they were queued.
+interface OwnAgent {
+  readonly agent: Agent;
+  readonly connecting: Set<Socket>;
+  attempts: number;
+  givenUp: number;
+}
+
+function newOwnAgent(clientTimeout: number): OwnAgent {
+  const connecting = new Set<Socket>();
+  // The connect timeout is the channel's too: undici's 10 s default would end a longer attempt early.
+  // undici's connector returns the socket it opens, though its types say void; without one, nothing is tracked and a
+  // given-up connect simply runs to its timeout.
+  const connectOnce = buildConnector({ timeout: clientTimeout }) as unknown as (options: buildConnector.Options, callback: buildConnector.Callback) => Socket | undefined;
+  const connect: buildConnector.connector = (options, callback) => {
+    let done = false;
+    let socket: Socket | undefined = undefined;
+    socket = connectOnce(options, (...result) => {
+      done = true;
+      if (socket) connecting.delete(socket);
+      callback(...result);
+    });
+    if (socket && !done) connecting.add(socket);
+  };
+  return { agent: new Agent({ keepAliveTimeout: 10_000, connect }), connecting, attempts: 0, givenUp: 0 };
+}
+
+// A connection being opened only for given-up requests is of no use to anyone: end it now (undici then fails those
+// requests) rather than at the connect timeout, which would hold close() and the process for up to the whole
+// channel timeout. Only when no attempt is running, since a running one may be waiting for the same connection.
+function dropGivenUpConnects(own: OwnAgent): void {
+  if (own.attempts > 0 || own.givenUp === 0 || own.connecting.size === 0) return;
+  for (const socket of own.connecting) socket.destroy(new Error('connection abandoned: every attempt waiting for it has ended'));
+}
+
 function validMethod(method: unknown): string {
   if (method === undefined) return 'POST';
   if (typeof method !== 'string' || !isMethod(method)) throw new ConfigError('webhook.method', method, 'must be an HTTP method such as POST or PUT');
@@ -264,24 +324,44 @@ function validHeaders(headers: unknown): Readonly<Record<string, string>> {
   if (typeof headers !== 'object' || headers === null || Array.isArray(headers)) {
     throw new ConfigError('webhook.headers', headers, 'must be an object of header names to string values');
   }
+  // A Headers or a Map has no own enumerable entries: it would be read as {} and every request sent without them.
+  const prototype = Object.getPrototypeOf(headers);
+  if (prototype !== Object.prototype && prototype !== null) {
+    const kind = new RedactedValue(`${withArticle(String(prototype?.constructor?.name ?? 'Object'))}`);
+    throw new ConfigError('webhook.headers', kind, 'must be a plain object of header names to string values; pass Object.fromEntries(headers)');
+  }
   const seen = new Set<string>();
   for (const [name, value] of Object.entries(headers)) {
     const field = `webhook.headers[${JSON.stringify(name)}]`;
     const lower = name.toLowerCase();
+    // Header values are often credentials (a token read from a file, newline and all): errors say what is wrong
+    // with one, never what it is.
+    const hidden = new RedactedValue(typeof value === 'string' ? 'a value not shown' : describeValue(value));
     if (!isHeaderName(name)) throw new ConfigError(field, name, 'is not a valid HTTP header name');
-    if (lower === SIGNATURE_HEADER.toLowerCase()) throw new ConfigError(field, value, 'is reserved: the channel sets X-Signature itself when a secret is configured');
-    if (CLIENT_HEADERS.has(lower)) throw new ConfigError(field, value, 'is set by the HTTP client and cannot be configured');
-    if (seen.has(lower)) throw new ConfigError(field, value, 'repeats a header name already given in another letter case');
-    if (typeof value !== 'string') throw new ConfigError(field, value, 'must be a string');
-    const problem = headerValueProblem(value);
-    if (problem) throw new ConfigError(field, value, problem);
+    if (lower === SIGNATURE_HEADER.toLowerCase()) throw new ConfigError(field, hidden, 'is reserved: the channel sets X-Signature itself when a secret is configured');
+    if (CLIENT_HEADERS.has(lower)) throw new ConfigError(field, hidden, 'is set by the HTTP client and cannot be configured');
+    if (seen.has(lower)) throw new ConfigError(field, hidden, 'repeats a header name already given in another letter case');
+    if (typeof value !== 'string') throw new ConfigError(field, hidden, 'must be a string');
+    const problem = /[\r\n]$/.test(value) ? 'ends with a line break, as a value read from a file often does; trim it' : headerValueProblem(value);
+    if (problem) throw new ConfigError(field, hidden, problem);
     // undici would refuse the value at send time, and every attempt would fail as unreachable.
     if (!isByteString(value)) {
-      throw new ConfigError(field, value, 'contains a character above U+00FF, which HTTP headers cannot carry; percent-encode it or use ASCII');
+      throw new ConfigError(field, hidden, 'contains a character above U+00FF, which HTTP headers cannot carry; percent-encode it or use ASCII');
     }
     seen.add(lower);
   }
   return Object.freeze({ ...(headers as Record<string, string>) });
+}
+
+function withArticle(name: string): string {
+  return `${/^[AEIOU]/i.test(name) ? 'an' : 'a'} ${name}`;
+}
+
+// toISOString() throws a RangeError for an invalid Date, and writes a year past 9999 in a form ISO 8601 receivers refuse.
+function validSentAt(sentAt: unknown): string {
+  const iso = sentAt instanceof Date && !Number.isNaN(sentAt.getTime()) ? sentAt.toISOString() : undefined;
+  if (iso === undefined || !/^\d{4}-/.test(iso)) throw new ConfigError('sentAt', sentAt, 'must be a valid Date between the years 0 and 9999');
+  return iso;
 }
 
 function validTimeout(timeout: unknown): number {

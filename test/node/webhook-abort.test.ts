@@ -4,7 +4,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import diagnostics from 'node:diagnostics_channel';
-import { EventEmitter, getEventListeners } from 'node:events';
+import { spawn } from 'node:child_process';
+import { EventEmitter, getEventListeners, once } from 'node:events';
 import { Agent } from 'undici';
 import { ConfigError, WebhookDeliveryError } from '../../src/core/errors.js';
 import {
@@ -124,6 +125,52 @@ describe('webhook send with a signal', () => {
       controller.abort();
       await agent.destroy();
       await settlesWithin(notifier.close({ timeout: 0 }), GUARD, 'notifier.close()');
+      blackhole.close();
+    }
+  });
+
+  it("with the channel's own agent, drops a connect given up by the abort: close() does not wait for the connect timeout", async () => {
+    const blackhole = await startBlackhole();
+    // The channel's timeout (SLOW) is also its own agent's connect timeout, which close() used to wait out.
+    const { notifier } = harness({ webhook: { url: blackhole.url } }, { retry: { attempts: 5, minDelay: 1, maxDelay: 5 } });
+    const controller = new AbortController();
+    const connectStarted = new Promise<void>((resolve) => diagnostics.subscribe('undici:client:beforeConnect', function onConnect() {
+      diagnostics.unsubscribe('undici:client:beforeConnect', onConnect);
+      resolve();
+    }));
+    try {
+      const sending = notifier.send(invoice, notification, { signal: controller.signal });
+      await settlesWithin(connectStarted, GUARD, 'undici starting to connect');
+      controller.abort('shutting down');
+      const [result] = await settlesWithin(sending, GUARD, 'the send ending after the abort');
+      cancelled(result);
+      await settlesWithin(notifier.close(), GUARD, 'notifier.close() after a connect was given up');
+    } finally {
+      blackhole.close();
+    }
+  });
+
+  it('a connect given up by the abort does not keep the process alive', async () => {
+    const blackhole = await startBlackhole();
+    const script = `
+      import { Notifier, WebhookChannel, newMessage } from ${JSON.stringify(new URL('../../src/webhook/index.ts', import.meta.url).href)};
+      const notifier = new Notifier({ retry: { attempts: 1 } });
+      notifier.registerChannel('webhook', new WebhookChannel({ url: ${JSON.stringify(blackhole.url)}, timeout: ${SLOW} }));
+      const controller = new AbortController();
+      setTimeout(() => controller.abort(), 200);
+      const [result] = await notifier.send({ type: 'u', id: 1 }, { via: () => ['webhook'], toWebhook: () => newMessage().event('e').payload({}) }, { signal: controller.signal });
+      console.log('ok=' + result.ok + ' attempts=' + result.attempts);   // no close(): the process must end by itself`;
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '--eval', script], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
+    try {
+      const [code] = (await settlesWithin(once(child, 'exit'), 30_000, 'the sending process exiting on its own')) as [number | null];
+      assert.equal(code, 0, stderr);
+      assert.equal(stdout.trim(), 'ok=false attempts=1');
+    } finally {
+      child.kill('SIGKILL');
       blackhole.close();
     }
   });

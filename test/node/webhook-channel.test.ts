@@ -1,6 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
+import { inspect } from 'node:util';
 import { ConfigError } from '../../src/core/errors.js';
 import { Notifier, WebhookChannel, newMessage, type WebhookNotification } from '../../src/webhook/index.js';
 import { startTestServer, type TestServer } from './webhook-test-server.js';
@@ -75,6 +76,27 @@ describe('WebhookChannel config', () => {
     });
   }
 
+  it('refuses headers given as a Headers, a Map or a class instance, which would be sent as none', () => {
+    class Auth {
+      Authorization = 'Bearer t';
+    }
+    for (const headers of [new Headers({ Authorization: 'Bearer t' }), new Map([['Authorization', 'Bearer t']]), new Auth()]) {
+      assert.throws(
+        () => new WebhookChannel({ url, headers: headers as never }),
+        (error: unknown) =>
+          error instanceof ConfigError &&
+          error.field === 'webhook.headers' &&
+          /must be a plain object .*pass Object\.fromEntries\(headers\) \(got an? (Headers|Map|Auth)\)/.test(error.message) &&
+          !inspect(error).includes('Bearer t'),
+      );
+    }
+  });
+
+  it('accepts headers as an object without a prototype', () => {
+    const headers = Object.assign(Object.create(null) as Record<string, string>, { Authorization: 'Bearer t' });
+    assert.deepEqual({ ...new WebhookChannel({ url, headers }).headers }, { Authorization: 'Bearer t' });
+  });
+
   it('accepts a tab inside a header value, the one control character HTTP allows there', () => {
     assert.deepEqual(new WebhookChannel({ url, headers: { 'X-List': 'a\tb' } }).headers, { 'X-List': 'a\tb' });
   });
@@ -88,6 +110,69 @@ describe('WebhookChannel config', () => {
       await notifier.close();
       assert.deepEqual(results, [{ channel: 'webhook', ok: true, status: 204, attempts: 1 }]);
       assert.equal(server.requests[0]!.headers['x-name'], 'café'); // Node reads header bytes as Latin-1
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('WebhookChannel keeps secrets out of its errors', () => {
+  const token = 'sk_live_51HqLyjWDarjtT1zdp7dc';
+  const pathSecret = 'XXXXxxxxSECRETxxxxXXXX';
+
+  /** The error thrown by `make`, checked to carry neither secret in its message or any field (value, cause…). */
+  function thrownWithoutSecrets(make: () => unknown): ConfigError {
+    let thrown: unknown;
+    assert.throws(make, (error: unknown) => {
+      thrown = error;
+      return error instanceof ConfigError;
+    });
+    const everything = inspect(thrown, { depth: 10 });
+    assert.ok(!everything.includes(token) && !everything.includes(pathSecret), everything);
+    return thrown as ConfigError;
+  }
+
+  const badValues: Array<[string, Record<string, unknown>, RegExp]> = [
+    ['a token read from a file, newline and all', { Authorization: `Bearer ${token}\n` }, /webhook\.headers\["Authorization"\]: ends with a line break.*trim it \(got a value not shown\)/],
+    ['a token with a line break inside', { Authorization: `Bearer ${token}\r\nX: 1` }, /contains a line break/],
+    ['a token with a control character', { 'X-Token': `${token}\x01` }, /control character/],
+    ['a token above U+00FF', { 'X-Token': `${token}€` }, /above U\+00FF/],
+    ['a reserved header', { 'X-Signature': token }, /reserved/],
+    ['a header the client sets', { Host: token }, /HTTP client/],
+    ['a header repeated in another case', { 'X-Token': 'a', 'x-token': token }, /repeats/],
+  ];
+  for (const [what, headers, message] of badValues) {
+    it(`does not show a header value: ${what}`, () => {
+      const error = thrownWithoutSecrets(() => new WebhookChannel({ url: 'https://hooks.example.com/in', headers: headers as Record<string, string> }));
+      assert.match(error.message, message);
+    });
+  }
+
+  it('shows a bad url without its query or the path after its first segment', () => {
+    const inQuery = thrownWithoutSecrets(() => new WebhookChannel({ url: `https://hooks.example.com/in?token=${token}&x=a b` }));
+    assert.match(inQuery.message, /contains " ".*\(got "https:\/\/hooks\.example\.com\/in\?…"\)\.$/);
+    const inPath = thrownWithoutSecrets(() => new WebhookChannel({ url: `https://hooks.slack.com/services/T0001/B0001/${pathSecret}?x=a b` }));
+    assert.match(inPath.message, /\(got "https:\/\/hooks\.slack\.com\/services\/…\?…"\)\.$/);
+    thrownWithoutSecrets(() => new WebhookChannel({ url: ` https://hooks.example.com/in?token=${token}` }));
+    thrownWithoutSecrets(() => new WebhookChannel({ url: `hooks.example.com/in?token=${token}` }));
+  });
+
+  it("shows the channel's address and a redirect's Location without query or deeper path", async () => {
+    const server = await startTestServer((response, received) =>
+      received.url.startsWith('/moved') ? response.writeHead(301, { Location: `https://127.0.0.1${received.url}` }).end() : response.writeHead(500).end(),
+    );
+    try {
+      const notifier = new Notifier({ retry: { attempts: 1 } });
+      notifier.registerChannel('redirected', new WebhookChannel({ url: `${server.url}/moved/T0001/${pathSecret}?token=${token}` }));
+      notifier.registerChannel('failing', new WebhookChannel({ url: `${server.url}/services/T0001/B0001/${pathSecret}?token=${token}` }));
+      const failed: unknown[] = [];
+      notifier.on('failed', (event) => failed.push(event.error));
+      const results = await notifier.send({ type: 'user', id: 1 }, { via: () => ['redirected', 'failing'], toWebhook: userCreated.toWebhook });
+      await notifier.close();
+      const everything = inspect([results, failed], { depth: 10 });
+      assert.ok(!everything.includes(token) && !everything.includes(pathSecret), everything);
+      assert.match(results[0]!.error!.message, /POST http:\/\/127\.0\.0\.1:\d+\/moved\/…\?… answered 301 \(a redirect to https:\/\/127\.0\.0\.1\/moved\/…\?…\)/);
+      assert.match(results[1]!.error!.message, /POST http:\/\/127\.0\.0\.1:\d+\/services\/…\?… answered 500\.$/);
     } finally {
       await server.close();
     }

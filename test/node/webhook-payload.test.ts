@@ -40,6 +40,13 @@ describe('webhook payload: refused, with what to pass instead', () => {
     ['a RegExp', { pattern: /a+/ }, /message\.payload\.pattern: is a RegExp, which JSON writes as \{\}/],
     ['an Error', { problem: new Error('boom') }, /message\.payload\.problem: is an Error.*convert it to a string/],
     ['a cycle', cycle, /message\.payload: must be JSON-serialisable \(Converting circular structure/],
+    ['a Uint8Array', { bytes: new Uint8Array([1, 2]) }, /message\.payload\.bytes: is a Uint8Array, which JSON writes as an object keyed "0", "1"….*base64.*Array\.from\(value\)/],
+    ['a Float64Array', { values: new Float64Array([1]) }, /message\.payload\.values: is a Float64Array/],
+    ['an ArrayBuffer', { buffer: new Uint8Array([1]).buffer }, /message\.payload\.buffer: is an ArrayBuffer, which JSON writes as \{\}.*base64/],
+    ['a DataView', { view: new DataView(new ArrayBuffer(2)) }, /message\.payload\.view: is a DataView, which JSON writes as \{\}/],
+    ['a WeakRef', { ref: new WeakRef({}) }, /message\.payload\.ref: is a WeakRef, which JSON writes as \{\}/],
+    ['a boxed NaN', { ratio: new Number(Number.NaN) }, /message\.payload\.ratio: is a boxed non-finite number, which JSON writes as null/],
+    ['an invalid Date', { at: new Date(Number.NaN) }, /message\.payload\.at: is an invalid Date, which JSON writes as null/],
   ];
   for (const [what, payload, message] of refused) {
     it(`refuses ${what}`, async () => {
@@ -50,6 +57,20 @@ describe('webhook payload: refused, with what to pass instead', () => {
       });
     });
   }
+});
+
+describe('webhook prepare() with a bad sentAt', () => {
+  it('throws ConfigError for an invalid Date or a year past 9999, not a RangeError', async () => {
+    const channel = new WebhookChannel({ url: 'http://127.0.0.1:9/in' });
+    for (const sentAt of [new Date(Number.NaN), new Date(Date.UTC(10_000, 0, 1))]) {
+      await assert.rejects(channel.prepare({ type: 'user', id: 1 }, newMessage().event('e'), sentAt), (error: unknown) => error instanceof ConfigError && /^Invalid sentAt: must be a valid Date/.test(error.message));
+    }
+  });
+
+  it('sends a Buffer as its toJSON() gives it, { type: "Buffer", data: [bytes] }, which JSON keeps', async () => {
+    const delivery = await new WebhookChannel({ url: 'http://127.0.0.1:9/in' }).prepare({ type: 'user', id: 1 }, newMessage().event('e').payload({ b: Buffer.from('hi') }));
+    assert.deepEqual(JSON.parse(delivery.body.toString()).data, { b: { type: 'Buffer', data: [104, 105] } });
+  });
 });
 
 describe('webhook payload: sent', () => {

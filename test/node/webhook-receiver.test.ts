@@ -232,8 +232,12 @@ describe('createWebhookHandler with an Express-style (req, res, next) chain', ()
       next();
     });
   };
+  const utf8: Middleware = (req, _res, next) => {
+    req.setEncoding('utf8');
+    next();
+  };
   const handler = createWebhookHandler({ secret: SECRET, onEvent: (event) => void received.push(event) });
-  const servers = { direct: app(handler), raw: app(rawParser, handler), json: app(jsonParser, handler) };
+  const servers = { direct: app(handler), raw: app(rawParser, handler), json: app(jsonParser, handler), utf8: app(utf8, handler) };
   const urls: Record<string, string> = {};
   before(async () => {
     for (const [name, server] of Object.entries(servers)) urls[name] = await listen(server);
@@ -260,5 +264,35 @@ describe('createWebhookHandler with an Express-style (req, res, next) chain', ()
     assert.equal(errors.length, 1);
     assert.ok(errors[0] instanceof ConfigError);
     assert.match((errors[0] as Error).message, /raw body.*express\.raw/);
+  });
+
+  it('refuses a request whose encoding was set before it with next(error), instead of crashing the process', async () => {
+    errors.length = 0;
+    assert.equal((await post(urls.utf8!, eventBody, { 'x-signature': sign(eventBody) })).status, 500);
+    assert.equal(errors.length, 1);
+    assert.ok(errors[0] instanceof ConfigError);
+    assert.match((errors[0] as Error).message, /raw bytes.*setEncoding\(\).*do not set an encoding before the webhook handler/);
+  });
+});
+
+describe('createWebhookHandler with a request decoded as text', () => {
+  it('answers 500 with the reason when the encoding was set before it, or while it read the body; never an uncaught exception', async () => {
+    let when: 'before' | 'during' = 'before';
+    const handler = createWebhookHandler({ secret: SECRET, onEvent: () => {} });
+    const server = createServer((req, res) => {
+      if (when === 'before') req.setEncoding('utf8');
+      void handler(req, res);
+      if (when === 'during') req.setEncoding('utf8');
+    });
+    const url = await listen(server);
+    try {
+      const before = await post(url, eventBody, { 'x-signature': sign(eventBody) });
+      assert.equal(before.status, 500);
+      assert.match(before.text, /raw bytes.*setEncoding\(\)/);
+      when = 'during';
+      assert.equal((await post(url, eventBody, { 'x-signature': sign(eventBody) })).status, 500);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 });

@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import diagnostics from 'node:diagnostics_channel';
 import { once } from 'node:events';
 import { Agent, type Dispatcher } from 'undici';
-import { Notifier, WebhookAttemptError, WebhookChannel, newMessage, type DeliveryResult, type WebhookChannelConfig, type WebhookNotification } from '../../src/webhook/index.js';
+import { Notifier, WebhookAttemptError, WebhookChannel, newMessage, type DeliveryResult, type WebhookMessage, type WebhookChannelConfig, type WebhookNotification } from '../../src/webhook/index.js';
 import { serversClosedAfterEachTest, settlesWithin, startBlackhole, startTestServer, type Blackhole, type Responder } from './webhook-test-server.js';
 
 const notification: WebhookNotification = { via: () => ['webhook'], toWebhook: () => newMessage().event('invoice.paid').payload({ amount: 1999 }) };
@@ -49,18 +49,32 @@ describe('webhook timeouts: a connection that never completes', () => {
   it("ends the attempt at the channel's timeout, and undici's connect timeout is the channel's, not its 10 s default", async () => {
     const { port } = new URL(blackhole.url);
     const connectErrors = listen<{ connectParams: { port: string | number }; error: Error & { code?: string } }>('undici:client:connectError');
+    const connectStarted = listen('undici:client:beforeConnect');
+    const channel = new WebhookChannel({ url: `${blackhole.url}/in`, timeout: 2_000 });
     try {
-      const result = await sendOnce({ url: `${blackhole.url}/in`, timeout: 300 });
-      const error = attemptError(result);
-      assert.equal(error.kind, 'timeout');
-      assert.match(error.message, /POST http:\/\/127\.0\.0\.1:\d+\/in did not answer within 300 ms/);
-      // undici goes on connecting after the abort, until its own connect timeout: the value it reports is the setting.
+      const delivery = await channel.prepare({ type: 'invoice', id: 7 }, notification.toWebhook({ type: 'invoice', id: 7 }) as WebhookMessage);
+      const first = channel.attempt(delivery);
+      await settlesWithin(connectStarted.next, 20_000, 'undici starting to connect');
+      // A second attempt still running when the first gives up keeps the first's connect going (a connect that no
+      // running attempt waits for is dropped at once), so undici's own connect timeout fires: its value is the setting.
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      const second = channel.attempt(delivery);
+      const outcome = await first;
+      assert.equal(outcome.ok, false);
+      assert.equal(outcome.ok || outcome.kind, 'timeout');
+      assert.match(outcome.ok ? '' : outcome.error.message, /POST http:\/\/127\.0\.0\.1:\d+\/in did not answer within 2000 ms/);
       const { connectParams, error: connectError } = await settlesWithin(connectErrors.next, 20_000, "undici's connect timeout");
       assert.equal(String(connectParams.port), port);
       assert.equal(connectError.code, 'UND_ERR_CONNECT_TIMEOUT');
-      assert.match(connectError.message, /timeout: 300ms/);
+      assert.match(connectError.message, /timeout: 2000ms/);
+      assert.equal((await second).ok, false);
+      // Every connect started here has ended (the second attempt's is dropped), so none reports into the next test.
+      for (let i = 0; i < 2_000 && connectErrors.messages.length < connectStarted.messages.length; i += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+      assert.equal(connectErrors.messages.length, connectStarted.messages.length);
     } finally {
       connectErrors.stop();
+      connectStarted.stop();
+      await settlesWithin(channel.close(), 20_000, 'channel.close()');
     }
   });
 
