@@ -654,7 +654,7 @@ describe('<try-it-console>', () => {
 
   it('says what to fill in when it loads a stored request whose credentials or body were not kept', async () => {
     const el = await fixture<TryItConsole>(html`<try-it-console .config=${config()}></try-it-console>`);
-    const notice = () => el.shadowRoot!.querySelector('.notice')?.textContent ?? '';
+    const notice = () => [...el.shadowRoot!.querySelectorAll('.notice')].map((p) => p.textContent).join(' ');
     el.load({ method: 'GET', url: `${servers.api}/pets?api_key=${REDACTED}`, headers: {}, body: '' });
     await el.updateComplete;
     expect(notice()).to.contain('Credentials were not stored');
@@ -664,6 +664,13 @@ describe('<try-it-console>', () => {
     el.load({ method: 'POST', url: `${servers.api}/pets`, headers: {}, body: '{"na', bodyTruncated: true });
     await el.updateComplete;
     expect(notice()).to.contain('body was stored shortened');
+    // Both at once: both said, and filling in the credential leaves the body's.
+    el.load({ method: 'POST', url: `${servers.api}/pets`, headers: { Authorization: REDACTED }, body: '{"na', bodyTruncated: true });
+    await el.updateComplete;
+    expect(notice()).to.contain('body was stored shortened').and.to.contain('Credentials were not stored');
+    typeInto(el.shadowRoot!.querySelector<HTMLInputElement>('.header-row input.value')!, 'Bearer fresh');
+    await el.updateComplete;
+    expect(notice()).to.contain('body was stored shortened').and.not.to.contain('Credentials were not stored');
     el.load({ method: 'GET', url: `${servers.api}/pets?limit=5`, headers: { Accept: '*/*' }, body: '' });
     await el.updateComplete;
     expect(notice()).to.equal('');
@@ -699,7 +706,7 @@ describe('<try-it-console>', () => {
 
   it('drops the notice about credentials not stored once they are filled in, or a send succeeds', async () => {
     const el = await fixture<TryItConsole>(html`<try-it-console .config=${config()}></try-it-console>`);
-    const notice = () => el.shadowRoot!.querySelector('.notice')?.textContent ?? '';
+    const notice = () => [...el.shadowRoot!.querySelectorAll('.notice')].map((p) => p.textContent).join(' ');
     el.load({ method: 'GET', url: `${servers.api}/pets?api_key=${REDACTED}`, headers: { Authorization: REDACTED, Accept: '*/*' }, body: '' });
     await el.updateComplete;
     const [authorization] = el.shadowRoot!.querySelectorAll<HTMLInputElement>('.header-row input.value');

@@ -125,7 +125,8 @@ export class TryItConsole extends LitElement {
   @state() private headerRows: HeaderRowState[] = [];
   @state() private currentBody = '';
   /** What a restored request lacks: shown until the user fills it in or a send succeeds. */
-  @state() private notice: keyof typeof RESTORE_NOTICES | undefined;
+  /** What a loaded request lacks that history did not keep: each says what to fill in before sending. */
+  @state() private notices: ReadonlyArray<keyof typeof RESTORE_NOTICES> = [];
 
   /**
    * The configuration (see `ConsoleConfig`); checked when set, and a problem is shown in place of the console. Other
@@ -177,7 +178,9 @@ export class TryItConsole extends LitElement {
       this.load({ method: this.method ?? 'GET', url: this.url ?? '', headers: this.headers ?? {}, body: this.body ?? '' });
     }
     if (this.#send.state.status !== 'complete') this.#forgetShown();
-    if (this.notice === 'credentials' && (changed.has('currentUrl') || changed.has('headerRows')) && !this.#holdsRedacted()) this.notice = undefined;
+    if (this.notices.includes('credentials') && (changed.has('currentUrl') || changed.has('headerRows')) && !this.#holdsRedacted()) {
+      this.notices = this.notices.filter((notice) => notice !== 'credentials');
+    }
   }
 
   /**
@@ -341,7 +344,7 @@ export class TryItConsole extends LitElement {
     const result = await this.#send.run((signal) => engine.execute(beforeSend.request, { signal }));
     if (result.status === 'complete') {
       // Unless another request was loaded meanwhile: the notice is about that one.
-      if (result.response.status < 400 && this.#send.state === result) this.notice = undefined;
+      if (result.response.status < 400 && this.#send.state === result) this.notices = [];
       this.dispatchEvent(new TicResponseEvent(result.response));
     } else if (result.status === 'error') {
       this.dispatchEvent(new TicRequestErrorEvent(result.error));
@@ -372,7 +375,7 @@ export class TryItConsole extends LitElement {
     this.currentUrl = url;
     this.currentBody = body;
     this.headerRows = Object.entries(headers).map(([name, value]) => this.#row(name, value));
-    this.notice = entry.bodyTruncated ? 'truncated-body' : this.#holdsRedacted() ? 'credentials' : undefined;
+    this.notices = [...(entry.bodyTruncated ? ['truncated-body' as const] : []), ...(this.#holdsRedacted() ? ['credentials' as const] : [])];
   }
 
   /**
@@ -573,7 +576,7 @@ export class TryItConsole extends LitElement {
               ? html`<label class="body-label" for="body">Body</label>
                   <textarea id="body" part="body" spellcheck="false" rows="6" .value=${this.currentBody} @input=${this.#onBodyInput}></textarea>`
               : nothing}
-            ${this.notice ? html`<p class="notice" role="note">${RESTORE_NOTICES[this.notice]}</p>` : nothing}
+            ${this.notices.map((notice) => html`<p class="notice" role="note">${RESTORE_NOTICES[notice]}</p>`)}
             ${warnings.map((warning) => html`<p class="notice" role="note">${warning}</p>`)}
           </section>
           <section class="response" part="response" aria-label="Response">
