@@ -1,7 +1,7 @@
 // HMAC-SHA256 signing in the `X-Signature: sha256=<lowercase hex>` format (the same format as GitHub's
 // `X-Hub-Signature-256`), with Web Crypto so the key is imported once and reused.
 import { timingSafeEqual } from 'node:crypto';
-import { ConfigError, InvalidArgumentError } from '../core/errors.js';
+import { ConfigError, InvalidArgumentError, RedactedValue } from '../core/errors.js';
 
 /** The header that carries the signature. */
 export const SIGNATURE_HEADER = 'X-Signature';
@@ -22,7 +22,9 @@ export class WebhookSigner {
   /** @param secret the shared secret; a non-empty string. */
   constructor(secret: string) {
     if (typeof secret !== 'string' || secret.length === 0) {
-      throw new ConfigError('secret', secret, 'must be a non-empty string (omit it to send unsigned requests)');
+      // A secret of the wrong type (a number from a config file) is still a secret: its type is said, not its value.
+      const described = secret === '' ? '' : new RedactedValue(secret === null ? 'null' : `a ${typeof secret}`);
+      throw new ConfigError('secret', described, 'must be a non-empty string (omit it to send unsigned requests)');
     }
     this.#secret = secret;
   }

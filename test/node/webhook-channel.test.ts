@@ -76,6 +76,16 @@ describe('WebhookChannel config', () => {
     });
   }
 
+  it('never repeats a secret of the wrong type in its error', () => {
+    for (const secret of [123456789, 987654321n, ['s3cret'], { key: 's3cret' }]) {
+      assert.throws(
+        () => new WebhookChannel({ url, secret } as never),
+        (error: unknown) => error instanceof ConfigError && /must be a non-empty string/.test(error.message) && !/123456789|987654321|s3cret/.test(`${error.message} ${String(error.value)}`),
+        String(secret),
+      );
+    }
+  });
+
   it('refuses headers given as a Headers, a Map or a class instance, which would be sent as none', () => {
     class Auth {
       Authorization = 'Bearer t';
