@@ -130,8 +130,8 @@ export class TryItConsole extends LitElement {
 
   /**
    * The configuration (see `ConsoleConfig`); checked when set, and a problem is shown in place of the console. Other
-   * content builds a new engine: the active environment stays if the new configuration has it, a send in flight is
-   * cancelled.
+   * content builds a new engine: the environment switched to stays if the new configuration has it, the history stays
+   * if its settings are the same, and a send in flight is cancelled.
    */
   @property({ attribute: false }) config: ConsoleConfig | undefined;
 
