@@ -6,7 +6,7 @@ import type { TryItConsole } from '../../src/components/try-it-console/try-it-co
 import type { EnvPicker } from '../../src/components/env-picker/env-picker.component.js';
 import type { RequestHistory } from '../../src/components/request-history/request-history.component.js';
 import type { CodeSnippet } from '../../src/components/code-snippet/code-snippet.component.js';
-import { REDACTED, RequestError, type ConsoleConfig } from '../../src/core/index.js';
+import { REDACTED, RequestError, type ConsoleConfig, type RequestEngine } from '../../src/core/index.js';
 import { HOSTILE, expectNothingRan } from './support/hostile.js';
 import type { TicCopyEvent, TicRequestErrorEvent, TicResponseEvent } from '../../src/events/index.js';
 import { withoutIndexedDB } from './support/without-indexeddb.js';
@@ -43,6 +43,22 @@ async function sendAndWait(el: TryItConsole): Promise<void> {
   $(el, '[part="send-button"]').click();
   await done;
   await el.updateComplete;
+}
+
+/**
+ * Makes the engine hold each response, read to the end without the console's signal, until `release()`: a response
+ * that arrives after the console has moved on.
+ */
+function holdResponses(engine: RequestEngine): () => void {
+  const execute = engine.execute.bind(engine);
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => { release = resolve; });
+  engine.execute = async (request) => {
+    const response = await execute(request);
+    await released;
+    return response;
+  };
+  return release;
 }
 
 function typeInto(input: HTMLInputElement | HTMLTextAreaElement, value: string): void {
@@ -209,15 +225,7 @@ describe('<try-it-console>', () => {
     // A response that arrives anyway (read to the end before the change) is not shown under the new configuration.
     el.url = '{{base_url}}/pets';
     await el.updateComplete;
-    const engine = el.engine!;
-    const execute = engine.execute.bind(engine);
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => { release = resolve; });
-    engine.execute = async (request) => {
-      const response = await execute(request);
-      await released;
-      return response;
-    };
+    const release = holdResponses(el.engine!);
     const late = oneEvent<TicResponseEvent>(el, 'tic-response');
     $(el, '[part="send-button"]').click();
     await el.updateComplete;
@@ -581,15 +589,7 @@ describe('<try-it-console>', () => {
     expect(idle(), 'and its end is not shown').to.equal(true);
 
     // A response that arrives anyway (read to the end before the cancel) is not shown for the loaded request.
-    const engine = el.engine!;
-    const execute = engine.execute.bind(engine);
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => { release = resolve; });
-    engine.execute = async (request) => {
-      const response = await execute(request);
-      await released;
-      return response;
-    };
+    const release = holdResponses(el.engine!);
     const late = oneEvent<TicResponseEvent>(el, 'tic-response');
     $(el, '[part="send-button"]').click();
     el.load({ method: 'GET', url: `${servers.api}/pets?api_key=${REDACTED}`, headers: {}, body: '' });

@@ -4,7 +4,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import diagnostics from 'node:diagnostics_channel';
-import { spawn } from 'node:child_process';
 import { EventEmitter, getEventListeners, once } from 'node:events';
 import { Agent } from 'undici';
 import { ConfigError, WebhookDeliveryError } from '../../src/core/errors.js';
@@ -20,7 +19,7 @@ import {
   type WebhookChannelConfig,
   type WebhookNotification,
 } from '../../src/webhook/index.js';
-import { failOnUnhandledRejections, serversClosedAfterEachTest, settlesWithin, startBlackhole, type Responder } from './webhook-test-server.js';
+import { WEBHOOK_MODULE, failOnUnhandledRejections, runInOwnProcess, serversClosedAfterEachTest, settlesWithin, startBlackhole, type Responder } from './webhook-test-server.js';
 
 // Far above anything expected here, far below the channel's timeout and the retry delays: an ignored signal fails.
 const GUARD = 15_000;
@@ -153,24 +152,18 @@ describe('webhook send with a signal', () => {
   it('a connect given up by the abort does not keep the process alive', async () => {
     const blackhole = await startBlackhole();
     const script = `
-      import { Notifier, WebhookChannel, newMessage } from ${JSON.stringify(new URL('../../src/webhook/index.ts', import.meta.url).href)};
+      import { Notifier, WebhookChannel, newMessage } from ${WEBHOOK_MODULE};
       const notifier = new Notifier({ retry: { attempts: 1 } });
       notifier.registerChannel('webhook', new WebhookChannel({ url: ${JSON.stringify(blackhole.url)}, timeout: ${SLOW} }));
       const controller = new AbortController();
       setTimeout(() => controller.abort(), 200);
       const [result] = await notifier.send({ type: 'u', id: 1 }, { via: () => ['webhook'], toWebhook: () => newMessage().event('e').payload({}) }, { signal: controller.signal });
       console.log('ok=' + result.ok + ' attempts=' + result.attempts);   // no close(): the process must end by itself`;
-    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '--eval', script], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
     try {
-      const [code] = (await settlesWithin(once(child, 'exit'), 30_000, 'the sending process exiting on its own')) as [number | null];
+      const { code, stdout, stderr } = await runInOwnProcess(script, 'the sending process exiting on its own');
       assert.equal(code, 0, stderr);
       assert.equal(stdout.trim(), 'ok=false attempts=1');
     } finally {
-      child.kill('SIGKILL');
       blackhole.close();
     }
   });

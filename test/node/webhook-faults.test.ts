@@ -1,7 +1,5 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { createHmac } from 'node:crypto';
 import { ConfigError, WebhookDeliveryError } from '../../src/core/errors.js';
 import {
@@ -17,7 +15,7 @@ import {
   type WebhookChannelConfig,
   type WebhookNotification,
 } from '../../src/webhook/index.js';
-import { failOnUnhandledRejections, serversClosedAfterEachTest, startTestServer, type Responder, type TestServer } from './webhook-test-server.js';
+import { WEBHOOK_MODULE, failOnUnhandledRejections, runInOwnProcess, serversClosedAfterEachTest, startTestServer, type Responder, type TestServer } from './webhook-test-server.js';
 
 const SECRET = 'fault-secret';
 const quickRetry = { attempts: 3, minDelay: 1, maxDelay: 5, maxRetryAfter: 5 };
@@ -351,20 +349,13 @@ describe('notifier bookkeeping', () => {
   ] as const) {
     it(`rethrows a listener's error as an uncaught exception ${what}, after the send resolved`, async () => {
       const script = `
-        import { Notifier, newMessage } from ${JSON.stringify(new URL('../../src/webhook/index.ts', import.meta.url).href)};
+        import { Notifier, newMessage } from ${WEBHOOK_MODULE};
         const notifier = new Notifier();
         notifier.on('failed', () => { throw new Error('listener bug'); });
         ${setup}
         const [result] = await notifier.send({ type: 'user', id: 1 }, { via: () => ['missing'], toWebhook: () => newMessage().event('e').payload({}) });
         console.log('send resolved ok=' + result.ok);`;
-      const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '--eval', script], { stdio: ['ignore', 'pipe', 'pipe'] });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
-      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
-      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-      const [code] = (await once(child, 'exit')) as [number | null];
-      clearTimeout(timer);
+      const { code, stdout, stderr } = await runInOwnProcess(script, 'the process ending on the uncaught exception', 15_000);
       assert.equal(stdout.trim(), 'send resolved ok=false');
       assert.equal(code, 1, stderr);
       assert.match(stderr, new RegExp(`Error: ${thrown}`));

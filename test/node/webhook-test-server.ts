@@ -127,3 +127,25 @@ export async function settlesWithin<T>(promise: Promise<T>, ms: number, what: st
     clearTimeout(timer);
   }
 }
+
+/** The webhook entry as an import specifier for a script run by `runInOwnProcess`. */
+export const WEBHOOK_MODULE = JSON.stringify(new URL('../../src/webhook/index.ts', import.meta.url).href);
+
+/**
+ * Runs `script` (an ES module; TypeScript allowed) in a Node process of its own and waits for it to exit by itself,
+ * for what only another process shows: an uncaught exception, or a handle keeping the process alive. Past `ms` the
+ * wait fails naming `what`; the process is killed either way.
+ */
+export async function runInOwnProcess(script: string, what: string, ms = 30_000): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '--eval', script], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
+  try {
+    const [code] = (await settlesWithin(once(child, 'exit'), ms, what)) as [number | null];
+    return { code, stdout, stderr };
+  } finally {
+    child.kill('SIGKILL');
+  }
+}

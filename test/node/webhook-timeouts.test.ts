@@ -2,12 +2,10 @@
 // bounded by a guard far above the expected time, so a regression fails instead of hanging.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import diagnostics from 'node:diagnostics_channel';
-import { once } from 'node:events';
 import { Agent, type Dispatcher } from 'undici';
 import { Notifier, WebhookAttemptError, WebhookChannel, newMessage, type DeliveryResult, type WebhookMessage, type WebhookChannelConfig, type WebhookNotification } from '../../src/webhook/index.js';
-import { serversClosedAfterEachTest, settlesWithin, startBlackhole, startTestServer, type Blackhole, type Responder } from './webhook-test-server.js';
+import { WEBHOOK_MODULE, runInOwnProcess, serversClosedAfterEachTest, settlesWithin, startBlackhole, startTestServer, type Blackhole, type Responder } from './webhook-test-server.js';
 
 const notification: WebhookNotification = { via: () => ['webhook'], toWebhook: () => newMessage().event('invoice.paid').payload({ amount: 1999 }) };
 
@@ -174,23 +172,14 @@ describe('webhook timeouts: a receiver that connects but never answers or never 
     const { respond, closed } = endlessBody();
     const server = await serve(respond);
     const script = `
-      import { Notifier, WebhookChannel, newMessage } from ${JSON.stringify(new URL('../../src/webhook/index.ts', import.meta.url).href)};
+      import { Notifier, WebhookChannel, newMessage } from ${WEBHOOK_MODULE};
       const notifier = new Notifier({ retry: { attempts: 1 } });
       notifier.registerChannel('webhook', new WebhookChannel({ url: ${JSON.stringify(server.url)}, timeout: 120_000 }));
       const [result] = await notifier.send({ type: 'u', id: 1 }, { via: () => ['webhook'], toWebhook: () => newMessage().event('e').payload({}) });
       console.log('ok=' + result.ok + ' status=' + result.status);   // no close(): the process must end by itself`;
-    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '--eval', script], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
-    try {
-      const [code] = (await settlesWithin(once(child, 'exit'), 30_000, 'the sending process exiting on its own')) as [number | null];
-      assert.equal(code, 0, stderr);
-      assert.equal(stdout.trim(), 'ok=true status=200');
-      assert.equal(await settlesWithin(closed, 20_000, 'the body being dropped'), true);
-    } finally {
-      child.kill('SIGKILL');
-    }
+    const { code, stdout, stderr } = await runInOwnProcess(script, 'the sending process exiting on its own');
+    assert.equal(code, 0, stderr);
+    assert.equal(stdout.trim(), 'ok=true status=200');
+    assert.equal(await settlesWithin(closed, 20_000, 'the body being dropped'), true);
   });
 });
