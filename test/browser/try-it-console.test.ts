@@ -291,6 +291,8 @@ describe('<try-it-console>', () => {
     el.remove();
     await new Promise((resolve) => setTimeout(resolve));
     el.config = { ...config(), environments: [{ name: 'Staging', variables: { base_url: servers.api, pet_id: '3' } }] };
+    await el.updateComplete;
+    expect(el.engine, 'no engine (nor history left open) while removed').to.equal(undefined);
     elsewhere.append(el);
     await el.updateComplete;
     expect(el.engine!.environments.active()!.name).to.equal('Staging');

@@ -173,7 +173,9 @@ export class TryItConsole extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues): void {
-    if (changed.has('config')) this.#configure();
+    // Lit updates a removed element too: configured then, it would open a history nothing closes unless it is added
+    // back. connectedCallback configures it when it is.
+    if (changed.has('config') && this.isConnected) this.#configure();
     if (['method', 'url', 'headers', 'body'].some((name) => changed.has(name)) && this.#presetsKey() !== this.#presetsFrom) {
       this.load({ method: this.method ?? 'GET', url: this.url ?? '', headers: this.headers ?? {}, body: this.body ?? '' });
     }
