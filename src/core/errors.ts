@@ -19,8 +19,12 @@ export class ConfigError extends TryItError {
   readonly field: string;
   readonly value: unknown;
 
-  constructor(field: string, value: unknown, problem: string) {
-    super('ERR_CONFIG', `Invalid ${field}: ${problem} (got ${describeValue(value)}).`);
+  /**
+   * @param shown what the message says was given: by default `value`, described. A value it must not repeat (a
+   * credential) comes as its description in both.
+   */
+  constructor(field: string, value: unknown, problem: string, shown = describeValue(value)) {
+    super('ERR_CONFIG', `Invalid ${field}: ${problem} (got ${shown}).`);
     this.field = field;
     this.value = value;
   }
@@ -31,8 +35,9 @@ export class InvalidArgumentError extends TryItError {
   readonly argument: string;
   readonly value: unknown;
 
-  constructor(argument: string, value: unknown, problem: string) {
-    super('ERR_INVALID_ARGUMENT', `Invalid ${argument}: ${problem} (got ${describeValue(value)}).`);
+  /** @param shown what the message says was given: by default `value`, described (see `ConfigError`). */
+  constructor(argument: string, value: unknown, problem: string, shown = describeValue(value)) {
+    super('ERR_INVALID_ARGUMENT', `Invalid ${argument}: ${problem} (got ${shown}).`);
     this.argument = argument;
     this.value = value;
   }
@@ -129,24 +134,11 @@ export function isRequestError(error: unknown, kind?: RequestErrorKind): error i
   return error instanceof RequestError && (kind === undefined || error.kind === kind);
 }
 
-/**
- * Stands in for a bad value that must not appear in messages or logs (a header carrying a token): a `ConfigError`
- * given one says what it is, never what it was, and keeps only this in its `value`.
- */
-export class RedactedValue {
-  constructor(readonly description: string) {}
-
-  toString(): string {
-    return this.description;
-  }
-}
-
 /** A short, safe rendering of a bad value for an error message. */
 export function describeValue(value: unknown): string {
-  if (value === undefined) return 'undefined';
-  if (value instanceof RedactedValue) return value.description;
   if (typeof value === 'string') return JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value);
-  if (typeof value === 'number' || typeof value === 'boolean' || value === null) return String(value);
+  // undefined and null, numbers and booleans: as written.
+  if (typeof value === 'number' || typeof value === 'boolean' || value == null) return String(value);
   if (Array.isArray(value)) return `an array of ${value.length}`;
   return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }

@@ -1,7 +1,7 @@
 // HMAC-SHA256 signing in the `X-Signature: sha256=<lowercase hex>` format (the same format as GitHub's
 // `X-Hub-Signature-256`), with Web Crypto so the key is imported once and reused.
 import { timingSafeEqual } from 'node:crypto';
-import { ConfigError, InvalidArgumentError, RedactedValue } from '../core/errors.js';
+import { ConfigError, InvalidArgumentError } from '../core/errors.js';
 
 /** The header that carries the signature. */
 export const SIGNATURE_HEADER = 'X-Signature';
@@ -23,8 +23,8 @@ export class WebhookSigner {
   constructor(secret: string) {
     if (typeof secret !== 'string' || secret.length === 0) {
       // A secret of the wrong type (a number from a config file) is still a secret: its type is said, not its value.
-      const described = secret === '' ? '' : new RedactedValue(secret === null ? 'null' : `a ${typeof secret}`);
-      throw new ConfigError('secret', described, 'must be a non-empty string (omit it to send unsigned requests)');
+      const shown = typeof secret === 'string' ? '""' : secret === null ? 'null' : `a ${typeof secret}`;
+      throw new ConfigError('secret', typeof secret === 'string' ? secret : shown, 'must be a non-empty string (omit it to send unsigned requests)', shown);
     }
     this.#secret = secret;
   }

@@ -1,7 +1,7 @@
 // One webhook destination: validated config, the exact request it sends, and one attempt at sending it.
 import type { Socket } from 'node:net';
 import { Agent, buildConnector, type Dispatcher } from 'undici';
-import { ConfigError, RedactedValue, describeValue } from '../core/errors.js';
+import { ConfigError, describeValue } from '../core/errors.js';
 import { CLIENT_OWNED_HEADERS, headerValueProblem, isByteString, isHeaderName, isMethod } from '../core/http-syntax.js';
 import { MAX_TIMER } from '../core/validation.js';
 import { AttemptDeadline } from './attempt-deadline.js';
@@ -327,8 +327,8 @@ function validHeaders(headers: unknown): Readonly<Record<string, string>> {
   // A Headers or a Map has no own enumerable entries: it would be read as {} and every request sent without them.
   const prototype = Object.getPrototypeOf(headers);
   if (prototype !== Object.prototype && prototype !== null) {
-    const kind = new RedactedValue(`${withArticle(String(prototype?.constructor?.name ?? 'Object'))}`);
-    throw new ConfigError('webhook.headers', kind, 'must be a plain object of header names to string values; pass Object.fromEntries(headers)');
+    const kind = withArticle(String(prototype?.constructor?.name ?? 'Object'));
+    throw new ConfigError('webhook.headers', kind, 'must be a plain object of header names to string values; pass Object.fromEntries(headers)', kind);
   }
   const seen = new Set<string>();
   for (const [name, value] of Object.entries(headers)) {
@@ -336,17 +336,17 @@ function validHeaders(headers: unknown): Readonly<Record<string, string>> {
     const lower = name.toLowerCase();
     // Header values are often credentials (a token read from a file, newline and all): errors say what is wrong
     // with one, never what it is.
-    const hidden = new RedactedValue(typeof value === 'string' ? 'a value not shown' : describeValue(value));
+    const hidden = typeof value === 'string' ? 'a value not shown' : describeValue(value);
     if (!isHeaderName(name)) throw new ConfigError(field, name, 'is not a valid HTTP header name');
-    if (lower === SIGNATURE_HEADER.toLowerCase()) throw new ConfigError(field, hidden, 'is reserved: the channel sets X-Signature itself when a secret is configured');
-    if (CLIENT_HEADERS.has(lower)) throw new ConfigError(field, hidden, 'is set by the HTTP client and cannot be configured');
-    if (seen.has(lower)) throw new ConfigError(field, hidden, 'repeats a header name already given in another letter case');
-    if (typeof value !== 'string') throw new ConfigError(field, hidden, 'must be a string');
+    if (lower === SIGNATURE_HEADER.toLowerCase()) throw new ConfigError(field, hidden, 'is reserved: the channel sets X-Signature itself when a secret is configured', hidden);
+    if (CLIENT_HEADERS.has(lower)) throw new ConfigError(field, hidden, 'is set by the HTTP client and cannot be configured', hidden);
+    if (seen.has(lower)) throw new ConfigError(field, hidden, 'repeats a header name already given in another letter case', hidden);
+    if (typeof value !== 'string') throw new ConfigError(field, hidden, 'must be a string', hidden);
     const problem = /[\r\n]$/.test(value) ? 'ends with a line break, as a value read from a file often does; trim it' : headerValueProblem(value);
-    if (problem) throw new ConfigError(field, hidden, problem);
+    if (problem) throw new ConfigError(field, hidden, problem, hidden);
     // undici would refuse the value at send time, and every attempt would fail as unreachable.
     if (!isByteString(value)) {
-      throw new ConfigError(field, hidden, 'contains a character above U+00FF, which HTTP headers cannot carry; percent-encode it or use ASCII');
+      throw new ConfigError(field, hidden, 'contains a character above U+00FF, which HTTP headers cannot carry; percent-encode it or use ASCII', hidden);
     }
     seen.add(lower);
   }
