@@ -33,6 +33,23 @@ export function isHttpUrl(url: string): boolean {
   return protocol === 'http:' || protocol === 'https:';
 }
 
+/** The path, query and fragment of an absolute URL written with `//` after its scheme: all after the host and port. */
+export function afterAuthority(url: string): string {
+  const authorityStart = url.indexOf('//') + 2;
+  const authorityLength = url.slice(authorityStart).search(/[/?#]/);
+  return authorityLength < 0 ? '' : url.slice(authorityStart + authorityLength);
+}
+
+const DOT_SEGMENT = /(?:^|\/)(?:\.|%2e){1,2}(?=\/|$)/i;
+
+/**
+ * True when the path of an absolute URL written with `//` has a `.` or `..` segment (`%2e` too), which URL parsers
+ * resolve before sending. The query and fragment are sent as written, so they may hold any.
+ */
+export function hasDotSegment(url: string): boolean {
+  return DOT_SEGMENT.test(afterAuthority(url).replace(/[?#].*/s, ''));
+}
+
 /**
  * True when every character of `value` fits in one byte (U+0000 to U+00FF). `fetch` and undici send header
  * values as bytes and refuse anything wider; a snippet, which writes UTF-8, is not bound by this.

@@ -1,6 +1,7 @@
 // The WHATWG URL parser (fetch, browsers, Node) accepts some malformed URLs by rewriting them without a word. Sent
 // so, a request would go to another URL than the one the console shows, records in history and writes in the
 // snippets (which refuse these forms), so the console refuses them too, saying what to write instead.
+import { hasDotSegment } from './http-syntax.js';
 
 const EDGE_SPACE_OR_CONTROL = /^[\x00-\x20]|[\x00-\x20]$/;
 const TAB_OR_NEWLINE = /[\t\n\r]/;
@@ -9,7 +10,6 @@ const NAMES: Record<string, string> = { '\t': 'a tab', '\n': 'a line break (LF)'
 // read as `https://host` by the parser, while Go's and Python's clients find no host in them.
 const TWO_SLASHES = /^https?:\/\/(?!\/)/i;
 const SLASHES_AFTER_SCHEME = /^(https?:)[/\\]*/i;
-const DOT_SEGMENT = /(?:^|\/)(?:\.|%2e){1,2}(?=\/|$)/i;
 
 /**
  * How the parser would change `url`, an http(s) URL that parses, as a phrase to follow the quoted URL (`contains
@@ -29,11 +29,8 @@ export function silentUrlRewrite(url: string): string | undefined {
     return `does not have exactly two slashes after "${scheme}", which browsers correct without a word (other HTTP clients find no host); write ${url.replace(SLASHES_AFTER_SCHEME, '$1//')}`;
   }
   // A dot segment starts with `/.` or `/%`; only the path has them (the query and fragment are sent as written).
-  if (url.includes('/.') || url.includes('/%')) {
-    const afterScheme = url.slice(url.indexOf('//') + 2);
-    const pathStart = afterScheme.search(/[/?#]/);
-    const path = pathStart < 0 ? '' : afterScheme.slice(pathStart).replace(/[?#].*/s, '');
-    if (DOT_SEGMENT.test(path)) return `has a "." or ".." path segment, which browsers resolve before sending; write the resolved path (${new URL(url).pathname})`;
+  if ((url.includes('/.') || url.includes('/%')) && hasDotSegment(url)) {
+    return `has a "." or ".." path segment, which browsers resolve before sending; write the resolved path (${new URL(url).pathname})`;
   }
   return undefined;
 }

@@ -2,7 +2,7 @@
 // anything a URL parser would rewrite (dot segments, backslashes, spaces, characters it percent-encodes) is refused
 // with the spelling to use instead, rather than silently sent as something else.
 import { ConfigError } from '../core/errors.js';
-import { isHttpUrl } from '../core/http-syntax.js';
+import { afterAuthority, hasDotSegment, isHttpUrl } from '../core/http-syntax.js';
 
 /** A destination split the way the HTTP client needs it. */
 export interface Destination {
@@ -15,7 +15,6 @@ export interface Destination {
 // Characters RFC 3986 allows in a URI; anything else is percent-encoded by parsers, each in its own way.
 const URI_CHARACTERS = /^[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]*$/;
 const HTTP_PREFIX = /^https?:\/\//i;
-const DOT_SEGMENT = /(?:^|\/)(?:\.|%2e){1,2}(?=\/|$)/i;
 const BAD_PERCENT_ESCAPE = /%(?![0-9A-Fa-f]{2})/;
 const FIELD = 'webhook.url';
 
@@ -39,7 +38,7 @@ export function parseDestination(url: unknown): Destination {
   // Brackets belong around an IPv6 host only.
   if (/[[\]]/.test(target)) throw new ConfigError(FIELD, shown, 'has "[" or "]" after the host; write them percent-encoded as %5B and %5D');
   const path = target.replace(/#.*/s, '');
-  if (DOT_SEGMENT.test(path.replace(/\?.*/s, ''))) {
+  if (hasDotSegment(url)) {
     throw new ConfigError(FIELD, shown, `has a "." or ".." path segment, which URL parsers resolve before sending; write the resolved path (${parsed.pathname})`);
   }
   if (BAD_PERCENT_ESCAPE.test(url)) throw new ConfigError(FIELD, shown, 'has a "%" that does not start a %XX escape; write a literal "%" as %25');
@@ -64,13 +63,6 @@ export function urlForMessages(url: string): string {
   const secondSlash = pathStart < 0 ? -1 : head.indexOf('/', pathStart + 1);
   const path = secondSlash < 0 || secondSlash === head.length - 1 ? head : `${head.slice(0, secondSlash)}/…`;
   return path + query;
-}
-
-// The path, query and fragment: everything after the host and port. The prefix check guarantees the "//".
-function afterAuthority(url: string): string {
-  const authorityStart = url.indexOf('//') + 2;
-  const authorityLength = url.slice(authorityStart).search(/[/?#]/);
-  return authorityLength < 0 ? '' : url.slice(authorityStart + authorityLength);
 }
 
 function percentEncoded(character: string): string {
