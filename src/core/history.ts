@@ -46,10 +46,12 @@ export class History {
    */
   #redacted: { header: (name: string) => boolean; queryParameters: Set<string>; userinfo: boolean; placeholderNames: boolean };
   /**
-   * What `clear` and `delete` did (here or in another tab) before the stored entries were merged in: the load
-   * must not bring it back. Undefined once loaded, or without a store.
+   * What `clear` and `delete` did (here or in another tab) while the stored entries were being read, first by the
+   * load and later by each resync: merging what was read must not bring it back. Defined before the load too.
    */
-  #removedBeforeLoad: { cleared: boolean; ids: Set<string> } | undefined;
+  #removedWhileLoading: Removals | undefined;
+  #resyncQueued = false;
+  #closed = false;
   #unwatch: (() => void) | undefined;
 
   constructor(config: HistoryConfig, options: HistoryOptions = {}) {
@@ -66,7 +68,7 @@ export class History {
       userinfo: !keepCredentials,
       placeholderNames: !keepCredentials,
     };
-    if (this.#store) this.#removedBeforeLoad = { cleared: false, ids: new Set() };
+    if (this.#store) this.#removedWhileLoading = { cleared: false, ids: new Set() };
     this.#unwatch = this.#store?.watch?.((change) => this.#applyRemoteChange(change));
   }
 
@@ -113,8 +115,8 @@ export class History {
    * an id known only to the store is still removed from it (and the result is false).
    */
   delete(id: string): boolean {
-    if (this.#removedBeforeLoad) {
-      this.#removedBeforeLoad.ids.add(id);
+    if (this.#removedWhileLoading) {
+      this.#removedWhileLoading.ids.add(id);
       if (!this.#records.has(id)) this.#persist((store) => store.delete(id));
     }
     if (!this.#records.delete(id)) return false;
@@ -125,9 +127,10 @@ export class History {
 
   /** Removes every entry, persisted ones included. */
   clear(): void {
-    if (this.#removedBeforeLoad) this.#removedBeforeLoad.cleared = true;
+    if (this.#removedWhileLoading) this.#removedWhileLoading.cleared = true;
     this.#records.clear();
     this.#persist((store) => store.clear());
+    this.#resync();
     this.#notify();
   }
 
@@ -152,6 +155,7 @@ export class History {
    */
   close(): void {
     // Also after a failure: the store may still hold a connection and a channel.
+    this.#closed = true;
     this.#unwatch?.();
     this.#unwatch = undefined;
     this.#listeners.clear();
@@ -167,7 +171,7 @@ export class History {
 
   async #load(): Promise<void> {
     const store = this.#store;
-    const removed = this.#removedBeforeLoad;
+    const removed = this.#removedWhileLoading;
     if (!store || !removed) return;
     let stored: unknown[];
     try {
@@ -178,20 +182,67 @@ export class History {
       this.#fallBackToMemory(error, 'loaded');
       return;
     } finally {
-      this.#removedBeforeLoad = undefined;
+      this.#removedWhileLoading = undefined;
     }
+    // What this page added is not stored yet, or is in what was read.
+    this.#merge(stored, removed, () => true);
+  }
+
+  /**
+   * Reads the store again after a clear here or any change in another tab, and takes what it holds as the truth.
+   * Changes cross in flight (a put in one tab, a clear in another), and each tab applies them in the order it hears
+   * of them, so without this the tabs could disagree with each other, and with what a reload shows, until reloaded.
+   * Runs after the writes queued so far; changes heard while it reads queue one more.
+   */
+  #resync(): void {
+    if (this.#resyncQueued) return;
+    this.#resyncQueued = true;
+    this.#writes = this.#writes.then(async () => {
+      this.#resyncQueued = false;
+      await this.#loading;
+      const store = this.#store;
+      // Not loaded (nothing to bring in line), or the store failed or was released: memory is all there is.
+      if (!store || !this.#loading || this.#storeFailed || this.#closed) return;
+      const removed: Removals = (this.#removedWhileLoading = { cleared: false, ids: new Set() });
+      const before = new Set(this.#records.values());
+      let stored: unknown[];
+      try {
+        stored = await store.load();
+      } catch {
+        return; // Memory stays as it was; a failing store shows in the next write.
+      } finally {
+        this.#removedWhileLoading = undefined;
+      }
+      // Every write of this page made before the read has reached the store: an entry that was in memory then and is
+      // not stored was removed in another tab. One added while reading is kept.
+      this.#merge(stored, removed, (record) => !before.has(record));
+    });
+  }
+
+  /**
+   * Memory and the `stored` records, less what was `removed` while they were read. A record in memory wins over its
+   * stored copy (which is redacted and cut); one the store lacks stays only when `keepUnstored` says so.
+   */
+  #merge(stored: unknown[], removed: Removals, keepUnstored: (record: StoredHistoryRecord) => boolean): void {
     const merged: StoredHistoryRecord[] = [];
+    const storedIds = new Set<string>();
     for (const raw of removed.cleared ? [] : stored) {
       const record = readStoredRecord(raw);
-      if (record && !this.#records.has(record.entry.id) && !removed.ids.has(record.entry.id)) merged.push(record);
+      if (!record || removed.ids.has(record.entry.id)) continue;
+      storedIds.add(record.entry.id);
+      if (!this.#records.has(record.entry.id)) merged.push(record);
     }
     // Stored first, so that on equal times (same millisecond) what this page added counts as newer.
-    merged.push(...this.#records.values());
+    for (const record of this.#records.values()) {
+      if (storedIds.has(record.entry.id) || keepUnstored(record)) merged.push(record);
+    }
     merged.sort((a, b) => a.addedAt - b.addedAt);
+    const previous = [...this.#records.values()];
+    const unchanged = merged.length === previous.length && merged.every((record, index) => record === previous[index]);
     this.#records = new Map(merged.map((record) => [record.entry.id, record]));
     this.#lastAddedAt = Math.max(this.#lastAddedAt, merged.at(-1)?.addedAt ?? 0);
     this.#evictOverflow();
-    this.#notify();
+    if (!unchanged) this.#notify();
   }
 
   /** Drops the oldest entries past `maxItems`; `persist: false` for changes another tab already stored. */
@@ -255,10 +306,10 @@ export class History {
 
   #applyRemoteChange(change: HistoryStoreChange): void {
     if (change.type === 'clear') {
-      if (this.#removedBeforeLoad) this.#removedBeforeLoad.cleared = true;
+      if (this.#removedWhileLoading) this.#removedWhileLoading.cleared = true;
       this.#records.clear();
     } else if (change.type === 'delete') {
-      this.#removedBeforeLoad?.ids.add(change.id);
+      this.#removedWhileLoading?.ids.add(change.id);
       this.#records.delete(change.id);
     } else {
       const record = readStoredRecord(change.record);
@@ -275,12 +326,19 @@ export class History {
       // Not persisted: the other tab did. Overflow is trimmed from memory only, for the same reason.
       this.#evictOverflow({ persist: false });
     }
+    this.#resync();
     this.#notify();
   }
 
   #notify(): void {
     notifyAll(this.#listeners);
   }
+}
+
+/** Removals to apply to what a read of the store returned: `cleared`, or the entries with these ids. */
+interface Removals {
+  cleared: boolean;
+  ids: Set<string>;
 }
 
 /** A stored record as read back, or `undefined` when it is corrupted (such records are skipped). */

@@ -91,6 +91,32 @@ describe('History persisted in IndexedDB', () => {
     await waitUntil(() => a.size === 0, 'a clear in one tab reaches the other', { timeout: 5000 });
   });
 
+  it('agrees with what is stored after a clear in one tab crosses an add in another, in either order', async () => {
+    const a = newHistory();
+    const b = newHistory();
+    await Promise.all([a.ready(), b.ready()]);
+    const ids = (history: History) => history.list().map((entry) => entry.id).sort();
+    const inAgreement = async () => {
+      await Promise.all([a.flush(), b.flush()]);
+      const stored = (await rawRecords()).map((record) => record.entry.id).sort();
+      return JSON.stringify(ids(a)) === JSON.stringify(stored) && JSON.stringify(ids(b)) === JSON.stringify(stored);
+    };
+    a.add(request(1, { id: 'a1' }));
+    await waitUntil(() => b.size === 1, 'b hears of a1', { timeout: 5000 });
+
+    // The clear reaches IndexedDB first and b's entry stays there, but b hears of the clear after its add.
+    a.clear();
+    b.add(request(2, { id: 'b2' }));
+    await waitUntil(inAgreement, 'both tabs show what is stored after clear-then-add', { timeout: 5000 });
+
+    // b's entry reaches IndexedDB first and the clear removes it, but a hears of the add after its clear.
+    b.add(request(3, { id: 'b3' }));
+    a.clear();
+    await waitUntil(inAgreement, 'both tabs show what is stored after add-then-clear', { timeout: 5000 });
+    a.close();
+    b.close();
+  });
+
   it('persists eviction', async () => {
     const history = newHistory({ maxItems: 3 });
     for (let n = 1; n <= 5; n += 1) history.add(request(n));

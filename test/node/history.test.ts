@@ -9,6 +9,7 @@ import {
   REDACTED,
   type HistoryEntryInput,
   type HistoryStore,
+  type HistoryStoreChange,
   type StoredHistoryRecord,
 } from '../../src/core/index.js';
 import { withReportedErrors } from './reported-errors.js';
@@ -41,6 +42,15 @@ class MapStore implements HistoryStore {
   }
   close() {
     this.closed = true;
+  }
+  #watchers = new Set<(change: HistoryStoreChange) => void>();
+  watch(listener: (change: HistoryStoreChange) => void) {
+    this.#watchers.add(listener);
+    return () => this.#watchers.delete(listener);
+  }
+  /** What another tab's store would broadcast after its write. */
+  announce(change: HistoryStoreChange) {
+    for (const listener of this.#watchers) listener(change);
   }
   stored(id: string) {
     return (this.records.get(id) as StoredHistoryRecord).entry;
@@ -577,6 +587,49 @@ describe('History: persistence', () => {
     await deleting.flush();
     assert.deepEqual(deleting.list().map((e) => e.id), ['c', 'a']);
     assert.deepEqual([...store.records.keys()].sort(), ['a', 'c']);
+  });
+
+  it('reads the store again after a change in another tab, and takes it as the truth', async () => {
+    const store = new MapStore();
+    const history = new History({ enabled: true }, { store });
+    await history.ready();
+    for (const id of ['mine', 'gone']) history.add(request(1, { id }));
+    await history.flush();
+    // Another tab's clear crossed this tab's put of "gone" (the disk lost it), then it added "theirs".
+    store.records.delete('gone');
+    const theirs = { entry: { ...history.get('mine'), id: 'theirs' }, addedAt: Date.now() + 1000 };
+    store.records.set('theirs', theirs);
+    store.announce({ type: 'put', record: theirs });
+    await history.flush();
+    assert.deepEqual(history.list().map((e) => e.id), ['theirs', 'mine']);
+
+    // Changes made while it reads the store again are not undone by what it read.
+    let open!: () => void;
+    store.loadGate = new Promise((resolve) => (open = resolve));
+    store.announce({ type: 'delete', id: 'unknown' });
+    await new Promise((resolve) => setImmediate(resolve));
+    history.add(request(2, { id: 'added-meanwhile' }));
+    history.delete('theirs');
+    open();
+    await history.flush();
+    assert.deepEqual(history.list().map((e) => e.id), ['added-meanwhile', 'mine']);
+    assert.deepEqual([...store.records.keys()].sort(), ['added-meanwhile', 'mine']);
+  });
+
+  it('reads the store again after its own clear, once the clear has reached it', async () => {
+    const store = new MapStore();
+    const history = new History({ enabled: true }, { store });
+    await history.ready();
+    const entry = history.add(request(1, { id: 'a' }));
+    history.clear();
+    // Another tab stored an entry just after this clear reached the disk; its message is still on the way.
+    const clearOnDisk = store.clear.bind(store);
+    store.clear = async () => {
+      await clearOnDisk();
+      store.records.set('theirs', { entry: { ...entry, id: 'theirs' }, addedAt: Date.now() });
+    };
+    await history.flush();
+    assert.deepEqual(history.list().map((e) => e.id), ['theirs']);
   });
 
   it('tells subscribers when it falls back to memory, so the warning shows', async () => {
