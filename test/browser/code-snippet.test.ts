@@ -158,6 +158,40 @@ describe('<code-snippet>', () => {
     expect(code(el)).to.contain('https://v2.api.example/pets');
   });
 
+  it('switches Show values off when the environment changes, so a switch shows no other environment’s secrets; show-values set by the page stays', async () => {
+    const environments = () => new EnvironmentManager({ name: 'sandbox', variables: { token: 'sandbox-key' } }, { name: 'production', variables: { token: 'PROD-SECRET' } });
+    const request = { method: 'GET', url: 'https://api.example/pets', headers: { Authorization: 'Bearer {{token}}' } };
+    const el = await fixture<CodeSnippet>(html`<code-snippet .request=${request} .environments=${environments()}></code-snippet>`);
+    const box = () => el.shadowRoot!.querySelector<HTMLInputElement>('input[type="checkbox"]')!;
+    box().click();
+    await el.updateComplete;
+    expect(code(el)).to.contain('Bearer sandbox-key');
+    el.environments!.setActive('production');
+    await el.updateComplete;
+    expect(code(el)).to.contain('Bearer {{token}}').and.not.to.contain('PROD-SECRET');
+    expect([el.showValues, box().checked]).to.deep.equal([false, false]);
+    box().click();
+    await el.updateComplete;
+    expect(code(el), 'shown again when asked').to.contain('Bearer PROD-SECRET');
+    el.environments = environments();
+    await el.updateComplete;
+    expect(code(el), 'another manager').to.contain('Bearer {{token}}');
+
+    const page = await fixture<CodeSnippet>(html`<code-snippet show-values .request=${request} .environments=${environments()}></code-snippet>`);
+    page.environments!.setActive('production');
+    await page.updateComplete;
+    expect(code(page)).to.contain('Bearer PROD-SECRET');
+  });
+
+  it('with values shown, names headers as a send does: trimmed, and two that resolve to one name refused', async () => {
+    const environments = new EnvironmentManager({ name: 'prod', variables: { h: ' X-H ', other: 'x-h' } });
+    const el = await fixture<CodeSnippet>(html`<code-snippet show-values url="https://api.example/pets" .headers=${{ '{{h}}': 'val' }} .environments=${environments}></code-snippet>`);
+    expect(code(el)).to.contain('-H "X-H: val"');
+    el.headers = { '{{h}}': 'one', '{{other}}': 'two' };
+    await el.updateComplete;
+    expect(el.shadowRoot!.querySelector('.problem')!.textContent).to.contain('the header x-h appears twice once its variables are resolved');
+  });
+
   it('with values shown, gives dynamic variables one value per change of the request or environment, on screen and copied', async () => {
     const environments = new EnvironmentManager({ name: 'prod', variables: { base_url: 'https://api.example' } }, { name: 'stage', variables: { base_url: 'https://stage.example' } });
     const el = await fixture<CodeSnippet>(

@@ -184,6 +184,17 @@ describe('<try-it-console>', () => {
     fresh.config = { ...fresh.config, environments: [...fresh.config!.environments!].reverse() };
     await fresh.updateComplete;
     expect(fresh.engine!.environments.active()!.name).to.equal('Other');
+
+    // Switched away and back to the first is a choice too: a configuration listing another first must not move off it.
+    const back = await fixture<TryItConsole>(html`<try-it-console .config=${config()}></try-it-console>`);
+    const select = inner<HTMLSelectElement>(back, 'env-picker', 'select');
+    for (const name of ['Other', 'Local']) {
+      select.value = name;
+      select.dispatchEvent(new Event('change'));
+    }
+    back.config = { ...back.config, environments: [...back.config!.environments!].reverse() };
+    await back.updateComplete;
+    expect(back.engine!.environments.active()!.name).to.equal('Local');
   });
 
   it('keeps this page’s history across another configuration with the same history settings', async () => {
@@ -504,6 +515,23 @@ describe('<try-it-console>', () => {
     el.headers = { Accept: 'text/plain' };
     await el.updateComplete;
     expect(fields()).to.deep.equal(['Accept=text/plain']);
+  });
+
+  it('explains presets of the wrong type set as properties, instead of throwing or dropping headers', async () => {
+    const el = await fixture<TryItConsole>(html`<try-it-console .config=${config()} url="{{base_url}}/pets" .headers=${{ 'X-Page-Size': 10 } as unknown as Record<string, string>}></try-it-console>`);
+    const problem = () => el.shadowRoot!.querySelector('.error[role="alert"]')?.textContent?.replace(/\s+/g, ' ').trim();
+    expect(problem()).to.equal('The console is misconfiguredThe value of header X-Page-Size in the headers property must be a string, e.g. "10" (got 10).');
+    el.headers = new Headers({ Authorization: 'Bearer abc' }) as unknown as Record<string, string>;
+    await el.updateComplete;
+    expect(problem()).to.include('for a Headers, pass Object.fromEntries(headers)');
+    el.headers = { 'X-Page-Size': '10' };
+    el.url = 42 as unknown as string;
+    await el.updateComplete;
+    expect(problem()).to.include('The url property must be a string (got 42).');
+    el.url = '{{base_url}}/pets';
+    await el.updateComplete;
+    expect(problem(), 'mended').to.equal(undefined);
+    expect(el.shadowRoot!.querySelector<HTMLInputElement>('.header-row input.value')!.value).to.equal('10');
   });
 
   it('loads the whole operation when a framework presets another one, and keeps the user’s edits when it renders the same again', async () => {

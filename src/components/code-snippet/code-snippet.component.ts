@@ -55,6 +55,12 @@ export class CodeSnippet extends LitElement {
    * environments, so a `{{$guid}}` keeps its value across renders, tabs and Copy.
    */
   #shown: { inputs: unknown[]; request: SnippetRequest } | undefined;
+  /**
+   * The manager and environment whose values the user chose to see with the Show values box. Any other switches the
+   * box off again, as `<env-picker>` masks revealed values again: a switch must not show another environment's
+   * secrets. A `show-values` set by the page stays as set.
+   */
+  #valuesShownFor: { manager: EnvironmentManager | undefined; environment: string | undefined } | undefined;
   #ownGenerator: SnippetGenerator | undefined;
   /** Why no generator could be made from `languages`, shown instead of the code. */
   #configProblem: string | undefined;
@@ -123,6 +129,13 @@ export class CodeSnippet extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
+    if (this.#valuesShownFor) {
+      const { manager, environment } = this.#valuesShownFor;
+      if (manager !== this.environments || environment !== this.environments?.active()?.name) {
+        this.showValues = false;
+        this.#valuesShownFor = undefined;
+      }
+    }
     if (changed.has('languages')) {
       this.#configProblem = undefined;
       try {
@@ -164,6 +177,7 @@ export class CodeSnippet extends LitElement {
 
   #onShowValuesChange(event: Event): void {
     this.showValues = (event.target as HTMLInputElement).checked;
+    this.#valuesShownFor = this.showValues ? { manager: this.environments, environment: this.environments?.active()?.name } : undefined;
   }
 
   async #onCopy(): Promise<void> {
@@ -202,8 +216,17 @@ export class CodeSnippet extends LitElement {
     let headers = request.headers;
     // Anything but a plain object (a Headers, a Map) goes to the generator as given, which refuses it with the fix.
     if (typeof headers === 'object' && headers !== null && !(Symbol.iterator in headers)) {
+      // As a send resolves them: the name trimmed, and two names that resolve to one refused rather than merged.
       const resolved: Record<string, string> = {};
-      for (const [name, value] of Object.entries(headers)) setOwnProperty(resolved, resolve(name), typeof value === 'string' ? resolve(value) : value);
+      const seen = new Set<string>();
+      for (const [name, value] of Object.entries(headers)) {
+        const resolvedName = resolve(name).trim();
+        if (seen.has(resolvedName.toLowerCase())) {
+          throw new Error(`the header ${resolvedName} appears twice once its variables are resolved (names ignore case); merge the values into one row, or switch one off`);
+        }
+        seen.add(resolvedName.toLowerCase());
+        setOwnProperty(resolved, resolvedName, typeof value === 'string' ? resolve(value) : value);
+      }
       headers = resolved;
     }
     return { method: request.method, url: resolve(request.url), headers, body: request.body === undefined ? undefined : resolve(request.body) };

@@ -3,7 +3,7 @@ import { property, state } from 'lit/decorators.js';
 import { live } from 'lit/directives/live.js';
 import type { ConsoleConfig } from '../../core/console-config.js';
 import type { EnvironmentManager } from '../../core/environment-manager.js';
-import { RequestError } from '../../core/errors.js';
+import { RequestError, describeValue } from '../../core/errors.js';
 import { REDACTED, type History } from '../../core/history.js';
 import { parseHistoryConfig } from '../../core/history-config.js';
 import type { HistoryEntry } from '../../core/history-entry.js';
@@ -102,13 +102,16 @@ export class TryItConsole extends LitElement {
   #configuredFrom: string | undefined;
   /**
    * The environment switched to in the engine last stopped (rebuilt for another configuration, or the console
-   * removed): the next engine starts on it when it has it, so the next send goes where the user chose. Still on the
-   * first one, nothing was chosen: the next configuration's own first applies.
+   * removed): the next engine starts on it when it has it, so the next send goes where the user chose. Never
+   * switched, nothing was chosen: the next configuration's own first applies.
    */
   #keptEnvironment: string | undefined;
+  /** Whether the running engine's environment was switched (by the picker or the page), even back to the first. */
+  #environmentChosen = false;
   /** The presets last loaded, as JSON: equal values set again (a framework's re-render) keep the user's edits. */
   #presetsFrom: string | undefined;
   #lastSnippetRequest: SnippetRequest | undefined;
+  #missing: readonly string[] = [];
   /** Watches the children while the configuration script has not arrived. */
   #configScriptWatch: MutationObserver | undefined;
   /**
@@ -119,6 +122,8 @@ export class TryItConsole extends LitElement {
   #shown: ShownResponse | undefined;
 
   @state() private configProblem: string | undefined;
+  /** Why the `method`, `url`, `headers` or `body` set by the page cannot be loaded; shown like a configuration problem. */
+  @state() private presetProblem: string | undefined;
   // The request being edited, apart from the presets: a framework sets a preset again only when its own value changes.
   @state() private currentMethod = 'GET';
   @state() private currentUrl = '';
@@ -177,7 +182,9 @@ export class TryItConsole extends LitElement {
     // back. connectedCallback configures it when it is.
     if (changed.has('config') && this.isConnected) this.#configure();
     if (['method', 'url', 'headers', 'body'].some((name) => changed.has(name)) && this.#presetsKey() !== this.#presetsFrom) {
-      this.load({ method: this.method ?? 'GET', url: this.url ?? '', headers: this.headers ?? {}, body: this.body ?? '' });
+      const presets = { method: this.method ?? 'GET', url: this.url ?? '', headers: this.headers ?? {}, body: this.body ?? '' };
+      this.presetProblem = presetProblem(presets);
+      if (this.presetProblem === undefined) this.load(presets);
     }
     if (this.#send.state.status !== 'complete') this.#forgetShown();
     if (this.notices.includes('credentials') && (changed.has('currentUrl') || changed.has('headerRows')) && !this.#holdsRedacted()) {
@@ -241,7 +248,14 @@ export class TryItConsole extends LitElement {
       });
       const kept = this.#keptEnvironment;
       this.#keptEnvironment = undefined;
-      if (kept !== undefined && engine.environments.list().some((environment) => environment.name === kept)) engine.environments.setActive(kept);
+      this.#environmentChosen = kept !== undefined && engine.environments.list().some((environment) => environment.name === kept);
+      if (this.#environmentChosen) engine.environments.setActive(kept!);
+      let activeName = engine.environments.active()?.name;
+      engine.environments.subscribe(() => {
+        const name = engine.environments.active()?.name;
+        if (this.#engine === engine && name !== activeName) this.#environmentChosen = true;
+        activeName = name;
+      });
       this.#engine = engine;
       this.#generator = new SnippetGenerator(engine.config.snippets);
       this.#environments.source = engine.environments;
@@ -260,8 +274,7 @@ export class TryItConsole extends LitElement {
   #stopEngine(): History | undefined {
     if (!this.#engine) return undefined;
     const { environments, history } = this.#engine;
-    const active = environments.active()?.name;
-    this.#keptEnvironment = active === environments.list()[0]?.name ? undefined : active;
+    this.#keptEnvironment = this.#environmentChosen ? environments.active()?.name : undefined;
     this.#engine = undefined;
     return history;
   }
@@ -545,15 +558,17 @@ export class TryItConsole extends LitElement {
   }
 
   override render() {
-    if (this.configProblem) {
-      return html`<div class="error" role="alert"><p class="error-title">The console is misconfigured</p><p>${this.configProblem}</p></div>`;
-    }
+    const problem = this.configProblem ?? this.presetProblem;
+    if (problem) return html`<div class="error" role="alert"><p class="error-title">The console is misconfigured</p><p>${problem}</p></div>`;
     const engine = this.#engine;
     if (!engine) return nothing;
     if (!engine.config.enabled) return html`<p class="disabled-notice">The API console is turned off for this page.</p>`;
     // Send and Cancel are one button changing role, so focus stays on it when one becomes the other.
     const pending = this.#send.state.status === 'pending';
-    const { missing, warnings } = engine.inspect(this.#request());
+    const { missing: missingNow, warnings } = engine.inspect(this.#request());
+    // The same list while its content is: a new one on every keystroke would have <env-picker> render again each time.
+    if (missingNow.join('\n') !== this.#missing.join('\n')) this.#missing = missingNow;
+    const missing = this.#missing;
     const snippet = this.#snippetRequest(engine);
     const current = this.currentMethod;
     const methods = METHODS.includes(current.toUpperCase()) ? METHODS : [...METHODS, current];
@@ -641,4 +656,18 @@ function sameHistorySettings(history: History | undefined, config: ConsoleConfig
   } catch {
     return false;
   }
+}
+
+/** What is wrong with presets a page set as properties (attributes are always text), or `undefined`. */
+function presetProblem({ method, url, headers, body }: { method: unknown; url: unknown; headers: unknown; body: unknown }): string | undefined {
+  for (const [name, value] of Object.entries({ method, url, body })) {
+    if (typeof value !== 'string') return `The ${name} property must be a string (got ${describeValue(value)}).`;
+  }
+  if (typeof headers !== 'object' || headers === null || Array.isArray(headers)) {
+    return `The headers property must be an object of header names and values, e.g. { "Accept": "application/json" } (got ${describeValue(headers)}).`;
+  }
+  // A Headers or a Map has no own keys: its headers would be dropped without a word.
+  if (Symbol.iterator in headers) return `The headers property must be a plain object; for a ${headers.constructor?.name ?? 'Headers or a Map'}, pass Object.fromEntries(headers).`;
+  const [name, value] = Object.entries(headers).find(([, value]) => typeof value !== 'string') ?? [];
+  return name === undefined ? undefined : `The value of header ${name} in the headers property must be a string${typeof value === 'number' || typeof value === 'boolean' ? `, e.g. "${value}"` : ''} (got ${describeValue(value)}).`;
 }
