@@ -7,8 +7,9 @@ import { INVISIBLE, hasInvisibleBesidesNewline, utf8Escapes } from './invisible-
 const PLAIN_WORD = /^[A-Za-z0-9\-._:/@%+,=]+$/;
 // Invisible characters other than newlines (safe in quotes) are escaped: line editing acts on some when pasted
 // (a tab completes, CR ends the line, ESC starts a key sequence), a terminal may act on them when it echoes the
-// line, and the others cannot be seen.
-const ANSI_C_SPECIAL = new RegExp(`['\\\\!]|(?!\\n)${INVISIBLE}`, 'gu');
+// line, and the others cannot be seen. So is a `^` starting a line: even inside quotes, an interactive shell reads
+// `^old^new` there as the last command with old replaced.
+const ANSI_C_SPECIAL = new RegExp(`['\\\\!]|(?<=\\n)\\^|(?!\\n)${INVISIBLE}`, 'gu');
 // Characters that double quotes leave live in an interactive shell.
 const LIVE_IN_DOUBLE_QUOTES = /["$`\\!]/;
 
@@ -17,7 +18,7 @@ const LIVE_IN_DOUBLE_QUOTES = /["$`\\!]/;
  * `knownPrintable`: the caller knows `text` is printable ASCII and newlines, so the scan for them is skipped.
  */
 export function quotedWord(text: string, knownPrintable = false): string {
-  return !knownPrintable && hasInvisibleBesidesNewline(text) ? ansiCQuoted(text) : singleQuoted(text);
+  return (!knownPrintable && hasInvisibleBesidesNewline(text)) || text.includes('\n^') ? ansiCQuoted(text) : singleQuoted(text);
 }
 
 /** `text` (printable ASCII, as a checked method or URL is) as one shell word: bare when nothing in it is special, otherwise quoted. */
@@ -43,5 +44,5 @@ function ansiCQuoted(text: string): string {
 }
 
 function ansiCEscape(character: string): string {
-  return character === '!' ? '\\x21' : backslashEscape(character, () => utf8Escapes(character, '\\x'));
+  return character === '!' || character === '^' ? utf8Escapes(character, '\\x') : backslashEscape(character, () => utf8Escapes(character, '\\x'));
 }

@@ -37,6 +37,10 @@ export const CORPUS: CorpusCase[] = [
   { name: 'dollar expansions', method: 'POST', path: '/d', headers: { 'X-Dollar': '$HOME ${HOME} $(id) {$x} $$ $0 $' }, body: '$HOME ${HOME:-x} $(id) {$x} ${x} $$ $1 $' },
   { name: 'backticks', method: 'POST', path: '/t', headers: { 'X-Tick': '`id` ``' }, body: '`id` ``` `echo hi` ${`x`}' },
   { name: 'history expansion', method: 'POST', path: '/h', headers: { 'X-Bang': 'hi!! !$ !-1 !# !x' }, body: 'hello!world !! !$ !-1 ^a^b' },
+  // Interactive bash and zsh take `^old^new` at the start of any line, even a line inside quotes, as "the last command
+  // with old replaced by new".
+  { name: 'quick substitution at the start of a line', method: 'POST', path: '/caret', body: 'x\n^a\n{\n^x^y^\n}\n^' },
+  { name: 'quick substitution after a tab', method: 'POST', path: '/caret-tab', body: 'tab\there\n^a^b' },
   { name: 'printf verbs and percent', method: 'POST', path: '/p', headers: { 'X-Format': '%s %d %v %n %% %(x)s %1$s' }, body: '%s %d %v %q %n %% %(name)s {0} %1$s %' },
   { name: 'multi-line JSON body', method: 'POST', path: '/json', headers: { 'Content-Type': 'application/json' }, body: '{\n  "a": "b\\n",\n  "c": [1, 2]\n}\n' },
   { name: 'CRLF and lone CR in the body', method: 'POST', path: '/crlf', body: 'line1\r\nline2\rline3\n\r\n' },
