@@ -161,6 +161,63 @@ describe('<env-picker>', () => {
     expect(values(el)[0]).to.equal('https://user:hunter2@api.example.com/v1');
   });
 
+  it('masks only the credentials in a URL, wherever the URL starts, and leaves the rest readable', async () => {
+    const variables = {
+      database: 'postgres://admin:p@ssw0rd@db.internal/app',
+      mirror: 'https://mytokenvalue123@git.example.com/repo.git',
+      jdbc: ' jdbc:postgresql://app:pw@db.internal/app',
+      search: 'https://api.example.com/v1/search?q=dogs&api_key=SECRET',
+    };
+    const el = await fixture<EnvPicker>(html`<env-picker .manager=${new EnvironmentManager({ name: 'prod', variables })}></env-picker>`);
+    const M = '••••••••';
+    expect(values(el)).to.deep.equal([
+      `postgres://admin:${M}@db.internal/app`,
+      `https://${M}@git.example.com/repo.git`,
+      ` jdbc:postgresql://app:${M}@db.internal/app`,
+      `https://api.example.com/v1/search?q=dogs&api_key=${M}`,
+    ]);
+    expect(el.shadowRoot!.querySelectorAll('td.value button')).to.have.length(4);
+  });
+
+  it('masks secret names however they are spelt and well-known keys, but not an author', async () => {
+    const variables = {
+      passcode: 'abc',
+      pass1: 'abc',
+      key2: 'abc',
+      user_pw: 'abc',
+      creds: 'abc',
+      hmac: 'abc',
+      totp: 'abc',
+      note: '-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC',
+      openai: `sk-proj-${'Ab1_-'.repeat(30)}`,
+      google: `AIza${'Sy-_0'.repeat(7)}`,
+      webhook: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+      npm: `npm_${'a1B2'.repeat(9)}`,
+      author: 'Ada',
+      authority: 'https://login.example.com',
+    };
+    const el = await fixture<EnvPicker>(html`<env-picker .manager=${new EnvironmentManager({ name: 'prod', variables })}></env-picker>`);
+    expect(values(el)).to.deep.equal([...Array(12).fill('••••••••'), 'Ada', 'https://login.example.com']);
+  });
+
+  it('masks a value again when it is replaced by a secret under the same name, re-rendered or not', async () => {
+    const environments = new EnvironmentManager({ name: 'Sandbox', variables: { note: 'plain words' } });
+    const el = await fixture<EnvPicker>(html`<env-picker .manager=${environments}></env-picker>`);
+    // The console sets `missing` on every keystroke: a render with nothing else changed.
+    el.missing = ['id'];
+    await el.updateComplete;
+    expect(values(el)).to.deep.equal(['plain words']);
+    environments.add({ name: 'Sandbox', variables: { note: 'https://user:hunter2@api.example.com' } });
+    await el.updateComplete;
+    expect(values(el)).to.deep.equal(['https://user:••••••••@api.example.com']);
+    el.missing = [];
+    await el.updateComplete;
+    expect(values(el)).to.deep.equal(['https://user:••••••••@api.example.com']);
+    environments.add({ name: 'Sandbox', variables: { note: 'plain words' } });
+    await el.updateComplete;
+    expect(values(el)).to.deep.equal(['plain words']);
+  });
+
   it('names the variables the request lacks', async () => {
     const el = await fixture<EnvPicker>(html`<env-picker .manager=${manager()} .missing=${['id', 'tenant']}></env-picker>`);
     expect(el.shadowRoot!.querySelector('[part="missing"]')!.textContent!.replace(/\s+/g, ' ')).to.contain('uses {{id}}, {{tenant}}, which “Local” does not define');

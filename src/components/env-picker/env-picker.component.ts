@@ -29,6 +29,8 @@ export class EnvPicker extends LitElement {
   readonly #manager = new SubscriptionController<EnvironmentManager>(this);
   /** The manager and active environment that the revealed values belong to. */
   #revealedIn: { manager: EnvironmentManager | undefined; environment: string | undefined } = { manager: undefined, environment: undefined };
+  /** Each variable's masked value and the value it was worked out from: the console renders this on every keystroke. */
+  #masks = new Map<string, { value: string; masked: string | undefined }>();
 
   /** Values the user chose to see, by variable name: a value since replaced is masked again. */
   @state() private revealed = new Map<string, string>();
@@ -60,6 +62,7 @@ export class EnvPicker extends LitElement {
     if (manager !== this.#revealedIn.manager || environment !== this.#revealedIn.environment) {
       this.#revealedIn = { manager, environment };
       this.revealed = new Map();
+      this.#masks = new Map();
     }
   }
 
@@ -76,6 +79,14 @@ export class EnvPicker extends LitElement {
     this.revealed = revealed;
   }
 
+  #maskedValue(name: string, value: string): string | undefined {
+    const cached = this.#masks.get(name);
+    if (cached?.value === value) return cached.masked;
+    const masked = maskedValue(name, value);
+    this.#masks.set(name, { value, masked });
+    return masked;
+  }
+
   #renderVariables(variables: Record<string, string>) {
     const names = Object.keys(variables);
     if (names.length === 0) return html`<p class="muted">This environment has no variables.</p>`;
@@ -85,7 +96,7 @@ export class EnvPicker extends LitElement {
       <tbody>
         ${names.map((name) => {
           const value = variables[name]!;
-          const masked = maskedValue(name, value);
+          const masked = this.#maskedValue(name, value);
           const shown = masked === undefined || this.revealed.get(name) === value;
           // A toggle: one label, its state in aria-pressed (a label that changed too said "Hide…, pressed").
           return html`<tr>

@@ -1,21 +1,71 @@
+import { CREDENTIAL_QUERY_PARAMETERS } from '../../core/history-config.js';
+
 /** Shown in place of a secret until the user reveals it. */
 export const MASK = '••••••••';
 
-/** Parts of a variable name that mark its value secret wherever they appear (`x_api_token`, `dbPassword`). */
-const SECRET_NAME_PART = /token|secret|passw|passphrase|pwd|credential|private|session|cookie|signature|bearer|jwt|api_?key|auth/;
-/** Short words that mark a name secret only as a whole word: `db_pass`, `gh_pat`, `stripe_key`, not `path` or `keyword`. */
-const SECRET_NAME_WORD = /(^|_)(key|pass|pat|sig|pin|otp)(_|$)/;
-/** Well-known credentials, whatever the variable is called: a JWT, Stripe, GitHub, GitLab, AWS and Slack keys. */
-const WELL_KNOWN_SECRET = /\beyJ[\w-]+\.[\w-]+\.|\b[rs]k_(live|test)_\w|\b(gh[oprsu]_\w{20}|github_pat_\w)|\bglpat-[\w-]|\b(AKIA|ASIA)[\dA-Z]{16}\b|\bxox[abprs]-\w/;
-/** The password of a URL with user info: `https://user:password@host`. */
-const URL_PASSWORD = /^([a-z][\w+.-]*:\/\/[^\s/?#@:]*:)[^\s/?#@]+@/i;
+// Every pattern on values runs in linear time whatever the value holds: each unbounded run starts only after a
+// fixed prefix that the run cannot contain, so no character is scanned from more than one or two starts. `\b` is
+// not such a prefix: `-` is a word boundary, so `eyJ-eyJ-…` restarted a scan at every `-` (quadratic).
+
+/** Parts of a variable name that mark its value secret wherever they appear (`x_api_token`, `dbPassword`), but not `author`. */
+const SECRET_NAME_PART = /token|secret|passw|passphrase|passcode|pwd|credential|private|privkey|session|cookie|signature|bearer|jwt|api_?key|hmac|totp|auth(?!or(?!iz))/;
+/** Short words that mark a name secret only as a whole word, digits allowed: `db_pass`, `key2`, `user_pw`, not `path` or `keyword`. */
+const SECRET_NAME_WORD = /(?:^|[_\d])(?:key|pass|pat|sig|pin|otp|pw|creds?)(?:[_\d]|$)/;
+/**
+ * Well-known credentials, whatever the variable is called: a JWT, a private key in PEM, Stripe, OpenAI, Google,
+ * npm, GitHub, GitLab, AWS and Slack keys, a webhook signing secret.
+ */
+const WELL_KNOWN_SECRET = new RegExp(
+  [
+    /(?<![\w-])eyJ[\w-]+\.[\w-]+\./,
+    /-----BEGIN [A-Z ]*PRIVATE KEY/,
+    /\b[rs]k_(?:live|test)_\w/,
+    /\bsk-(?:(?:proj|svcacct|admin)-[\w-]{20}|[A-Za-z\d]{48}(?![\w-]))/,
+    /\bAIza[\w-]{35}(?![\w-])/,
+    /\bnpm_[A-Za-z\d]{36}\b/,
+    /\bwhsec_[\w+/]/,
+    /\b(?:gh[oprsu]_\w{20}|github_pat_\w)/,
+    /\bglpat-[\w-]/,
+    /\b(?:AKIA|ASIA)[\dA-Z]{16}\b/,
+    /\bxox[abprs]-\w/,
+  ]
+    .map((pattern) => pattern.source)
+    .join('|'),
+);
+/** A URL's user info, up to the last `@` before the path as URL parsers read it: `jdbc:postgresql://user:password@host`. */
+const URL_USERINFO = /([\w+.-]:\/\/)([^\s/?#]*)@/g;
+/** `name=value` in a query or fragment (OAuth's implicit flow puts `access_token` there). */
+const URL_PARAMETER = /([?&#])([^=&#?\s]+)=([^&#\s]+)/g;
+const CREDENTIAL_PARAMETERS: ReadonlySet<string> = new Set(CREDENTIAL_QUERY_PARAMETERS);
 
 /**
  * A variable's value as shown until revealed, or `undefined` when nothing in it looks secret: masked whole when
- * the name looks secret or the value holds a well-known credential; a URL's password alone otherwise.
+ * the name looks secret or the value holds a well-known credential; otherwise only the credentials in its URLs,
+ * so that the rest stays readable.
  */
 export function maskedValue(name: string, value: string): string | undefined {
   const words = name.replace(/([a-z\d])([A-Z])/g, '$1_$2').toLowerCase().replace(/[^a-z\d]+/g, '_');
   if (SECRET_NAME_PART.test(words) || SECRET_NAME_WORD.test(words) || WELL_KNOWN_SECRET.test(value)) return MASK;
-  return URL_PASSWORD.test(value) ? value.replace(URL_PASSWORD, `$1${MASK}@`) : undefined;
+  const masked = value.replace(URL_USERINFO, maskUserinfo).replace(URL_PARAMETER, maskCredentialParameter);
+  return masked === value ? undefined : masked;
+}
+
+// A password alone keeps the user name readable; user info without a password is usually a token (`ghp_…@github.com`).
+function maskUserinfo(url: string, schemeEnd: string, userinfo: string): string {
+  const colon = userinfo.indexOf(':');
+  if (userinfo === '' || colon === userinfo.length - 1) return url;
+  return `${schemeEnd}${colon < 0 ? '' : userinfo.slice(0, colon + 1)}${MASK}@`;
+}
+
+function maskCredentialParameter(parameter: string, separator: string, name: string): string {
+  return CREDENTIAL_PARAMETERS.has(decodedName(name)) ? `${separator}${name}=${MASK}` : parameter;
+}
+
+/** A query parameter name as a server reads it: `+` is a space, escapes decoded, lowercased for comparison. */
+function decodedName(name: string): string {
+  try {
+    return decodeURIComponent(name.replaceAll('+', ' ')).toLowerCase();
+  } catch {
+    return name.toLowerCase();
+  }
 }
