@@ -137,7 +137,10 @@ export function parseHeaderMap(value: unknown, field: string): Record<string, st
 /** The generator's own rules (configured order, duplicates dropped, none given means all five). */
 function parseSnippetLanguages(value: unknown): SnippetLanguage[] {
   if (value === undefined) return new SnippetGenerator().languages();
-  expectKnownFields(expectPlainObject(value, 'snippets'), ['languages'], 'snippets');
+  const input = expectPlainObject(value, 'snippets');
+  expectKnownFields(input, ['languages'], 'snippets');
+  // The generator would skip a hole and then keep it as an `undefined` language.
+  if (Array.isArray(input.languages)) expectArray(input.languages, 'snippets.languages');
   return new SnippetGenerator(value as SnippetsConfig).languages();
 }
 

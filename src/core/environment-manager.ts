@@ -1,13 +1,16 @@
 import { dynamicVariableValue } from './dynamic-variables.js';
 import { parseEnvironment, parseEnvironments, type Environment } from './environment.js';
 import { EnvironmentNotFoundError, InvalidArgumentError, ResolveLimitError } from './errors.js';
-import { notifyAll } from './listeners.js';
+import { expectListener, notifyAll } from './listeners.js';
 import { TemplateCache } from './placeholders.js';
 
 /** What `resolveDetailed` returns: the text, and the placeholders it had to leave as written. */
 export interface ResolveResult {
   text: string;
-  /** Names the active environment does not define, in order of first use, without duplicates. */
+  /**
+   * Names the active environment does not define, in order of first use, without duplicates. An empty placeholder
+   * (`{{}}`, `{{ }}`) names no variable and is listed as `''`.
+   */
   missing: string[];
   /** Names left as written because they refer back to themselves, or nest more than 10 levels deep. */
   cyclic: string[];
@@ -93,10 +96,14 @@ export class EnvironmentManager {
    * Resolves like `resolve`, and reports the placeholders left as written, so a console can mark them
    * and refuse to send in strict mode.
    * @throws ResolveLimitError when the placeholders would add more than `options.maxGrowth` characters.
+   * @throws InvalidArgumentError when `input` is not a string, or `options` is given and not an object.
    */
-  resolveDetailed(input: string, options: ResolveOptions = {}): ResolveResult {
+  resolveDetailed(input: string, options?: ResolveOptions): ResolveResult {
     if (typeof input !== 'string') throw new InvalidArgumentError('input', input, 'resolve takes a string');
-    const maxGrowth = options.maxGrowth ?? DEFAULT_MAX_GROWTH;
+    if (options !== undefined && (typeof options !== 'object' || options === null)) {
+      throw new InvalidArgumentError('options', options, 'must be an object such as { maxGrowth: 100_000 }, or left out');
+    }
+    const maxGrowth = options?.maxGrowth ?? DEFAULT_MAX_GROWTH;
     if (typeof maxGrowth !== 'number' || !(maxGrowth >= 0)) {
       throw new InvalidArgumentError('options.maxGrowth', maxGrowth, 'must be a number of characters, 0 or more (Infinity for no cap)');
     }
@@ -105,8 +112,12 @@ export class EnvironmentManager {
     return new Resolution(variables, this.#expansions, this.#templates, input.length + maxGrowth, maxGrowth).run(input);
   }
 
-  /** Calls `listener` after every change of the environments or of the active one. Returns the unsubscribe. */
+  /**
+   * Calls `listener` after every change of the environments or of the active one. Returns the unsubscribe.
+   * @throws InvalidArgumentError when `listener` is not a function.
+   */
   subscribe(listener: () => void): () => void {
+    expectListener(listener);
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
   }
@@ -200,11 +211,14 @@ class Resolution {
     return expansion;
   }
 
-  /** A dynamic variable gets a fresh value; any other unknown name stays as written and is reported. */
+  /**
+   * A dynamic variable gets a fresh value; any other unknown name stays as written and is reported, the empty one
+   * too: strict mode must refuse `{{}}` as it refuses any placeholder left as written.
+   */
   #unknown(part: { literal: string; trimmed: string }): Expansion {
     const dynamic = dynamicVariableValue(part.trimmed);
     if (dynamic !== undefined) return { text: dynamic, stable: false, depth: 0 };
-    if (part.trimmed !== '') (this.#missing ??= new Set()).add(part.trimmed);
+    (this.#missing ??= new Set()).add(part.trimmed);
     // Not stable: a cached expansion would hide this name from the next resolve's `missing`.
     return { text: part.literal, stable: false, depth: 0 };
   }

@@ -1,5 +1,5 @@
 import { ConfigError } from './errors.js';
-import { expectKnownFields, expectPlainObject, expectString, setOwnProperty } from './validation.js';
+import { expectArray, expectKnownFields, expectPlainObject, expectString, setOwnProperty } from './validation.js';
 
 /** A named set of variables. A variable named `base_url` holds the base address of the API. */
 export interface Environment {
@@ -34,7 +34,7 @@ export function parseEnvironment(value: unknown, field = 'environment'): Environ
 /** Checks a list of environments (config or constructor arguments): each valid, no name twice. */
 export function parseEnvironments(values: readonly unknown[], field = 'environments'): Environment[] {
   const seen = new Set<string>();
-  return values.map((value, index) => {
+  return expectArray(values, field).map((value, index) => {
     const environment = parseEnvironment(value, `${field}[${index}]`);
     if (seen.has(environment.name)) {
       throw new ConfigError(`${field}[${index}].name`, environment.name, 'duplicates the name of an earlier environment; names must be unique');

@@ -2,7 +2,7 @@ import { HistoryEntryNotFoundError, InvalidArgumentError } from './errors.js';
 import { CREDENTIAL_HEADER_NAME, CREDENTIAL_QUERY_PARAMETERS, parseHistoryConfig, type HistoryConfig, type ResolvedHistoryConfig } from './history-config.js';
 import { copyHistoryEntry, parseHistoryEntry, type HistoryEntry, type HistoryEntryInput } from './history-entry.js';
 import type { HistoryStore, HistoryStoreChange, StoredHistoryRecord } from './history-store.js';
-import { notifyAll } from './listeners.js';
+import { expectListener, notifyAll } from './listeners.js';
 
 export interface HistoryOptions {
   /** Where entries persist. None: memory only. In browsers, `new IdbHistoryStore(config.storageKey)`. */
@@ -163,8 +163,12 @@ export class History {
     if (store?.close) void this.#writes.then(() => store.close!());
   }
 
-  /** Calls `listener` after every change, including those from other tabs. Returns the unsubscribe. */
+  /**
+   * Calls `listener` after every change, including those from other tabs. Returns the unsubscribe.
+   * @throws InvalidArgumentError when `listener` is not a function.
+   */
   subscribe(listener: () => void): () => void {
+    expectListener(listener);
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
   }

@@ -1,4 +1,10 @@
 // Change listeners of the environment manager and the history.
+import { InvalidArgumentError } from './errors.js';
+
+/** Refused at `subscribe`: called only at the next change, a listener that is not a function would fail far from its cause. */
+export function expectListener(listener: unknown): asserts listener is () => void {
+  if (typeof listener !== 'function') throw new InvalidArgumentError('listener', listener, 'subscribe takes a function, called after each change');
+}
 
 /**
  * Calls every listener. One that throws does not stop the others or undo the change they are told about: its

@@ -89,18 +89,20 @@ export class RequestEngine {
   }
 
   /**
-   * What the console shows while the user edits, from one resolve: the placeholders (default headers
-   * included) the active environment cannot fill, and the warnings of a send that would go ahead.
+   * What the console shows while the user edits, from one resolve: the placeholders (default headers included) left
+   * as written, and the warnings of a send that would go ahead. `missing` are names the active environment does not
+   * define (`''` for an empty `{{}}`); `cyclic` are names it defines whose values refer back to themselves or nest
+   * more than 10 levels deep, which need their values changed rather than a definition added.
    */
-  inspect(request: ConsoleRequest): { missing: string[]; warnings: string[] } {
-    let missing: string[] = [];
+  inspect(request: ConsoleRequest): { missing: string[]; cyclic: string[]; warnings: string[] } {
+    let unresolved: { missing: string[]; cyclic: string[] } = { missing: [], cyclic: [] };
     try {
       const resolved = resolveRequest(request, { config: this.config, environments: this.environments });
-      missing = resolved.missing;
-      return { missing, warnings: checkAndRoute(resolved, { config: this.config, pageOrigin: this.#pageOrigin }).warnings };
+      unresolved = { missing: resolved.missing, cyclic: resolved.cyclic };
+      return { ...unresolved, warnings: checkAndRoute(resolved, { config: this.config, pageOrigin: this.#pageOrigin }).warnings };
     } catch {
       // A request that cannot be sent is explained when the user sends it, not while they type.
-      return { missing, warnings: [] };
+      return { ...unresolved, warnings: [] };
     }
   }
 

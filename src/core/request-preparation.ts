@@ -37,8 +37,10 @@ export interface PreparedRequest {
   /** What is actually fetched: the target, or the proxy URL carrying it. */
   fetchUrl: string;
   viaProxy: boolean;
-  /** Placeholders no variable of the active environment could fill, left as written. */
+  /** Placeholders left as written because the active environment does not define their names (`''` for `{{}}`). */
   missing: string[];
+  /** Placeholders left as written because their values refer back to themselves, or nest more than 10 levels deep. */
+  cyclic: string[];
   /** Things the user should know that do not stop the send, e.g. a header browsers refuse to set. */
   warnings: string[];
   /** The request as written, when it differs from this one: what its history entry loads back. */
@@ -65,9 +67,9 @@ export interface ResolvedRequest {
   url: string;
   headers: Record<string, string>;
   body: string | undefined;
-  /** Placeholders no variable of the active environment could fill (or that refer to themselves). */
+  /** Names the active environment does not define, left as written; `''` for an empty placeholder (`{{}}`). */
   missing: string[];
-  /** Of `missing`, the names that are defined but refer back to themselves, or nest more than 10 levels deep. */
+  /** Names that are defined but refer back to themselves, or nest more than 10 levels deep; not in `missing`. */
   cyclic: string[];
   /**
    * Why a relative URL could not be put after the active `base_url` (empty, not absolute, with a query…), which
@@ -81,11 +83,11 @@ export function prepareRequest(request: ConsoleRequest, context: PreparationCont
   const resolved = resolveRequest(request, context);
   const { missing, cyclic, baseUrlProblem } = resolved;
   const environment = context.environments.active()?.name;
-  if (context.config.strictVariables && missing.length > 0) {
+  if (context.config.strictVariables && (missing.length > 0 || cyclic.length > 0)) {
     throw new RequestError('unresolved-variables', `Not sent: ${unresolvedExplanation(missing, cyclic, environment)}`);
   }
   if (baseUrlProblem !== undefined) throw new RequestError('invalid-url', baseUrlProblem);
-  const prepared: PreparedRequest = { ...checkAndRoute(resolved, context, (text) => likelyCause(text, missing, cyclic, environment)), missing };
+  const prepared: PreparedRequest = { ...checkAndRoute(resolved, context, (text) => likelyCause(text, missing, cyclic, environment)), missing, cyclic };
   const written = writtenRequest(request, resolved);
   if (written) prepared.written = written;
   return prepared;
@@ -102,11 +104,14 @@ function writtenRequest(request: ConsoleRequest, resolved: ResolvedRequest): Wri
   return body === resolved.body ? { url, headers } : { url, headers, body: body ?? '' };
 }
 
-/** Why the placeholders stayed as written, and what to do: undefined names and cycles need different fixes. */
-function unresolvedExplanation(missing: string[], cyclic: string[], environment: string | undefined): string {
-  const placeholders = (names: string[]) => names.map((name) => `{{${name}}}`).join(', ');
-  const undefinedNames = missing.filter((name) => !cyclic.includes(name));
+/** Why the placeholders stayed as written, and what to do: empty ones, undefined names and cycles need different fixes. */
+function unresolvedExplanation(missing: readonly string[], cyclic: readonly string[], environment: string | undefined): string {
+  const placeholders = (names: readonly string[]) => names.map((name) => `{{${name}}}`).join(', ');
+  const undefinedNames = missing.filter((name) => name !== '');
   const sentences: string[] = [];
+  if (missing.includes('')) {
+    sentences.push('{{}} is an empty placeholder (nothing but spaces, if anything, between its braces), so it names no variable. Write a variable\'s name between the braces, or remove them.');
+  }
   if (undefinedNames.length > 0) {
     const one = undefinedNames.length === 1;
     sentences.push(`${placeholders(undefinedNames)} ${one ? 'has' : 'have'} no value in ${environment ? `environment "${environment}"` : 'any environment'}. Define ${one ? 'it' : 'them'} there, or pick another environment.`);
@@ -123,11 +128,13 @@ function unresolvedExplanation(missing: string[], cyclic: string[], environment:
  * cause, or '' when it holds none. Runs only on failures, so it may scan.
  */
 function likelyCause(text: string, missing: readonly string[], cyclic: readonly string[], environment: string | undefined): string {
-  if (missing.length === 0) return '';
+  if (missing.length === 0 && cyclic.length === 0) return '';
   const left = new Set<string>();
-  for (const { name } of scanPlaceholders(text)) if (missing.includes(name.trim())) left.add(name.trim());
-  if (left.size === 0) return '';
-  return ` Likely cause: ${unresolvedExplanation([...left], cyclic.filter((name) => left.has(name)), environment)}`;
+  for (const { name } of scanPlaceholders(text)) left.add(name.trim());
+  const missingHere = missing.filter((name) => left.has(name));
+  const cyclicHere = cyclic.filter((name) => left.has(name));
+  if (missingHere.length === 0 && cyclicHere.length === 0) return '';
+  return ` Likely cause: ${unresolvedExplanation(missingHere, cyclicHere, environment)}`;
 }
 
 /** Steps 1 and 2: every placeholder resolved with the active environment, default headers merged under the request's. */
@@ -138,10 +145,7 @@ export function resolveRequest(request: ConsoleRequest, { config, environments }
   const resolveDetailed = (text: string, field: string) => {
     const result = resolveWithinLimit(environments, text, field);
     for (const name of result.missing) missing.add(name);
-    for (const name of result.cyclic) {
-      missing.add(name);
-      cyclic.add(name);
-    }
+    for (const name of result.cyclic) cyclic.add(name);
     return result;
   };
   const resolve = (text: string, field: string) => resolveDetailed(text, field).text;
@@ -212,7 +216,7 @@ function baseUrlProblemOf({ text, missing, cyclic }: ResolveResult, environments
       problem = `${quoted()} has a ${extra[0] === '?' ? 'query' : 'fragment'} (${tail}). A relative URL is appended to base_url's path, so base_url cannot have a query or fragment; put ${tail} in the request URL instead.`;
     }
   }
-  return problem && problem + likelyCause(text, [...missing, ...cyclic], cyclic, environment());
+  return problem && problem + likelyCause(text, missing, cyclic, environment());
 }
 
 /** The method trimmed, and uppercased when it is one: what is not stays as written, for the checks to quote. */
@@ -284,7 +288,7 @@ export function checkAndRoute(
   request: Pick<ResolvedRequest, 'method' | 'url' | 'headers' | 'body'>,
   { config, pageOrigin }: Pick<PreparationContext, 'config' | 'pageOrigin'>,
   likelyCause: (text: string) => string = () => '',
-): Omit<PreparedRequest, 'missing'> {
+): Omit<PreparedRequest, 'missing' | 'cyclic'> {
   checkFieldTypes(request, false);
   const { url, body } = request;
   const headers = request.headers ?? {};

@@ -10,9 +10,31 @@ export function expectPlainObject(value: unknown, field: string): Record<string,
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new ConfigError(field, value, 'must be an object');
   }
+  if (!isPlainObject(value)) throw notPlainObject(value, field);
   const own: Record<string, unknown> = Object.create(null);
   for (const [key, fieldValue] of Object.entries(value)) setOwnProperty(own, key, fieldValue);
   return own;
+}
+
+/**
+ * Written as `{ … }` (in any frame) or made with `Object.create(null)`. A Headers or a Map keeps its entries where
+ * `Object.entries` does not look, and other objects may inherit fields: read by own keys, those would be lost.
+ */
+function isPlainObject(value: object): boolean {
+  const prototype = Object.getPrototypeOf(value) as object | null;
+  // Another frame's Object.prototype is not ours, but like ours it has no prototype itself.
+  return !(Symbol.iterator in value) && (prototype === null || Object.getPrototypeOf(prototype) === null);
+}
+
+/** Worded as the request checks word a Headers or a Map given as `request.headers`. */
+function notPlainObject(value: object, field: string): ConfigError {
+  const kind = value.constructor?.name;
+  const shown = kind && kind !== 'Object' ? `a ${kind}` : 'an object made from a prototype';
+  if (Symbol.iterator in value) {
+    const name = field.slice(field.lastIndexOf('.') + 1);
+    return new ConfigError(field, value, `must be a plain object: ${shown} has no own keys to read its entries from, so they would be lost; pass a plain object instead: Object.fromEntries(${name})`, shown);
+  }
+  return new ConfigError(field, value, `must be a plain object: only the own fields of ${shown} would be read, and what it inherits lost; pass a plain object ({ … }) instead`, shown);
 }
 
 /** Assignment that a key named `__proto__` cannot turn into a change of prototype. */
@@ -52,8 +74,12 @@ export function expectTimerMilliseconds(value: unknown, field: string): number {
   return milliseconds;
 }
 
+/** An array without holes: `.map` and `.forEach` skip a hole, which would then come back as an `undefined` entry. */
 export function expectArray(value: unknown, field: string): unknown[] {
   if (!Array.isArray(value)) throw new ConfigError(field, value, 'must be an array');
+  for (let index = 0; index < value.length; index += 1) {
+    if (!(index in value)) throw new ConfigError(`${field}[${index}]`, undefined, 'is missing: the array has a hole here (as two commas in a row leave); remove it', 'nothing');
+  }
   return value;
 }
 

@@ -1,5 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { runInNewContext } from 'node:vm';
 import { ConfigError, parseConsoleConfig } from '../../src/core/index.js';
 
 /** Asserts that `config` is refused with a ConfigError naming `field`, and returns its message. */
@@ -125,6 +126,37 @@ describe('ConsoleConfig', () => {
     refused({ snippets: { languages: 'curl' } }, 'snippets.languages');
     refused(null, 'config');
     refused([], 'config');
+  });
+
+  it('refuses a Headers, a Map or another object that is not plain where the config expects a plain object, saying what to pass', () => {
+    const lost = (name: string) => new RegExp(`must be a plain object: a (Headers|Map|URLSearchParams) has no own keys to read its entries from, so they would be lost; pass a plain object instead: Object\\.fromEntries\\(${name.replace(/[[\]]/g, '\\$&')}\\)`);
+    // The Authorization header used to be read as no headers at all, and never sent.
+    assert.match(refused({ defaultHeaders: new Headers({ Authorization: 'Bearer x' }) }, 'defaultHeaders'), lost('defaultHeaders'));
+    assert.match(refused({ defaultHeaders: new URLSearchParams({ Authorization: 'Bearer x' }) }, 'defaultHeaders'), lost('defaultHeaders'));
+    assert.match(refused({ environments: [{ name: 'A', variables: new Map([['base_url', 'https://api.example']]) }] }, 'environments[0].variables'), lost('variables'));
+    assert.match(refused({ environments: [new Map([['name', 'A']])] }, 'environments[0]'), lost('environments[0]'));
+    assert.match(refused(new Map([['timeout', 5]]), 'config'), /\(got a Map\)\.$/);
+    assert.match(refused({ history: new Map([['enabled', false]]) }, 'history'), lost('history'));
+    assert.match(refused({ snippets: new Map([['languages', ['curl']]]) }, 'snippets'), lost('snippets'));
+    class Settings {
+      get timeout() {
+        return 5;
+      }
+    }
+    assert.match(refused(new Settings(), 'config'), /only the own fields of a Settings would be read.*\(got a Settings\)/);
+    assert.match(refused({ defaultHeaders: Object.create({ Accept: 'text/plain' }) }, 'defaultHeaders'), /plain object/);
+    // Plain objects from another frame, or without a prototype, are plain.
+    assert.equal(parseConsoleConfig(runInNewContext('({ timeout: 5, defaultHeaders: { Accept: "text/plain" } })')).timeout, 5);
+    const bare = Object.assign(Object.create(null), { defaultHeaders: Object.assign(Object.create(null), { Accept: 'text/plain' }) });
+    assert.deepEqual(parseConsoleConfig(bare).defaultHeaders, { Accept: 'text/plain' });
+  });
+
+  it('refuses a hole in a list, naming its index, instead of keeping it', () => {
+    assert.match(refused({ environments: [, { name: 'A' }] }, 'environments[0]'), /hole/);
+    refused({ environments: [{ name: 'A' }, , { name: 'B' }] }, 'environments[1]');
+    refused({ history: { enabled: true, redactHeaders: [, 'X-Secret'] } }, 'history.redactHeaders[0]');
+    refused({ history: { enabled: true, redactQueryParameters: ['sig', , 'key'] } }, 'history.redactQueryParameters[1]');
+    refused({ snippets: { languages: [, 'curl'] } }, 'snippets.languages[0]');
   });
 
   it('refuses unknown fields, so a misspelt option is not silently ignored', () => {

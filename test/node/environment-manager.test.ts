@@ -4,8 +4,10 @@ import {
   ConfigError,
   EnvironmentManager,
   EnvironmentNotFoundError,
+  History,
   InvalidArgumentError,
   ResolveLimitError,
+  parseEnvironments,
   scanPlaceholders,
   type Environment,
 } from '../../src/core/index.js';
@@ -110,6 +112,26 @@ describe('EnvironmentManager: the spec operations', () => {
   });
 });
 
+describe('Subscribing: EnvironmentManager and History', () => {
+  it('refuses a listener that is not a function when subscribing, not at every later change', () => {
+    const manager = new EnvironmentManager(prod, staging);
+    const history = new History({ enabled: true });
+    withReportedErrors((reported) => {
+      for (const bad of [42, null, undefined, 'listener', {}]) {
+        for (const subscribe of [(l: unknown) => manager.subscribe(l as () => void), (l: unknown) => history.subscribe(l as () => void)]) {
+          assert.throws(
+            () => subscribe(bad),
+            (error: unknown) => error instanceof InvalidArgumentError && error.argument === 'listener' && /subscribe takes a function/.test(error.message),
+          );
+        }
+      }
+      manager.setActive('staging');
+      history.add({ method: 'GET', url: 'https://api.example/', headers: {}, body: '', status: 200, duration: 1 });
+      assert.deepEqual(reported, []);
+    });
+  });
+});
+
 describe('EnvironmentManager: resolve rules', () => {
   const manager = new EnvironmentManager({
     name: 'dev',
@@ -188,6 +210,13 @@ describe('EnvironmentManager: resolve rules', () => {
     assert.equal(manager.resolve('{{empty}}|'), '|');
   });
 
+  it('leaves an empty placeholder as written and reports it as the name \'\', unless a variable of spaces fills it', () => {
+    assert.deepEqual(manager.resolveDetailed('/a/{{}}/{{ }}/{{{}}}'), { text: '/a/{{}}/{{ }}/{{{}}}', missing: [''], cyclic: [] });
+    assert.deepEqual(new EnvironmentManager({ name: 'e', variables: { hole: 'x{{}}' } }).resolveDetailed('{{hole}}').missing, ['']);
+    const spaces = new EnvironmentManager({ name: 'e', variables: { ' ': 'space' } });
+    assert.deepEqual(spaces.resolveDetailed('{{ }}|{{}}'), { text: 'space|{{}}', missing: [''], cyclic: [] });
+  });
+
   it('replaces dynamic variables with fresh values', () => {
     const text = manager.resolve('{{$guid}} {{$guid}} {{$timestamp}} {{$isoTimestamp}} {{$randomInt}}');
     const [guid1, guid2, timestamp, iso, randomInt] = text.split(' ');
@@ -262,6 +291,23 @@ describe('EnvironmentManager: bad input', () => {
   it('refuses unknown fields and duplicate names at construction', () => {
     assert.throws(() => new EnvironmentManager({ name: 'x', variables: {}, values: [] } as unknown as Environment), /environments\[0\]\.values.*not a known field/);
     assert.throws(() => new EnvironmentManager(prod, { ...staging, name: 'prod' }), (error: unknown) => error instanceof ConfigError && error.field === 'environments[1].name');
+  });
+
+  it('refuses resolve options that are not an object, null included, as the signature says (options?: ResolveOptions)', () => {
+    const manager = new EnvironmentManager(prod);
+    for (const bad of [null, 42, 'fast']) {
+      for (const resolve of [() => manager.resolve('{{token}}', bad as never), () => manager.resolveDetailed('{{token}}', bad as never)]) {
+        assert.throws(resolve, (error: unknown) => error instanceof InvalidArgumentError && error.argument === 'options' && /or left out/.test(error.message));
+      }
+    }
+    assert.equal(manager.resolve('{{token}}', undefined), 'p-123');
+    assert.equal(manager.resolve('{{token}}', {}), 'p-123');
+  });
+
+  it('refuses a hole in a list of environments, naming its index', () => {
+    const sparse = [, { name: 'A', variables: {} }] as unknown[];
+    assert.throws(() => parseEnvironments(sparse), (error: unknown) => error instanceof ConfigError && error.field === 'environments[0]' && /hole/.test(error.message));
+    assert.throws(() => parseEnvironments([prod, , staging]), (error: unknown) => error instanceof ConfigError && error.field === 'environments[1]');
   });
 
   it('refuses a resolve of something that is not a string', () => {

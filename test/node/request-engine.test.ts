@@ -173,7 +173,7 @@ describe('RequestEngine against a local API', () => {
     const environments = new EnvironmentManager({ name: 'bomb', variables });
     const engine = engineFor({ environments });
     await rejectsWith(engine.send({ method: 'POST', url: `${api.origin}/echo`, body: '{{a8}}' }), 'invalid-request', /placeholders in the body would add more than 1048576 characters/);
-    assert.deepEqual(engine.inspect({ method: 'POST', url: `${api.origin}/echo`, body: '{{a8}}' }), { missing: [], warnings: [] });
+    assert.deepEqual(engine.inspect({ method: 'POST', url: `${api.origin}/echo`, body: '{{a8}}' }), { missing: [], cyclic: [], warnings: [] });
   });
 
   it('leaves out headers a page cannot set, so Node sends what a browser would', async () => {
@@ -308,13 +308,44 @@ describe('RequestEngine against a local API', () => {
     const cycle = await rejectsWith(strict.send({ method: 'GET', url: '{{base_url}}/echo?s={{self}}&k={{key}}' }), 'unresolved-variables', /\{\{key\}\} has no value in environment "loops"\. Define it there.*\{\{self\}\} refers back to itself through its value, or nests more than 10 levels deep\. Change that value/);
     assert.doesNotMatch(cycle.message, /\{\{self\}\}.*no value/);
     await rejectsWith(strict.send({ method: 'GET', url: '{{base_url}}/echo?d={{v0}}' }), 'unresolved-variables', /^Not sent: \{\{v\d+\}\} refers back to itself .*nests more than 10 levels deep/);
-    assert.deepEqual(strict.inspect({ method: 'GET', url: '{{base_url}}/echo?s={{self}}&k={{key}}' }).missing.sort(), ['key', 'self']);
+    assert.deepEqual(strict.inspect({ method: 'GET', url: '{{base_url}}/echo?s={{self}}&k={{key}}' }), { missing: ['key'], cyclic: ['self'], warnings: [] });
     environments.setActive('local');
     const lenient = engineFor({ environments });
     const prepared = lenient.prepare({ method: 'GET', url: '{{base_url}}/echo?k={{api_key}}' });
     assert.deepEqual(prepared.missing, ['api_key']);
     const response = await lenient.execute(prepared);
     assert.equal(JSON.parse(response.text).url, '/echo?k={{api_key}}');
+  });
+
+  it('tells a variable that refers back to itself apart from an undefined one, in inspect(), prepare() and the strict send', async () => {
+    const environments = new EnvironmentManager({ name: 'loops', variables: { base_url: api.origin, self: '{{self}}', ping: '{{pong}}', pong: '{{ping}}' } });
+    const request = { method: 'GET', url: '/echo/{{self}}', headers: { 'X-P': '{{ping}}' } };
+    const lenient = engineFor({ environments });
+    // Defined, so not missing: the env-picker must not say "does not define", nor the URL mark it undefined.
+    assert.deepEqual(lenient.inspect(request), { missing: [], cyclic: ['self', 'ping'], warnings: [] });
+    const prepared = lenient.prepare({ ...request, url: '/echo/{{self}}/{{nope}}' });
+    assert.deepEqual([prepared.missing, prepared.cyclic], [['nope'], ['self', 'ping']]);
+    const strict = engineFor({ environments, config: { strictVariables: true } });
+    const before = api.received.length;
+    const onlyCycles = await rejectsWith(strict.send(request), 'unresolved-variables', /^Not sent: \{\{self\}\}, \{\{ping\}\} refer back to themselves/);
+    assert.doesNotMatch(onlyCycles.message, /no value|Define/);
+    assert.equal(api.received.length, before);
+  });
+
+  it('refuses an empty placeholder in strict mode, and lists it as missing in every mode', async () => {
+    const environments = new EnvironmentManager({ name: 'local', variables: { base_url: api.origin } });
+    const strict = engineFor({ environments, config: { strictVariables: true } });
+    const before = api.received.length;
+    for (const url of ['/a/{{}}', '/a/{{ }}', '/a/{{{}}}']) {
+      await rejectsWith(strict.send({ method: 'GET', url }), 'unresolved-variables', /^Not sent: \{\{\}\} is an empty placeholder .*names no variable\. Write a variable's name between the braces, or remove them\.$/);
+      assert.deepEqual(strict.inspect({ method: 'GET', url }).missing, ['']);
+    }
+    await rejectsWith(strict.send({ method: 'POST', url: '/a', body: '{"k": "{{ }}"}' }), 'unresolved-variables', /empty placeholder/);
+    assert.equal(api.received.length, before);
+    // Lenient: sent as written, like an undefined variable, and listed so the console can mark it.
+    const lenient = engineFor({ environments });
+    assert.deepEqual(lenient.prepare({ method: 'GET', url: '/echo/{{}}/{{x}}' }).missing, ['', 'x']);
+    assert.deepEqual(lenient.template({ method: 'GET', url: '/echo/{{}}' }).url, '{{base_url}}/echo/{{}}');
   });
 
   it('refuses mixed content on an https page before sending', async () => {
@@ -376,7 +407,7 @@ describe('RequestEngine against a local API', () => {
     await rejectsWith(engineFor().send({ method: 'GET', url, headers: [{ name: 'X-N', value: 5 as never }] }), 'invalid-request', /^Invalid request\.headers\[0\]\.value: must be a string \(got 5\)\.$/);
     await rejectsWith(engineFor().send({ method: 5 as never, url }), 'invalid-request', /^Invalid request\.method: must be a string/);
     assert.throws(() => engine.template({ method: 'GET', url, headers: new Map() as never }), (error: unknown) => error instanceof RequestError && plainObject.test(error.message));
-    assert.deepEqual(engine.inspect({ method: 'GET', url, headers: new Headers() as never }), { missing: [], warnings: [] });
+    assert.deepEqual(engine.inspect({ method: 'GET', url, headers: new Headers() as never }), { missing: [], cyclic: [], warnings: [] });
     assert.equal(api.received.length, before);
   });
 
