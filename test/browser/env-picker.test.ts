@@ -223,6 +223,14 @@ describe('<env-picker>', () => {
     expect(el.shadowRoot!.querySelector('[part="missing"]')!.textContent!.replace(/\s+/g, ' ')).to.contain('uses {{id}}, {{tenant}}, which “Local” does not define');
   });
 
+  it('says which variables refer back to themselves, apart from the undefined ones', async () => {
+    const el = await fixture<EnvPicker>(html`<env-picker .manager=${manager()} .missing=${['id']} .cyclic=${['a', 'b']}></env-picker>`);
+    expect(el.shadowRoot!.querySelector('[part="missing"]')!.textContent!.replace(/\s+/g, ' ').trim()).to.equal(
+      'This request uses {{id}}, which “Local” does not define. In “Local”, {{a}}, {{b}} refer back to themselves through their values, or nest more than 10 levels deep; change those values to end in plain text.',
+    );
+    await expect(el).to.be.accessible();
+  });
+
   it('says so when there are no environments', async () => {
     const el = await fixture<EnvPicker>(html`<env-picker .manager=${new EnvironmentManager()}></env-picker>`);
     expect(el.shadowRoot!.textContent).to.contain('No environments are configured.');

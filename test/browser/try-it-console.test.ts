@@ -340,6 +340,22 @@ describe('<try-it-console>', () => {
     expect(inner(el, 'env-picker', '[part="missing"]').textContent).to.contain('{{missing_one}}');
   });
 
+  it('tells a variable that refers back to itself, and an empty {{}}, apart from an undefined one', async () => {
+    const looping = config({ strictVariables: true });
+    looping.environments![0]!.variables.self = '{{self}}';
+    const el = await fixture<TryItConsole>(html`<try-it-console .config=${looping} url="{{base_url}}/{{self}}/{{}}"></try-it-console>`);
+    const titles = [...el.shadowRoot!.querySelectorAll('mark.variable')].map((mark) => [mark.classList.contains('missing'), mark.getAttribute('title')]);
+    expect(titles).to.deep.equal([
+      [false, 'base_url'],
+      [true, 'self refers back to itself through its value, or nests more than 10 levels deep'],
+      [true, 'An empty placeholder names no variable'],
+    ]);
+    const notice = inner(el, 'env-picker', '[part="missing"]').textContent!.replace(/\s+/g, ' ').trim();
+    expect(notice).to.equal('In “Local”, {{self}} refers back to itself through its value, or nests more than 10 levels deep; change that value to end in plain text. It has an empty {{}}, which names no variable.');
+    await sendAndWait(el);
+    expect($(el, '.error-title').textContent).to.equal('Unresolved variables');
+  });
+
   it('runs the whole flow: choose an environment, send, see the response and history, restore it, copy the snippet', async () => {
     const el = await fixture<TryItConsole>(html`<try-it-console .config=${config({ defaultHeaders: { 'X-Client': 'docs' } })} method="POST" url="{{base_url}}/pets/{{pet_id}}" .headers=${{ Authorization: 'Bearer {{api_token}}', 'Content-Type': 'application/json' }} body='{"name":"Rex"}'></try-it-console>`);
 

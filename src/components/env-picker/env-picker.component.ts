@@ -14,14 +14,15 @@ import { maskedValue } from './secret-masking.js';
  * @summary Switches between named environments and shows the active one's variables.
  *
  * Values that look secret are masked until revealed: those of names like token, key or password, well-known
- * credentials (a JWT, `sk_live_…`, `ghp_…`, `AKIA…`) under any name, and the password in a URL. Given
- * `missing`, it lists the variables the current request uses that the active environment lacks.
+ * credentials (a JWT, `sk_live_…`, `ghp_…`, `AKIA…`, a PEM private key) under any name, and in a URL its user info
+ * and credential parameters (`api_key=…`). Given `missing` and `cyclic`, it tells which variables the current
+ * request uses that the active environment lacks, or cannot resolve.
  *
  * @fires tic-environment-change - The user selected another environment.
  *
  * @csspart select - The environment select.
  * @csspart variables - The table of variables.
- * @csspart missing - The notice of missing variables.
+ * @csspart missing - The notice of missing and unresolvable variables.
  */
 export class EnvPicker extends LitElement {
   static override styles = [themeStyles, panelStyles, envPickerStyles];
@@ -44,10 +45,13 @@ export class EnvPicker extends LitElement {
     this.#manager.source = manager;
   }
 
-  /** Variables the current request uses that the active environment does not define. */
-  @property({ attribute: false }) missing: string[] = [];
+  /** Variables the current request uses that the active environment does not define (`''`: an empty `{{}}`). */
+  @property({ attribute: false }) missing: readonly string[] = [];
 
-  /** Hide the table of variables (the console shows it collapsed). */
+  /** Variables the current request uses whose values refer back to themselves, or nest more than 10 levels deep. */
+  @property({ attribute: false }) cyclic: readonly string[] = [];
+
+  /** Hide the table of variables. */
   @property({ type: Boolean, attribute: 'hide-variables' }) hideVariables = false;
 
   /** `light` or `dark`; without it, the element follows the system setting. */
@@ -113,6 +117,25 @@ export class EnvPicker extends LitElement {
     </table>`;
   }
 
+  /** What the request uses that `environment` cannot fill: undefined names, values that loop, an empty `{{}}`. */
+  #renderUnresolved(environment: string) {
+    const undefinedNames = this.missing.filter((name) => name !== '');
+    const empty = this.missing.includes('');
+    const cyclic = this.cyclic;
+    if (undefinedNames.length === 0 && !empty && cyclic.length === 0) return nothing;
+    const placeholders = (names: readonly string[]) => names.map((name, i) => html`${i > 0 ? ', ' : ''}<code>{{${name}}}</code>`);
+    const one = cyclic.length === 1;
+    return html`<p class="missing" part="missing" role="note">
+      ${undefinedNames.length > 0 ? html`This request uses ${placeholders(undefinedNames)}, which “${environment}” does not define.` : nothing}
+      ${cyclic.length > 0
+        ? html`In “${environment}”, ${placeholders(cyclic)} ${one ? 'refers' : 'refer'} back to ${one ? 'itself' : 'themselves'} through
+            ${one ? 'its value' : 'their values'}, or ${one ? 'nests' : 'nest'} more than 10 levels deep; change ${one ? 'that value' : 'those values'}
+            to end in plain text.`
+        : nothing}
+      ${empty ? html`It has an empty <code>{{}}</code>, which names no variable.` : nothing}
+    </p>`;
+  }
+
   override render() {
     const environments = this.manager?.list() ?? [];
     const active = this.manager?.active();
@@ -125,12 +148,7 @@ export class EnvPicker extends LitElement {
           ${environments.map((environment) => html`<option value=${environment.name} .selected=${live(environment.name === active.name)}>${environment.name}</option>`)}
         </select>
       </div>
-      ${this.missing.length > 0
-        ? html`<p class="missing" part="missing" role="note">
-            This request uses ${this.missing.map((name, i) => html`${i > 0 ? ', ' : ''}<code>{{${name}}}</code>`)}, which
-            “${active.name}” does not define.
-          </p>`
-        : nothing}
+      ${this.#renderUnresolved(active.name)}
       ${this.hideVariables ? nothing : this.#renderVariables(active.variables)}
     `;
   }

@@ -84,7 +84,7 @@ interface HeaderRowState {
  * @csspart code - The panel holding the snippet (forwarded from `<code-snippet>`).
  * @csspart select - The environment select (forwarded from `<env-picker>`).
  * @csspart variables - The table of the active environment's variables (forwarded from `<env-picker>`).
- * @csspart missing - The notice of variables the environment lacks (forwarded from `<env-picker>`).
+ * @csspart missing - The notice of variables the environment lacks or cannot resolve (forwarded from `<env-picker>`).
  * @csspart list - The list of past requests (forwarded from `<request-history>`).
  * @csspart clear-button - The history's Clear all button (forwarded from `<request-history>`).
  *
@@ -111,7 +111,7 @@ export class TryItConsole extends LitElement {
   /** The presets last loaded, as JSON: equal values set again (a framework's re-render) keep the user's edits. */
   #presetsFrom: string | undefined;
   #lastSnippetRequest: SnippetRequest | undefined;
-  #missing: readonly string[] = [];
+  #unresolved: Unresolved = { missing: [], cyclic: [] };
   /** Watches the children while the configuration script has not arrived. */
   #configScriptWatch: MutationObserver | undefined;
   /**
@@ -437,8 +437,8 @@ export class TryItConsole extends LitElement {
 
   // --- Rendering ----------------------------------------------------------------------------------
 
-  /** The URL with its placeholders marked: known ones highlighted, missing ones flagged. */
-  #renderUrlTemplate(missing: readonly string[]) {
+  /** The URL with its placeholders marked: known ones highlighted, unresolved ones flagged with why. */
+  #renderUrlTemplate({ missing, cyclic }: Unresolved) {
     const url = this.currentUrl;
     const spans = [...scanPlaceholders(url)];
     if (spans.length === 0) return nothing;
@@ -447,12 +447,19 @@ export class TryItConsole extends LitElement {
     for (const span of spans) {
       parts.push(url.slice(copiedUpTo, span.start));
       const name = span.name.trim();
-      const isMissing = missing.includes(name);
-      parts.push(html`<mark class=${isMissing ? 'variable missing' : 'variable'} title=${isMissing ? `${name} is not defined in the active environment` : `${name}`}>${url.slice(span.start, span.end)}</mark>`);
+      const problem = cyclic.includes(name)
+        ? `${name} refers back to itself through its value, or nests more than 10 levels deep`
+        : !missing.includes(name)
+          ? undefined
+          : name === ''
+            ? 'An empty placeholder names no variable'
+            : `${name} is not defined in the active environment`;
+      parts.push(html`<mark class=${problem ? 'variable missing' : 'variable'} title=${problem ?? name}>${url.slice(span.start, span.end)}</mark>`);
       copiedUpTo = span.end;
     }
     parts.push(url.slice(copiedUpTo));
-    return html`<p id="url-template" class="url-template">${parts}${missing.length > 0 ? html`<span class="visually-hidden"> (has undefined variables)</span>` : nothing}</p>`;
+    const unresolved = missing.length > 0 || cyclic.length > 0;
+    return html`<p id="url-template" class="url-template">${parts}${unresolved ? html`<span class="visually-hidden"> (has unresolved variables)</span>` : nothing}</p>`;
   }
 
   #renderHeaderRows() {
@@ -565,10 +572,11 @@ export class TryItConsole extends LitElement {
     if (!engine.config.enabled) return html`<p class="disabled-notice">The API console is turned off for this page.</p>`;
     // Send and Cancel are one button changing role, so focus stays on it when one becomes the other.
     const pending = this.#send.state.status === 'pending';
-    const { missing: missingNow, warnings } = engine.inspect(this.#request());
-    // The same list while its content is: a new one on every keystroke would have <env-picker> render again each time.
-    if (missingNow.join('\n') !== this.#missing.join('\n')) this.#missing = missingNow;
-    const missing = this.#missing;
+    const { missing: missingNow, cyclic: cyclicNow, warnings } = engine.inspect(this.#request());
+    // The same lists while their content is: new ones on every keystroke would have <env-picker> render again each time.
+    const { missing, cyclic } = this.#unresolved;
+    if (JSON.stringify([missingNow, cyclicNow]) !== JSON.stringify([missing, cyclic])) this.#unresolved = { missing: missingNow, cyclic: cyclicNow };
+    const unresolved = this.#unresolved;
     const snippet = this.#snippetRequest(engine);
     const current = this.currentMethod;
     const methods = METHODS.includes(current.toUpperCase()) ? METHODS : [...METHODS, current];
@@ -584,10 +592,10 @@ export class TryItConsole extends LitElement {
               </select>
               <label class="visually-hidden" for="url">URL</label>
               <input id="url" part="url" type="text" spellcheck="false" autocomplete="off" placeholder="https://api.example.com/resource or /resource"
-                aria-describedby=${missing.length > 0 ? 'url-template' : nothing} .value=${this.currentUrl} @input=${this.#onUrlInput} />
+                aria-describedby=${unresolved.missing.length > 0 || unresolved.cyclic.length > 0 ? 'url-template' : nothing} .value=${this.currentUrl} @input=${this.#onUrlInput} />
               <button part=${pending ? 'cancel-button' : 'send-button'} class=${pending ? 'cancel' : 'primary send'} title=${pending ? 'Cancel the request' : 'Send (Ctrl+Enter)'} @click=${pending ? this.#onCancelClick : this.send}>${pending ? 'Cancel' : 'Send'}</button>
             </div>
-            ${this.#renderUrlTemplate(missing)}
+            ${this.#renderUrlTemplate(unresolved)}
             ${this.#renderHeaderRows()}
             ${this.#bodyAllowed()
               ? html`<label class="body-label" for="body">Body</label>
@@ -607,7 +615,7 @@ export class TryItConsole extends LitElement {
           </section>
         </div>
         <aside class="side">
-          <env-picker exportparts="select, variables, missing" theme=${this.theme ?? nothing} .manager=${engine.environments} .missing=${missing}></env-picker>
+          <env-picker exportparts="select, variables, missing" theme=${this.theme ?? nothing} .manager=${engine.environments} .missing=${unresolved.missing} .cyclic=${unresolved.cyclic}></env-picker>
           <request-history exportparts="list, clear-button" theme=${this.theme ?? nothing} .history=${engine.history} @tic-history-select=${this.#onHistorySelect}></request-history>
         </aside>
       </div>
@@ -628,7 +636,7 @@ const ERROR_TITLES: Record<RequestError['kind'], string> = {
   'invalid-url': 'Invalid URL',
   'invalid-request': 'Request not sent',
   'mixed-content': 'Blocked as mixed content',
-  'unresolved-variables': 'Undefined variables',
+  'unresolved-variables': 'Unresolved variables',
   'proxy-refused': 'Refused by the CORS proxy',
 };
 
@@ -656,6 +664,12 @@ function sameHistorySettings(history: History | undefined, config: ConsoleConfig
   } catch {
     return false;
   }
+}
+
+/** Placeholders the request uses that the active environment cannot fill, as `engine.inspect()` tells them. */
+interface Unresolved {
+  missing: readonly string[];
+  cyclic: readonly string[];
 }
 
 /** What is wrong with presets a page set as properties (attributes are always text), or `undefined`. */
