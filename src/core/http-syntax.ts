@@ -3,6 +3,11 @@
 /** RFC 9110 `token`: the characters allowed in a header name or a method. */
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 
+/** True when `text` is a token: what a header name and a method must be. */
+export function isToken(text: string): boolean {
+  return TOKEN.test(text);
+}
+
 /** True when `name` can be sent as a header name. */
 export function isHeaderName(name: string): boolean {
   return TOKEN.test(name);

