@@ -1,7 +1,7 @@
 import { parseEnvironments, type Environment } from './environment.js';
 import { ConfigError } from './errors.js';
 import { parseHistoryConfig, type HistoryConfig, type ResolvedHistoryConfig } from './history-config.js';
-import { CLIENT_OWNED_HEADERS, headerValueProblem, isByteString, isHeaderName, isHttpUrl } from './http-syntax.js';
+import { CLIENT_OWNED_HEADERS, headerValueProblem, isHeaderName, isHttpUrl } from './http-syntax.js';
 import { SnippetGenerator, type SnippetLanguage, type SnippetsConfig } from './snippets/index.js';
 import { expectArray, expectBoolean, expectKnownFields, expectPlainObject, expectString, expectTimerMilliseconds, setOwnProperty } from './validation.js';
 
@@ -127,7 +127,8 @@ export function parseHeaderMap(value: unknown, field: string): Record<string, st
     if (CLIENT_OWNED_HEADERS.has(name.toLowerCase())) throw new ConfigError(at, name, 'is set by every HTTP client from the request itself; remove it');
     seen.add(name.toLowerCase());
     const headerValue = expectString(raw, at);
-    const problem = headerValueProblem(headerValue) ?? (isByteString(headerValue) ? undefined : 'holds characters beyond Latin-1, which browsers cannot send in a header; percent-encode them or use ASCII');
+    // Sent as UTF-8 bytes, as the snippets send them; a lone surrogate has no UTF-8 form.
+    const problem = headerValueProblem(headerValue) ?? (headerValue.isWellFormed() ? undefined : 'holds a lone UTF-16 surrogate, which has no UTF-8 form; remove it');
     if (problem) throw new ConfigError(at, headerValue, problem);
     setOwnProperty(headers, name, headerValue);
   }

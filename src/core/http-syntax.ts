@@ -64,6 +64,17 @@ export function isByteString(value: string): boolean {
 }
 
 /**
+ * `value` as fetch must be given it to send its UTF-8 bytes, one character per byte (fetch sends each character as
+ * one byte, Latin-1): a value outside ASCII goes out as every snippet sends it. ASCII is returned as it is.
+ */
+export function utf8ByteString(value: string): string {
+  if (!/[^\x00-\x7f]/.test(value)) return value;
+  let bytes = '';
+  for (const byte of new TextEncoder().encode(value)) bytes += String.fromCharCode(byte);
+  return bytes;
+}
+
+/**
  * Headers an HTTP client derives from the request itself (framing and connection management): a copy set by
  * hand would contradict what the client sends, so snippets and the webhook channel refuse them.
  */

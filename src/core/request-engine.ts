@@ -1,6 +1,7 @@
 import { parseConsoleConfig, type ConsoleConfig, type ResolvedConsoleConfig } from './console-config.js';
 import { EnvironmentManager } from './environment-manager.js';
 import { RequestError } from './errors.js';
+import { utf8ByteString } from './http-syntax.js';
 import { History } from './history.js';
 import type { ResolvedHistoryConfig } from './history-config.js';
 import type { HistoryStore } from './history-store.js';
@@ -230,10 +231,13 @@ export class RequestEngine {
 
 /**
  * What fetch is given: the headers a page may set. Browsers drop the others silently; Node's fetch would send
- * some (Cookie) and fail or hang on others (Content-Length, Expect), so they go here, as the warning says.
+ * some (Cookie) and fail or hang on others (Content-Length, Expect), so they go here, as the warning says. Values
+ * as their UTF-8 bytes, as every snippet sends them.
  */
-function sendableHeaders(headers: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(headers).filter(([name]) => !isForbiddenHeader(name)));
+function sendableHeaders(headers: Record<string, string>): [string, string][] {
+  return Object.entries(headers)
+    .filter(([name]) => !isForbiddenHeader(name))
+    .map(([name, value]) => [name, utf8ByteString(value)]);
 }
 
 /**

@@ -2,7 +2,7 @@ import type { ResolvedConsoleConfig } from './console-config.js';
 import type { EnvironmentManager, ResolveResult } from './environment-manager.js';
 import { RequestError, ResolveLimitError, describeValue } from './errors.js';
 import type { WrittenRequest } from './history-entry.js';
-import { CLIENT_OWNED_HEADERS, FORBIDDEN_METHODS, headerValueProblem, isByteString, isHeaderName, isHttpUrl, isMethod } from './http-syntax.js';
+import { CLIENT_OWNED_HEADERS, FORBIDDEN_METHODS, headerValueProblem, isHeaderName, isHttpUrl, isMethod } from './http-syntax.js';
 import { scanPlaceholders } from './placeholders.js';
 import { isCrossOrigin, isPotentiallyTrustworthy, proxiedUrl } from './proxy-route.js';
 import { silentUrlRewrite } from './silent-url-rewrite.js';
@@ -417,8 +417,7 @@ function checkHeaders(headers: Record<string, string>, likelyCause: (text: strin
     seen.add(name.toLowerCase());
     const problem = headerValueProblem(value);
     if (problem) throw new RequestError('invalid-request', `The value of header ${name} ${problem}; remove it.`);
-    if (!isByteString(value)) {
-      throw new RequestError('invalid-request', `The value of header ${name} holds characters beyond Latin-1 (such as ${JSON.stringify([...value].find((c) => !isByteString(c)))}), which browsers cannot send in a header; percent-encode them or use ASCII.`);
-    }
+    // Sent as UTF-8 bytes, as the snippets send them; a lone surrogate has no UTF-8 form.
+    if (!value.isWellFormed()) throw new RequestError('invalid-request', `The value of header ${name} holds a lone UTF-16 surrogate, which has no UTF-8 form; remove it.${likelyCause(value)}`);
   }
 }

@@ -122,7 +122,8 @@ describe('ConsoleConfig', () => {
     refused({ timeout: 0 }, 'timeout');
     refused({ credentials: 'always' }, 'credentials');
     assert.match(refused({ credentials: 'include', corsProxy: 'https://proxy.example/' }, 'credentials'), /corsProxy/);
-    assert.match(refused({ defaultHeaders: { 'X-Name': 'Zoë €' } }, 'defaultHeaders["X-Name"]'), /beyond Latin-1/);
+    assert.match(refused({ defaultHeaders: { 'X-Name': 'Zoë \uDC00' } }, 'defaultHeaders["X-Name"]'), /lone UTF-16 surrogate/);
+    assert.equal(parseConsoleConfig({ defaultHeaders: { 'X-Name': 'Zoë € 日本' } }).defaultHeaders['X-Name'], 'Zoë € 日本');
     refused({ snippets: { languages: 'curl' } }, 'snippets.languages');
     refused(null, 'config');
     refused([], 'config');
