@@ -6,8 +6,11 @@ import type { SnippetLanguage } from './snippets/snippet-language.js';
 import { checkSnippetRequest, withoutEmptyQuery, type CheckedRequest, type SnippetRequest } from './snippets/snippet-request.js';
 
 const HAS_INVISIBLE = new RegExp(INVISIBLE, 'u');
-// What comes before a port: the scheme, `//`, the host (or a stand-in origin), and `:`.
-const BEFORE_PORT = /^[a-z][a-z\d+.-]*:\/\/[^/?#]*:$/i;
+const SCHEME_AND_SLASHES = /^[a-z][a-z\d+.-]*:\/\//i;
+const END_OF_AUTHORITY = /[/?#]/;
+const DIGITS = /^\d+$/;
+const NON_ASCII = /[^\x00-\x7F]/;
+const DEFAULT_IGNORABLE = /\p{Default_Ignorable_Code_Point}/gu;
 
 /**
  * A snippet that keeps `{{variable}}` placeholders as written, for docs readers who keep their own
@@ -15,7 +18,8 @@ const BEFORE_PORT = /^[a-z][a-z\d+.-]*:\/\/[^/?#]*:$/i;
  * and header names must pass stricter checks, so there each placeholder stands in as a plain token while the
  * request is checked; the snippet is then written from the request as given, so every placeholder is quoted
  * and escaped for its string literal like the text around it. A placeholder that begins the URL stands in as a
- * whole origin, since it usually holds `base_url`; one right after the host's `:` as a port.
+ * whole origin, since it usually holds `base_url`; placeholders after the host's `:` as the port's digits, and one
+ * right after those too (`{{host}}:{{port}}{{base_path}}`), since it may hold either.
  * @throws LanguageNotEnabledError when `language` is not enabled.
  * @throws InvalidArgumentError when the request cannot be written (the message quotes the request as given).
  */
@@ -37,7 +41,7 @@ export function generateTemplateSnippet(generator: SnippetGenerator, request: Sn
     throw stand.restore(error, request.url);
   }
   const headersAsWritten = checked.headers.map(([name, value]) => [stand.out(name), value] as const);
-  return writeCheckedSnippet({ ...checked, url: withoutEmptyQuery(request.url), headers: headersAsWritten }, language as SnippetLanguage);
+  return writeCheckedSnippet({ ...checked, url: withoutEmptyQueryOutsidePlaceholders(request.url), headers: headersAsWritten }, language as SnippetLanguage);
 }
 
 function plainHeaders(headers: unknown): Record<string, string> | undefined {
@@ -48,24 +52,48 @@ function hasPlaceholder(text: unknown): boolean {
   return typeof text === 'string' && !scanPlaceholders(text).next().done;
 }
 
+/** `url` without the `?` that the checks dropped from its stand-in form: one outside placeholders, whose names may hold `?` or `#`. */
+function withoutEmptyQueryOutsidePlaceholders(url: string): string {
+  const parts: string[] = [];
+  let copiedUpTo = 0;
+  for (const span of scanPlaceholders(url)) {
+    parts.push(url.slice(copiedUpTo, span.start), '_'.repeat(span.end - span.start));
+    copiedUpTo = span.end;
+  }
+  // Placeholders masked, lengths kept: the first `?` here is the one withoutEmptyQuery looks at.
+  const masked = parts.join('') + url.slice(copiedUpTo);
+  if (withoutEmptyQuery(masked).length === masked.length) return url;
+  const query = masked.indexOf('?');
+  return url.slice(0, query) + url.slice(query + 1);
+}
+
 /** Tokens that replace placeholders while a request is checked, and the way back for the errors. */
 class StandIns {
   readonly #prefix: string;
   readonly #placeholders: string[] = [];
+  // The URL as checked, whose host an error may quote.
+  #url: string | undefined;
+  // A stand-in in any text the checks write: an origin (`https://…o`) or its host, or an inline token (`…z`).
+  readonly #tokens: RegExp;
 
   constructor(texts: string[]) {
     this.#prefix = unusedPrefix(texts);
+    this.#tokens = new RegExp(`(?:https://)?${this.#prefix}(\\d+)[oz]`, 'g');
   }
 
-  /** The URL with placeholders replaced: by an origin at the start, a port after the host, a token elsewhere. */
+  /** The URL with placeholders replaced: by an origin at the start, digits in the port, a token elsewhere. */
   inUrl(url: string): string {
     // Not a string: left for the checks to refuse.
     if (typeof url !== 'string') return url;
-    return this.#in(url, 'request.url', (index, before) => {
-      if (before === '') return `https://${this.#prefix}${index}o.invalid`;
-      // A port is digits. No error shows this one: a URL error quotes the URL as given.
-      return BEFORE_PORT.test(before) ? '1' : `${this.#prefix}${index}z`;
+    const authority = new AuthorityReader(url);
+    this.#url = this.#in(url, 'request.url', (index, literalBefore) => {
+      const place = authority.next(literalBefore);
+      if (place === 'origin') return `https://${this.#prefix}${index}o`;
+      // A port is digits, and one is enough. No error shows these: a URL error quotes the URL as given.
+      if (place === 'port') return '1';
+      return place === 'more port' ? '' : `${this.#prefix}${index}z`;
     });
+    return this.#url;
   }
 
   /** `headers` with the placeholders in their names replaced by tokens. */
@@ -80,9 +108,8 @@ class StandIns {
 
   /** `text` with the placeholders back in place of the tokens, each passed through `escape`. */
   out(text: string, escape = (placeholder: string) => placeholder): string {
-    const tokens = new RegExp(`https://${this.#prefix}(\\d+)o\\.invalid|${this.#prefix}(\\d+)z`, 'g');
-    return text.replace(tokens, (token, origin?: string, inline?: string) => {
-      const placeholder = this.#placeholders[Number(origin ?? inline)];
+    return text.replace(this.#tokens, (token, index: string) => {
+      const placeholder = this.#placeholders[Number(index)];
       return placeholder === undefined ? token : escape(placeholder);
     });
   }
@@ -99,12 +126,36 @@ class StandIns {
     const original = argument === 'request.url' ? url : isName ? this.out(value) : value;
     // The argument quotes a header name as JSON.
     const quotedArgument = this.out(argument, (placeholder) => JSON.stringify(placeholder).slice(1, -1));
-    return new InvalidArgumentError(quotedArgument, original, this.out(problem));
+    const problemAsGiven = argument === 'request.url' ? this.#urlProblemAsGiven(problem) : this.out(problem);
+    return new InvalidArgumentError(quotedArgument, original, problemAsGiven);
   }
 
-  /** `text` with each placeholder replaced by `standIn(index, text so far)`; `field` names `text` in an error. */
-  #in(text: string, field: string, standIn: (index: number, before: string) => string): string {
-    let out = '';
+  /**
+   * `problem` with the placeholders back. A host is quoted as the URL parser writes it: a label with non-ASCII text
+   * as `xn--`, its ASCII (a stand-in too), then a code that depends on where each character stands, and so on the
+   * placeholder's value. Such a label is shown as `xn--…`, and why.
+   */
+  #urlProblemAsGiven(problem: string): string {
+    const url = this.#url;
+    const host = url !== undefined && problem.includes('xn--') && URL.canParse(url) ? new URL(url).hostname : '';
+    const folded = new Set<string>();
+    const shownHost = host
+      .split('.')
+      .map((label) => {
+        if (!label.startsWith('xn--') || !label.includes(this.#prefix)) return label;
+        for (const [token] of label.matchAll(this.#tokens)) folded.add(this.out(token));
+        return 'xn--…';
+      })
+      .join('.');
+    if (folded.size === 0) return this.out(problem);
+    // Each stand-in is numbered apart, so the host's text is nowhere else in the message.
+    return `${this.out(problem.replaceAll(host, shownHost))}; xn--… stands for a label that holds non-ASCII text and ${[...folded].join(', ')}: its IDNA form depends on the value, so keep each placeholder in a label of its own, or put the whole label in a variable`;
+  }
+
+  /** `text` with each placeholder replaced by `standIn(index, literal text since the one before)`; `field` names `text` in an error. */
+  #in(text: string, field: string, standIn: (index: number, literalBefore: string) => string): string {
+    // Joined once: the text may hold a great many placeholders.
+    const parts: string[] = [];
     let copiedUpTo = 0;
     for (const span of scanPlaceholders(text)) {
       const placeholder = text.slice(span.start, span.end);
@@ -112,22 +163,74 @@ class StandIns {
       if (HAS_INVISIBLE.test(placeholder)) {
         throw new InvalidArgumentError(field, text, `has the placeholder ${JSON.stringify(placeholder)}, whose name holds an invisible character (a tab, a line break…); rename the variable`);
       }
-      out += text.slice(copiedUpTo, span.start);
-      out += standIn(this.#placeholders.push(placeholder) - 1, out);
+      const literal = text.slice(copiedUpTo, span.start);
+      parts.push(literal, standIn(this.#placeholders.push(placeholder) - 1, literal));
       copiedUpTo = span.end;
     }
-    return out + text.slice(copiedUpTo);
+    parts.push(text.slice(copiedUpTo));
+    return parts.join('');
+  }
+}
+
+/**
+ * Where each placeholder of a URL stands, read from the literal text between placeholders (never from a name,
+ * which may hold `/` or `:`): each piece of text is read once, so that a URL costs one read whatever its
+ * placeholders.
+ */
+class AuthorityReader {
+  // The scheme and `//`, before the authority: none when the URL begins with a placeholder, the origin.
+  readonly #schemeLength: number | undefined;
+  #first = true;
+  #inAuthority = false;
+  // In the port: 'start' right after the authority's last `:`, 'digits' once digits or placeholders followed.
+  #port: 'no' | 'start' | 'digits' = 'no';
+
+  constructor(url: string) {
+    this.#schemeLength = SCHEME_AND_SLASHES.exec(url)?.[0].length;
+  }
+
+  /** Where the next placeholder stands, given the literal text since the one before (or since the start). */
+  next(literalBefore: string): 'origin' | 'port' | 'more port' | 'elsewhere' {
+    let literal = literalBefore;
+    if (this.#first) {
+      this.#first = false;
+      this.#inAuthority = literal === '' || this.#schemeLength !== undefined;
+      if (literal === '') return 'origin';
+      literal = literal.slice(this.#schemeLength);
+    }
+    if (this.#inAuthority) this.#read(literal);
+    if (!this.#inAuthority || this.#port === 'no') return 'elsewhere';
+    const place = this.#port === 'start' ? 'port' : 'more port';
+    this.#port = 'digits';
+    return place;
+  }
+
+  #read(literal: string): void {
+    if (END_OF_AUTHORITY.test(literal)) {
+      this.#inAuthority = false;
+      return;
+    }
+    const colon = literal.lastIndexOf(':');
+    if (colon >= 0) {
+      this.#port = colon === literal.length - 1 ? 'start' : DIGITS.test(literal.slice(colon + 1)) ? 'digits' : 'no';
+    } else if (literal !== '' && !DIGITS.test(literal)) {
+      this.#port = 'no';
+    }
   }
 }
 
 /**
  * A stand-in prefix that none of `texts` holds, in any case (a URL error can quote the host, which the URL parser
- * lowercases), so that mapping back touches nothing else: `tplv`, then the letter that follows the fewest of its
- * occurrences, and so on until none is left. Each letter cuts the occurrences at least 26-fold, so a hostile text
- * costs a few searches through it, and the prefix stays a few letters long.
+ * lowercases) or in the host's form (`ｔ` is `t` there), so that mapping back touches nothing else: `tplv`, then
+ * the letter that follows the fewest of its occurrences, and so on until none is left. Each letter cuts the
+ * occurrences at least 26-fold, so a hostile text costs a few searches through it, and the prefix stays a few
+ * letters long.
  */
 function unusedPrefix(texts: string[]): string {
-  const lowercase = texts.map((text) => text.toLowerCase());
+  // The host's form is about NFKC, lowercase, without the characters IDNA ignores (a soft hyphen…).
+  const lowercase = texts.flatMap((text) =>
+    NON_ASCII.test(text) ? [text.toLowerCase(), text.replace(DEFAULT_IGNORABLE, '').normalize('NFKC').toLowerCase()] : [text.toLowerCase()],
+  );
   let prefix = 'tplv';
   for (;;) {
     // How many occurrences of the prefix each letter follows; undefined when there is none.
