@@ -1,4 +1,5 @@
 // `npm start -- [flags]`: flags and environment variables for the demo's address and ports, parsed purely.
+import { classifyAddress } from 'try-it-console/proxy';
 import type { DemoOptions } from './server.js';
 
 export const DEMO_USAGE = `Usage: npm start -- [options]
@@ -7,7 +8,7 @@ export const DEMO_USAGE = `Usage: npm start -- [options]
   --api-port N        sample API port (env API_PORT, default 8081)
   --receiver-port N   webhook receiver port (env RECEIVER_PORT, default 8082)
   --proxy-port N      CORS proxy port (env PROXY_PORT, default 8787)
-  --host ADDRESS      address to listen on (env HOST, default 127.0.0.1; keep it on loopback)
+  --host ADDRESS      loopback address to listen on (env DEMO_HOST, default 127.0.0.1)
   --no-build          skip \`npm run build\` (npm start only)
   -h, --help          show this help
 `;
@@ -34,7 +35,8 @@ export function parseDemoArguments(argv: readonly string[], env: Readonly<Record
     const value = env[name];
     if (value !== undefined && value !== '') options[key] = parsePort(value, name);
   }
-  if (env.HOST) options.host = env.HOST;
+  // Not HOST: containers and some shells set it for their own purposes, often to 0.0.0.0.
+  if (env.DEMO_HOST) options.host = loopbackHost(env.DEMO_HOST, 'DEMO_HOST');
 
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i]!;
@@ -49,12 +51,24 @@ export function parseDemoArguments(argv: readonly string[], env: Readonly<Record
     };
     if (flag in PORT_FLAGS) options[PORT_FLAGS[flag as keyof typeof PORT_FLAGS]] = parsePort(takeValue(), flag);
     else if (flag === '--host') {
-      const host = takeValue();
-      if (host === '') throw new DemoUsageError('--host must not be empty.');
-      options.host = host;
+      options.host = loopbackHost(takeValue(), '--host');
     } else throw new DemoUsageError(`Unknown option ${JSON.stringify(arg)}.`);
   }
   return { kind: 'run', options };
+}
+
+/**
+ * `host` when it is a loopback address. The demo's proxy may reach private addresses (it must, for the sample API):
+ * on any other address, whoever reaches this machine could use it as a relay into the network it is on.
+ */
+function loopbackHost(host: string, name: string): string {
+  if (host === '') throw new DemoUsageError(`${name} must not be empty.`);
+  if (host.toLowerCase() !== 'localhost' && classifyAddress(host) !== 'loopback') {
+    throw new DemoUsageError(
+      `${name} must be a loopback address such as 127.0.0.1, ::1 or localhost (got ${JSON.stringify(host)}): the demo's CORS proxy may reach private addresses, so on ${JSON.stringify(host)} anyone who reaches this machine could use it as a relay into your network.`,
+    );
+  }
+  return host;
 }
 
 function parsePort(value: string, name: string): number {

@@ -11,7 +11,7 @@ const LIMIT_MS = 20_000;
 describe('demo arguments', () => {
   it('reads ports and host from the environment, with flags over it', () => {
     assert.deepEqual(parseDemoArguments([], {}), { kind: 'run', options: {} });
-    assert.deepEqual(parseDemoArguments(['--port', '3000', '--api-port=3001'], { PORT: '9000', PROXY_PORT: '9001', RECEIVER_PORT: '9002', HOST: '::1' }), {
+    assert.deepEqual(parseDemoArguments(['--port', '3000', '--api-port=3001'], { PORT: '9000', PROXY_PORT: '9001', RECEIVER_PORT: '9002', DEMO_HOST: '::1', HOST: '0.0.0.0' }), {
       kind: 'run',
       options: { port: 3000, apiPort: 3001, proxyPort: 9001, receiverPort: 9002, host: '::1' },
     });
@@ -26,6 +26,11 @@ describe('demo arguments', () => {
       [[], { API_PORT: '-1' }, /API_PORT must be a port number/],
       [['--port'], {}, /--port needs a value/],
       [['--host='], {}, /--host must not be empty/],
+      // The proxy reaches private addresses: on another address it would relay for anyone who reaches the machine.
+      [['--host', '0.0.0.0'], {}, /--host must be a loopback address.*"0\.0\.0\.0".*relay into your network/],
+      [['--host=192.168.1.10'], {}, /--host must be a loopback address/],
+      [['--host', 'example.com'], {}, /--host must be a loopback address/],
+      [[], { DEMO_HOST: '::' }, /DEMO_HOST must be a loopback address/],
       [['--verbose'], {}, /Unknown option "--verbose"/],
     ] as const) {
       assert.throws(() => parseDemoArguments(argv, env), (error: Error) => error instanceof DemoUsageError && message.test(error.message), String(argv));
