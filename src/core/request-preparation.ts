@@ -369,7 +369,8 @@ export function requestTemplate(request: ConsoleRequest, { config, environments 
       url = `${BASE_URL}${pathAfterBase(base.text, url)}`;
     }
   }
-  const headers = mergeHeaders(config.defaultHeaders, headerRows(request.headers), (text) => text);
+  const sentName = (name: string) => resolveWithinLimit(environments, name, 'a header name').text.trim();
+  const headers = mergeHeaders(config.defaultHeaders, headerRows(request.headers), (text) => text, sentName);
   const body = request.body === undefined || request.body === '' ? undefined : request.body;
   return { method: methodAsWritten(request.method), url, headers, body, missing: [], cyclic: [] };
 }
@@ -387,16 +388,23 @@ function headerRows(headers: ConsoleRequest['headers']): HeaderRow[] {
 /**
  * Default headers first, each replaced by the request's own header of the same name (any case). Two rows of
  * one name would be sent joined by ", " or one of them lost, neither of which is what was written: refused, by a
- * send and by a template alike.
+ * send and by a template alike. `sentName`: the name a row's name is sent as, where `resolve` leaves placeholders
+ * (a template compares the names a send would compare).
  */
-function mergeHeaders(defaults: Record<string, string>, rows: HeaderRow[], resolve: (text: string, field: string) => string): Record<string, string> {
+function mergeHeaders(
+  defaults: Record<string, string>,
+  rows: HeaderRow[],
+  resolve: (text: string, field: string) => string,
+  sentName: (name: string) => string = (name) => name,
+): Record<string, string> {
   const resolved = rows.map((row) => ({ name: resolve(row.name, 'a header name').trim(), value: resolve(row.value, `the value of header ${row.name.trim()}`) }));
   const own = new Set<string>();
   for (const { name } of resolved) {
-    if (own.has(name.toLowerCase())) {
-      throw new RequestError('invalid-request', `The header ${name} appears in two rows (names ignore case); merge the values into one row, separated by ", ", or switch one off.`);
+    const key = sentName(name).toLowerCase();
+    if (own.has(key)) {
+      throw new RequestError('invalid-request', `The header ${sentName(name)} appears in two rows (names ignore case); merge the values into one row, separated by ", ", or switch one off.`);
     }
-    own.add(name.toLowerCase());
+    own.add(key);
   }
   const merged: Record<string, string> = {};
   for (const [name, value] of Object.entries(defaults)) {

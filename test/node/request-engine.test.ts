@@ -391,6 +391,18 @@ describe('RequestEngine against a local API', () => {
     });
   });
 
+  it('lets a header row whose name is a placeholder replace the default header it resolves to, in the template as in a send', () => {
+    const environments = new EnvironmentManager({ name: 'e', variables: { base_url: api.origin, hn: ' x-key ', other: 'X-KEY' } });
+    const engine = new RequestEngine({ environments, config: { defaultHeaders: { 'X-Key': 'default' } } });
+    const request = { method: 'GET', url: '/echo', headers: [{ name: '{{hn}}', value: 'row' }] };
+    assert.deepEqual(engine.prepare(request).headers, { 'x-key': 'row' });
+    assert.deepEqual(engine.template(request).headers, { '{{hn}}': 'row' });
+    // Two rows that a send would refuse as one name twice: the template refuses them too.
+    const twice = { ...request, headers: [...request.headers, { name: '{{other}}', value: 'again' }] };
+    assert.throws(() => engine.prepare(twice), /The header X-KEY appears in two rows/);
+    assert.throws(() => engine.template(twice), /The header X-KEY appears in two rows/);
+  });
+
   it('warns about headers a browser will not send', () => {
     const prepared = engineFor().prepare({ method: 'GET', url: `${api.origin}/echo`, headers: { Cookie: 'a=b', 'Sec-Fetch-Mode': 'x', Accept: '*/*', Host: 'h' } });
     assert.equal(prepared.warnings.length, 3);
