@@ -10,12 +10,12 @@ export function isToken(text: string): boolean {
 
 /** True when `name` can be sent as a header name. */
 export function isHeaderName(name: string): boolean {
-  return TOKEN.test(name);
+  return isToken(name);
 }
 
 /** True when `method` is a syntactically valid HTTP method (any token, custom methods included). */
 export function isMethod(method: string): boolean {
-  return TOKEN.test(method);
+  return isToken(method);
 }
 
 // Control characters other than tab: no HTTP client sends them in a header value (fetch and undici refuse them).

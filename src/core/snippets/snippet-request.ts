@@ -72,7 +72,7 @@ function checkMethod(method: unknown): string {
 
 function checkUrl(url: unknown): string {
   // Most regexes below run only when a search (much cheaper) finds what they look for, so the common URL costs four
-  // (two on its path alone) and no parse besides URL.canParse.
+  // regexes and no parse besides URL.canParse.
   let start: RegExpExecArray | null = null;
   if (typeof url !== 'string' || !(start = HTTP_URL_START.exec(url)) || !URL.canParse(url)) {
     throw new InvalidArgumentError('request.url', url, 'must be an absolute http:// or https:// URL');
