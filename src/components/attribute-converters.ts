@@ -1,17 +1,24 @@
 import type { ComplexAttributeConverter } from 'lit';
 
+/** `text` read as a JSON object of strings (`{"Accept":"application/json"}`), or `undefined` when it is not one. */
+export function headersFromJson(text: string): Record<string, string> | undefined {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) && Object.values(parsed).every((v) => typeof v === 'string')) {
+      return parsed as Record<string, string>;
+    }
+  } catch {
+    // Not JSON: undefined, as for JSON of another shape.
+  }
+  return undefined;
+}
+
 /** `headers='{"Accept":"application/json"}'`: a JSON object of strings. Bad JSON is reported and ignored. */
 export const headersAttribute: ComplexAttributeConverter<Record<string, string>> = {
   fromAttribute(value) {
     if (!value) return {};
-    try {
-      const parsed: unknown = JSON.parse(value);
-      if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) && Object.values(parsed).every((v) => typeof v === 'string')) {
-        return parsed as Record<string, string>;
-      }
-    } catch {
-      // Reported below.
-    }
+    const headers = headersFromJson(value);
+    if (headers) return headers;
     console.warn(`try-it-console: the headers attribute must be a JSON object of strings, e.g. {"Accept":"application/json"}; got ${value}`);
     return {};
   },

@@ -286,6 +286,11 @@ describe('<code-snippet>', () => {
     await waitUntil(() => code(el) === expected(`${body}abcde`), 'the latest snippet is shown once changes stop', { timeout: 2000 });
   });
 
+  it('reads headers given as JSON text through the property, as frameworks pass the attribute', async () => {
+    const el = await fixture<CodeSnippet>(html`<code-snippet url="https://api.example/pets" .headers=${'{"Accept":"application/json"}' as unknown as Record<string, string>}></code-snippet>`);
+    expect(code(el)).to.contain('-H "Accept: application/json"');
+  });
+
   it('goes back to the defaults when an attribute is removed', async () => {
     const el = await fixture<CodeSnippet>(html`<code-snippet method="POST" url="https://api.example/pets" body='{"name":"Rex"}' languages="curl"></code-snippet>`);
     el.removeAttribute('body');

@@ -231,6 +231,12 @@ describe('<env-picker>', () => {
     await expect(el).to.be.accessible();
   });
 
+  it('takes null or undefined lists of variables from a framework as none', async () => {
+    const el = await fixture<EnvPicker>(html`<env-picker .manager=${manager()} .missing=${null} .cyclic=${undefined}></env-picker>`);
+    expect(el.shadowRoot!.querySelector('[part="missing"]')).to.equal(null);
+    expect(el.shadowRoot!.querySelector('select')).not.to.equal(null);
+  });
+
   it('says so when there are no environments', async () => {
     const el = await fixture<EnvPicker>(html`<env-picker .manager=${new EnvironmentManager()}></env-picker>`);
     expect(el.shadowRoot!.textContent).to.contain('No environments are configured.');

@@ -550,6 +550,28 @@ describe('<try-it-console>', () => {
     expect(el.shadowRoot!.querySelector<HTMLInputElement>('.header-row input.value')!.value).to.equal('10');
   });
 
+  it('reads headers given as JSON text through the property, as frameworks pass the attribute, and falls back to defaults when attributes are removed', async () => {
+    const el = await fixture<TryItConsole>(html`<try-it-console .config=${config()} method="POST" url="{{base_url}}/pets" .headers=${'{"Accept":"application/json"}' as unknown as Record<string, string>}></try-it-console>`);
+    const rows = () => [...el.shadowRoot!.querySelectorAll('.header-row')].map((row) => `${row.querySelector<HTMLInputElement>('input.name')!.value}=${row.querySelector<HTMLInputElement>('input.value')!.value}`);
+    expect(rows()).to.deep.equal(['Accept=application/json']);
+    el.headers = '{"Accept": 1}' as unknown as Record<string, string>;
+    await el.updateComplete;
+    expect(el.shadowRoot!.querySelector('.error[role="alert"]')!.textContent).to.contain('or JSON text of one (got "{\\"Accept\\": 1}")');
+    el.headers = {};
+    el.removeAttribute('method');
+    el.removeAttribute('url');
+    await el.updateComplete;
+    expect([el.method, el.url]).to.deep.equal(['GET', '']);
+    expect(el.shadowRoot!.querySelector('.error[role="alert"]')).to.equal(null);
+  });
+
+  it('says so when a framework set its configuration as the config attribute, which is not read', async () => {
+    const el = await fixture<TryItConsole>(html`<try-it-console config="[object Object]"></try-it-console>`);
+    const problem = el.shadowRoot!.querySelector('.error[role="alert"]')!.textContent!;
+    expect(problem).to.contain('The config attribute is not read (it holds "[object Object]")');
+    expect(problem).to.contain("import 'try-it-console' before the first render");
+  });
+
   it('loads the whole operation when a framework presets another one, and keeps the user’s edits when it renders the same again', async () => {
     interface Operation { method: string; url: string; headers: Record<string, string>; body: string }
     const container = await fixture<HTMLDivElement>(html`<div></div>`);

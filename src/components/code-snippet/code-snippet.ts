@@ -1,8 +1,9 @@
+import { defineElement } from '../define-element.js';
 import { CodeSnippet } from './code-snippet.component.js';
 
 export { CodeSnippet };
 
-if (!customElements.get('code-snippet')) customElements.define('code-snippet', CodeSnippet);
+defineElement('code-snippet', CodeSnippet);
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -119,9 +119,11 @@ export class EnvPicker extends LitElement {
 
   /** What the request uses that `environment` cannot fill: undefined names, values that loop, an empty `{{}}`. */
   #renderUnresolved(environment: string) {
-    const undefinedNames = this.missing.filter((name) => name !== '');
-    const empty = this.missing.includes('');
-    const cyclic = this.cyclic;
+    // Null or undefined from a framework's binding: nothing to tell.
+    const missing = this.missing ?? [];
+    const undefinedNames = missing.filter((name) => name !== '');
+    const empty = missing.includes('');
+    const cyclic = this.cyclic ?? [];
     if (undefinedNames.length === 0 && !empty && cyclic.length === 0) return nothing;
     const placeholders = (names: readonly string[]) => names.map((name, i) => html`${i > 0 ? ', ' : ''}<code>{{${name}}}</code>`);
     const one = cyclic.length === 1;

@@ -1,8 +1,9 @@
+import { defineElement } from '../define-element.js';
 import { EnvPicker } from './env-picker.component.js';
 
 export { EnvPicker };
 
-if (!customElements.get('env-picker')) customElements.define('env-picker', EnvPicker);
+defineElement('env-picker', EnvPicker);
 
 declare global {
   interface HTMLElementTagNameMap {

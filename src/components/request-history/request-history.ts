@@ -1,8 +1,9 @@
+import { defineElement } from '../define-element.js';
 import { RequestHistory } from './request-history.component.js';
 
 export { RequestHistory };
 
-if (!customElements.get('request-history')) customElements.define('request-history', RequestHistory);
+defineElement('request-history', RequestHistory);
 
 declare global {
   interface HTMLElementTagNameMap {

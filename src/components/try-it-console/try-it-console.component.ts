@@ -20,7 +20,7 @@ import { TicBeforeSendEvent } from '../../events/before-send.js';
 import type { TicHistorySelectEvent } from '../../events/history-select.js';
 import { TicRequestErrorEvent } from '../../events/request-error.js';
 import { TicResponseEvent } from '../../events/response.js';
-import { headersAttribute } from '../attribute-converters.js';
+import { headersAttribute, headersFromJson, textAttribute } from '../attribute-converters.js';
 import { highlight } from '../code-snippet/highlighter.js';
 import '../code-snippet/code-snippet.js';
 import '../env-picker/env-picker.js';
@@ -141,16 +141,26 @@ export class TryItConsole extends LitElement {
   @property({ attribute: false }) config: ConsoleConfig | undefined;
 
   /** HTTP method of the operation to preset. */
-  @property() method = 'GET';
+  @property({ converter: textAttribute('GET') }) method = 'GET';
 
   /** URL of the operation to preset; may hold `{{variables}}`, and may be relative to `base_url`. */
-  @property() url = '';
+  @property({ converter: textAttribute('') }) url = '';
 
-  /** Request headers of the operation to preset; as an attribute, a JSON object. */
+  /**
+   * Request headers of the operation to preset; as an attribute, a JSON object. Frameworks that set every binding
+   * as a property (React, Vue, Svelte) pass the attribute's JSON text here: read as the attribute is.
+   */
   @property({ converter: headersAttribute }) headers: Record<string, string> = {};
 
+  /**
+   * Not read: the configuration is the `config` property or a child JSON script. A framework that renders the element
+   * before it is defined sets its configuration object as this attribute ("[object Object]"), which is said in place
+   * of the console rather than running on defaults.
+   */
+  @property({ attribute: 'config' }) private configAttribute: string | null | undefined;
+
   /** Request body of the operation to preset. */
-  @property() body = '';
+  @property({ converter: textAttribute('') }) body = '';
 
   /** `light` or `dark`; without it, the console follows the system setting. */
   @property({ reflect: true }) theme: 'light' | 'dark' | undefined;
@@ -182,9 +192,10 @@ export class TryItConsole extends LitElement {
     // back. connectedCallback configures it when it is.
     if (changed.has('config') && this.isConnected) this.#configure();
     if (['method', 'url', 'headers', 'body'].some((name) => changed.has(name)) && this.#presetsKey() !== this.#presetsFrom) {
-      const presets = { method: this.method ?? 'GET', url: this.url ?? '', headers: this.headers ?? {}, body: this.body ?? '' };
+      const headers: unknown = this.headers ?? {};
+      const presets = { method: this.method ?? 'GET', url: this.url ?? '', headers: typeof headers === 'string' ? headersFromJson(headers) ?? headers : headers, body: this.body ?? '' };
       this.presetProblem = presetProblem(presets);
-      if (this.presetProblem === undefined) this.load(presets);
+      if (this.presetProblem === undefined) this.load(presets as typeof presets & { headers: Record<string, string> });
     }
     if (this.#send.state.status !== 'complete') this.#forgetShown();
     if (this.notices.includes('credentials') && (changed.has('currentUrl') || changed.has('headerRows')) && !this.#holdsRedacted()) {
@@ -565,7 +576,7 @@ export class TryItConsole extends LitElement {
   }
 
   override render() {
-    const problem = this.configProblem ?? this.presetProblem;
+    const problem = this.configAttribute != null ? configAttributeProblem(this.configAttribute) : this.configProblem ?? this.presetProblem;
     if (problem) return html`<div class="error" role="alert"><p class="error-title">The console is misconfigured</p><p>${problem}</p></div>`;
     const engine = this.#engine;
     if (!engine) return nothing;
@@ -672,11 +683,16 @@ interface Unresolved {
   cyclic: readonly string[];
 }
 
+function configAttributeProblem(value: string): string {
+  return `The config attribute is not read (it holds ${describeValue(value)}): set the config property, or put the configuration as JSON in a child <script type="application/json">. A framework writes an object as this attribute when the element is not defined yet as it renders: import 'try-it-console' before the first render.`;
+}
+
 /** What is wrong with presets a page set as properties (attributes are always text), or `undefined`. */
 function presetProblem({ method, url, headers, body }: { method: unknown; url: unknown; headers: unknown; body: unknown }): string | undefined {
   for (const [name, value] of Object.entries({ method, url, body })) {
     if (typeof value !== 'string') return `The ${name} property must be a string (got ${describeValue(value)}).`;
   }
+  if (typeof headers === 'string') return `The headers property must be an object of header names and values, or JSON text of one (got ${describeValue(headers)}).`;
   if (typeof headers !== 'object' || headers === null || Array.isArray(headers)) {
     return `The headers property must be an object of header names and values, e.g. { "Accept": "application/json" } (got ${describeValue(headers)}).`;
   }

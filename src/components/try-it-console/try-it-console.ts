@@ -1,8 +1,9 @@
+import { defineElement } from '../define-element.js';
 import { TryItConsole } from './try-it-console.component.js';
 
 export { TryItConsole };
 
-if (!customElements.get('try-it-console')) customElements.define('try-it-console', TryItConsole);
+defineElement('try-it-console', TryItConsole);
 
 declare global {
   interface HTMLElementTagNameMap {
