@@ -1,6 +1,6 @@
 import { parseConsoleConfig, type ConsoleConfig, type ResolvedConsoleConfig } from './console-config.js';
 import { EnvironmentManager } from './environment-manager.js';
-import { RequestError } from './errors.js';
+import { RequestError, describeValue } from './errors.js';
 import { utf8ByteString } from './http-syntax.js';
 import { History } from './history.js';
 import type { ResolvedHistoryConfig } from './history-config.js';
@@ -47,8 +47,13 @@ export interface ConsoleResponse {
   size: number;
   /** The first bytes of the body (up to the display limit). */
   body: Uint8Array;
-  /** `body` decoded as text. */
+  /**
+   * `body` decoded as text, as a browser tab decodes it: a byte order mark wins over the `charset` parameter, which
+   * wins over UTF-8.
+   */
   text: string;
+  /** Things the user should know about how the response is shown, e.g. a charset the console cannot decode. */
+  warnings: string[];
   /** True when `body` holds only the start of the response body. */
   truncated: boolean;
   /** The whole body for download, or `undefined` when it exceeded the download limit. */
@@ -153,6 +158,7 @@ export class RequestEngine {
     }
     const total = performance.now() - start;
     const contentType = response.headers.get('content-type') ?? '';
+    const decoded = decodeText(body.bytes, contentType, body.truncated);
     return {
       request: prepared,
       status: response.status,
@@ -163,7 +169,8 @@ export class RequestEngine {
       timing: { headers: headersAt, total },
       size: body.size,
       body: body.bytes,
-      text: decodeText(body.bytes, contentType, body.truncated),
+      text: decoded.text,
+      warnings: decoded.warning ? [decoded.warning] : [],
       truncated: body.truncated,
       download: body.whole,
       historyEntry: this.#record(prepared, response.status, total),
@@ -193,39 +200,52 @@ export class RequestEngine {
     { signal, timeout, status }: { signal: AbortSignal | undefined; timeout: AbortSignal; status: number | undefined },
   ): Promise<RequestError> {
     if (error instanceof RequestError) return error;
-    if (signal?.aborted) return new RequestError('aborted', 'Cancelled: the request was stopped before it finished.', { cause: error });
-    if (timeout.aborted) {
-      return new RequestError('timeout', `No complete answer from ${prepared.url} within ${this.config.timeout / 1000} s; the server may be slow or down. Try again, or raise the console's timeout.`, { cause: error });
-    }
+    if (signal?.aborted) return cancelled(error);
+    if (timeout.aborted) return timedOut(error, prepared, status, this.config.timeout);
     // The server answered, so neither CORS nor reachability is the problem: the body broke off.
     if (error instanceof ResponseBodyError) return brokenOff(error, prepared, status);
     if (prepared.viaProxy) {
       return new RequestError('network', `Could not reach the CORS proxy at ${new URL(prepared.fetchUrl).origin}; check that it is running and that corsProxy points at it.`, { cause: error });
     }
-    if (this.#pageOrigin !== undefined && isCrossOrigin(prepared.url, this.#pageOrigin)) {
-      return this.#corsOrUnreachable(prepared, error, signal);
-    }
-    return new RequestError('network', `Could not reach ${new URL(prepared.url).origin}${causeDetail(error)}; check the address and that the server is up.`, { cause: error });
+    return this.#whyNoResponse(prepared, error, signal);
   }
 
   /**
-   * A browser reports a CORS refusal and a dead server alike ("Failed to fetch"). A `no-cors` request tells
-   * them apart: it gets an opaque answer from a live server whatever its CORS headers.
+   * A browser reports a CORS refusal, a dead server and a redirect it could not follow alike ("Failed to fetch").
+   * Probes tell them apart. A CORS request that stops at a redirect shows one as an opaque redirect (browsers refuse
+   * to stop at one in no-cors mode); a no-cors request gets an opaque answer from a live server whatever its CORS
+   * headers, but follows redirects.
    */
-  async #corsOrUnreachable(prepared: PreparedRequest, error: unknown, signal: AbortSignal | undefined): Promise<RequestError> {
+  async #whyNoResponse(prepared: PreparedRequest, error: unknown, signal: AbortSignal | undefined): Promise<RequestError> {
     const origin = new URL(prepared.url).origin;
-    const probeTimeout = AbortSignal.timeout(5_000);
-    try {
-      await this.#fetch(prepared.url, { method: 'HEAD', mode: 'no-cors', credentials: 'omit', cache: 'no-store', signal: signal ? AbortSignal.any([signal, probeTimeout]) : probeTimeout });
-    } catch {
-      if (signal?.aborted) return new RequestError('aborted', 'Cancelled: the request was stopped before it finished.', { cause: error });
-      return new RequestError('network', `Could not reach ${origin}: the server did not answer (or the browser blocked the connection); check the address and that the server is up.`, { cause: error });
+    const pageOrigin = this.#pageOrigin !== undefined && isCrossOrigin(prepared.url, this.#pageOrigin) ? this.#pageOrigin : undefined;
+    const unfollowed = await this.#probe(prepared.url, { mode: 'cors', redirect: 'manual' }, signal);
+    if (signal?.aborted) return cancelled(error);
+    if (unfollowed && isRedirect(unfollowed)) return redirectNotFollowed(prepared.url, unfollowed, pageOrigin, error);
+    if (pageOrigin === undefined) {
+      return new RequestError('network', `Could not reach ${origin}${causeDetail(error)}; check the address and that the server is up.`, { cause: error });
+    }
+    if (unfollowed) return corsRefusedThisRequest(origin, pageOrigin, error);
+    const opaque = await this.#probe(prepared.url, { mode: 'no-cors' }, signal);
+    if (signal?.aborted) return cancelled(error);
+    if (!opaque) {
+      return new RequestError('network', `Could not reach ${origin}: the server did not answer (or the browser blocked the connection, or redirects led nowhere); check the address and that the server is up.`, { cause: error });
     }
     return new RequestError(
       'cors',
-      `Blocked by CORS: ${origin} answered, but does not allow pages on ${this.#pageOrigin} to read its responses. Set the console's corsProxy (for example a try-it-proxy you run) to send it through a proxy, or have the API allow this origin.`,
+      `Blocked by CORS: ${origin} answered, but does not allow pages on ${pageOrigin} to read its responses. Set the console's corsProxy (for example a try-it-proxy you run) to send it through a proxy, or have the API allow this origin.`,
       { cause: error },
     );
+  }
+
+  /** A HEAD request to `url`: its response, or `undefined` when none came within 5 s. */
+  async #probe(url: string, init: RequestInit, signal: AbortSignal | undefined): Promise<Response | undefined> {
+    const probeTimeout = AbortSignal.timeout(5_000);
+    try {
+      return await this.#fetch(url, { ...init, method: 'HEAD', credentials: 'omit', cache: 'no-store', signal: signal ? AbortSignal.any([signal, probeTimeout]) : probeTimeout });
+    } catch {
+      return undefined;
+    }
   }
 }
 
@@ -271,6 +291,22 @@ async function proxyRefusal(response: Response, method: string): Promise<Request
   return new RequestError('proxy-refused', `The CORS proxy refused the request (${code}): ${message}`, { proxyCode: code ?? undefined });
 }
 
+function cancelled(error: unknown): RequestError {
+  return new RequestError('aborted', 'Cancelled: the request was stopped before it finished.', { cause: error });
+}
+
+/** A timeout while the body arrived says how far it got: the server answered, so it is not down. */
+function timedOut(error: unknown, prepared: PreparedRequest, status: number | undefined, timeout: number): RequestError {
+  const seconds = `${timeout / 1000} s`;
+  return new RequestError(
+    'timeout',
+    error instanceof ResponseBodyError
+      ? `The response (status ${status}) was still arriving when the console's timeout of ${seconds} ran out: ${error.received} bytes of its body had come. The server answered, but sends its body slowly or stopped sending; try again, raise the console's timeout, or ask for a smaller response.`
+      : `No answer from ${prepared.url} within ${seconds}; the server may be slow or down. Try again, or raise the console's timeout.`,
+    { cause: error },
+  );
+}
+
 function brokenOff(error: ResponseBodyError, prepared: PreparedRequest, status: number | undefined): RequestError {
   const what = `The response (status ${status}) broke off after ${error.received} bytes of its body`;
   return new RequestError(
@@ -282,22 +318,82 @@ function brokenOff(error: ResponseBodyError, prepared: PreparedRequest, status: 
   );
 }
 
+/** Browsers answer a request that stops at a redirect with an opaque redirect; Node with the redirect itself. */
+function isRedirect(response: Response): boolean {
+  return response.type === 'opaqueredirect' || [301, 302, 303, 307, 308].includes(response.status);
+}
+
+/**
+ * The first server answered with a redirect and following it failed. A browser hides where it leads from the page,
+ * so the causes can only be listed; for a page on another origin, the CORS proxy can follow it and say where it went.
+ */
+function redirectNotFollowed(url: string, redirect: Response, pageOrigin: string | undefined, error: unknown): RequestError {
+  const origin = new URL(url).origin;
+  const written = redirect.headers.get('location');
+  const location = written !== null && URL.canParse(written, url) ? new URL(written, url).href : written;
+  const answered = `${origin} answered with a redirect${location ? ` to ${location}` : ''}, and following it failed${causeDetail(error)}`;
+  const unseen = location ? '' : ' The page cannot see where a redirect leads.';
+  if (pageOrigin !== undefined) {
+    return new RequestError(
+      'cors',
+      `${answered}: its target may not allow pages on ${pageOrigin} to read its responses (CORS), may be down, or the redirects may loop.${unseen} Set the console's corsProxy (for example a try-it-proxy you run): the proxy follows redirects itself and reports where they led.`,
+      { cause: error },
+    );
+  }
+  const cors = location ? '' : ', or to one on another origin that does not allow this page to read its responses (CORS)';
+  return new RequestError('network', `${answered}: the redirects may loop, or lead to a server that is down${cors}.${unseen} The browser's network panel, or curl -v, shows each step.`, { cause: error });
+}
+
+/** The server lets the page read a plain request, not this one: what the browser asked first (a preflight) was refused. */
+function corsRefusedThisRequest(origin: string, pageOrigin: string, error: unknown): RequestError {
+  return new RequestError(
+    'cors',
+    `Blocked by CORS: ${origin} lets pages on ${pageOrigin} read its answer to a plain request, but not to this one: most likely its CORS headers do not allow this method, these headers or credentials (the browser asks first, with an OPTIONS request). Have the API allow them (Access-Control-Allow-Methods, Access-Control-Allow-Headers), or set the console's corsProxy (for example a try-it-proxy you run) to send it through a proxy.`,
+    { cause: error },
+  );
+}
+
 function causeDetail(error: unknown): string {
   const cause = (error as { cause?: { code?: unknown } } | undefined)?.cause;
   return typeof cause?.code === 'string' ? ` (${cause.code})` : '';
 }
 
+/** Byte order marks, which win over the declared charset, with the encodings they mean. */
+const BYTE_ORDER_MARKS: [number[], string][] = [
+  [[0xef, 0xbb, 0xbf], 'utf-8'],
+  [[0xfe, 0xff], 'utf-16be'],
+  [[0xff, 0xfe], 'utf-16le'],
+];
+
 /**
- * Decodes with the response's charset when the platform knows it, else UTF-8. A cut body may end inside a
- * character: decoding as a stream leaves that partial character out instead of showing a replacement.
+ * Decodes as a browser tab does (Encoding Standard, decode): a byte order mark decides and is left out; else the
+ * response's charset; else UTF-8. A charset the platform cannot decode falls back to UTF-8, with a warning. A cut body
+ * may end inside a character: decoding as a stream leaves that partial character out instead of showing a replacement.
  */
-function decodeText(bytes: Uint8Array, contentType: string, cut: boolean): string {
-  const charset = /charset="?([^";\s]+)/i.exec(contentType)?.[1];
-  let decoder: TextDecoder;
+function decodeText(bytes: Uint8Array, contentType: string, cut: boolean): { text: string; warning?: string } {
+  const marked = BYTE_ORDER_MARKS.find(([mark]) => mark.every((byte, index) => bytes[index] === byte))?.[1];
+  const charset = charsetOf(contentType);
   try {
-    decoder = new TextDecoder(charset ?? 'utf-8');
+    // A decoder strips the byte order mark of its own encoding.
+    return { text: new TextDecoder(marked ?? (charset || 'utf-8')).decode(bytes, { stream: cut }) };
   } catch {
-    decoder = new TextDecoder();
+    return {
+      text: new TextDecoder().decode(bytes, { stream: cut }),
+      warning: `The response declares charset ${describeValue(charset)}, which the console cannot decode; it is shown as UTF-8, so characters outside ASCII may be wrong. Have the API declare an encoding browsers know, such as utf-8.`,
+    };
   }
-  return decoder.decode(bytes, { stream: cut });
+}
+
+/** `;` name `=` value, the value a quoted string (with backslash escapes) or plain text up to the next `;`. */
+const MIME_PARAMETER = /;[\t\n\r ]*([^;=]*)(?:=(?:"((?:[^"\\]|\\.)*)"?[^;]*|([^;]*)))?/g;
+
+/** The first `charset` parameter of a Content-Type, as the MIME Sniffing Standard parses it. */
+function charsetOf(contentType: string): string | undefined {
+  for (const [, name, quoted, plain] of contentType.matchAll(MIME_PARAMETER)) {
+    if (name!.toLowerCase() !== 'charset') continue;
+    const value = quoted !== undefined ? quoted.replace(/\\(.)/g, '$1') : plain?.trimEnd();
+    // A plain empty value does not count; a later charset may still be read.
+    if (value || quoted !== undefined) return value;
+  }
+  return undefined;
 }

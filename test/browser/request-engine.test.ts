@@ -1,8 +1,9 @@
 import { expect } from '@open-wc/testing';
-import { RequestEngine, RequestError, isRequestError } from '../../src/core/index.js';
+import { RequestEngine, RequestError, ResponseBodyError, isRequestError } from '../../src/core/index.js';
 
 interface TestServers {
   api: string;
+  corsApi: string;
   proxy: string;
   strictProxy: string;
   cappedProxy: string;
@@ -37,6 +38,67 @@ describe('RequestEngine in Chromium, against a second origin', () => {
     const error = await failure(new RequestEngine().send({ method: 'GET', url: `${servers.closed}/pets` }));
     expect(error.kind, error.message).to.equal('network');
     expect(error.message).to.contain(`Could not reach ${servers.closed}`);
+  });
+
+  it('blames a redirect to an origin without CORS on the redirect, not on the API that allows the page', async () => {
+    const error = await failure(new RequestEngine().send({ method: 'GET', url: `${servers.corsApi}/to-api` }));
+    expect(error.kind, error.message).to.equal('cors');
+    expect(error.message).to.equal(
+      `${servers.corsApi} answered with a redirect, and following it failed: its target may not allow pages on ${location.origin} to read its responses (CORS), may be down, or the redirects may loop. The page cannot see where a redirect leads. Set the console's corsProxy (for example a try-it-proxy you run): the proxy follows redirects itself and reports where they led.`,
+    );
+    // The fix it names: the proxy follows the redirect and says where it led.
+    const response = await new RequestEngine({ config: { corsProxy: servers.proxy } }).send({ method: 'GET', url: `${servers.corsApi}/to-api` });
+    expect([response.status, response.redirectedTo]).to.deep.equal([200, `${servers.api}/pets`]);
+  });
+
+  it('tells a redirect loop on an API that allows the page from a server that did not answer', async () => {
+    const error = await failure(new RequestEngine().send({ method: 'GET', url: `${servers.corsApi}/loop` }));
+    expect(error.kind, error.message).to.equal('cors');
+    expect(error.message).to.match(new RegExp(`^${servers.corsApi.replaceAll('.', '\\.')} answered with a redirect, and following it failed: .* or the redirects may loop\\.`));
+    const proxied = await failure(new RequestEngine({ config: { corsProxy: servers.proxy } }).send({ method: 'GET', url: `${servers.corsApi}/loop` }));
+    expect([proxied.kind, proxied.proxyCode]).to.deep.equal(['proxy-refused', 'too_many_redirects']);
+  });
+
+  it('tells a refused preflight apart from an API that allows the page nothing', async () => {
+    const plain = await new RequestEngine().send({ method: 'GET', url: `${servers.corsApi}/pets` });
+    expect(plain.status).to.equal(200);
+    const error = await failure(new RequestEngine().send({ method: 'GET', url: `${servers.corsApi}/pets`, headers: { 'X-Trace': 't-1' } }));
+    expect(error.kind, error.message).to.equal('cors');
+    expect(error.message).to.match(new RegExp(`^Blocked by CORS: ${servers.corsApi.replaceAll('.', '\\.')} lets pages on ${location.origin.replaceAll('.', '\\.')} read its answer to a plain request, but not to this one: most likely its CORS headers do not allow this method, these headers or credentials`));
+  });
+
+  it('explains a body that broke off as such, with the status and the bytes that came', async () => {
+    const error = await failure(new RequestEngine().send({ method: 'GET', url: `${servers.corsApi}/cut` }));
+    expect(error.kind, error.message).to.equal('network');
+    expect(error.message).to.equal(`The response (status 200) broke off after 100 bytes of its body: ${servers.corsApi} closed the connection before the end. Try again; if it keeps happening, the server or something between is dropping the response.`);
+    expect(error.cause).to.be.instanceOf(ResponseBodyError);
+  });
+
+  it('says how much of the response had come when the timeout ran out while its body arrived', async () => {
+    const error = await failure(new RequestEngine({ config: { timeout: 1000 } }).send({ method: 'GET', url: `${servers.corsApi}/drip` }));
+    expect(error.kind, error.message).to.equal('timeout');
+    const [, bytes] = /^The response \(status 200\) was still arriving when the console's timeout of 1 s ran out: (\d+) bytes of its body had come\. The server answered/.exec(error.message) ?? [];
+    expect(Number(bytes), error.message).to.be.above(0);
+    expect(error.cause).to.be.instanceOf(ResponseBodyError);
+  });
+
+  it('decodes text as a browser tab does: a byte order mark first, then the charset parameter, and says when it cannot', async () => {
+    const hex = (...parts: (number[] | string)[]) => parts.map((part) => (typeof part === 'string' ? [...new TextEncoder().encode(part)] : part).map((byte) => byte.toString(16).padStart(2, '0')).join('')).join('');
+    const utf16le = (text: string) => [...text].flatMap((character) => [character.charCodeAt(0) & 0xff, character.charCodeAt(0) >> 8]);
+    const send = (type: string, body: string) => new RequestEngine().send({ method: 'GET', url: `${servers.corsApi}/bytes?type=${encodeURIComponent(type)}&hex=${body}` });
+    for (const [type, body, text] of [
+      ['text/plain', hex([0xff, 0xfe], utf16le('héllo')), 'héllo'],
+      ['text/plain; charset=utf-16', hex([0xfe, 0xff, 0, 0x68, 0, 0x69]), 'hi'],
+      ['text/plain; charset=iso-8859-1', hex([0xef, 0xbb, 0xbf], 'café'), 'café'],
+      ['text/plain; notcharset=utf-8; charset=iso-8859-1', hex([0x63, 0x61, 0x66, 0xe9]), 'café'],
+    ]) {
+      const response = await send(type!, body!);
+      expect([response.text, response.warnings], type).to.deep.equal([text, []]);
+    }
+    const unknown = await send('text/plain; charset=x-klingon', hex('café'));
+    expect(unknown.text).to.equal('café');
+    expect(unknown.warnings).to.have.length(1);
+    expect(unknown.warnings[0]).to.match(/^The response declares charset "x-klingon", which the console cannot decode; it is shown as UTF-8/);
   });
 
   it('succeeds through the CORS proxy, in both request styles', async () => {

@@ -51,7 +51,10 @@ const TEN_MB = 10 * 1024 * 1024;
 
 describe('RequestEngine against a local API', () => {
   let api: TestServer;
+  let closed: TestServer;
   before(async () => {
+    closed = await startServer(() => {});
+    await closed.close();
     api = await startServer((request, response, body) => {
       const path = request.url!;
       if (path.startsWith('/echo')) {
@@ -83,6 +86,16 @@ describe('RequestEngine against a local API', () => {
         response.write('partial', () => setTimeout(() => response.socket?.destroy(), 50));
       } else if (path === '/latin1') {
         response.writeHead(200, { 'content-type': 'text/plain; charset=iso-8859-1' }).end(Buffer.from([0x63, 0x61, 0x66, 0xe9]));
+      } else if (path.startsWith('/bytes?')) {
+        // The body and Content-Type the test asks for: /bytes?type=…&hex=….
+        const query = new URL(path, 'http://api').searchParams;
+        response.writeHead(200, { 'content-type': query.get('type')! }).end(Buffer.from(query.get('hex')!, 'hex'));
+      } else if (path === '/silent') {
+        // No answer at all: only the timeout or a cancel ends this.
+      } else if (path === '/loop') {
+        response.writeHead(302, { location: '/loop' }).end();
+      } else if (path === '/to-closed') {
+        response.writeHead(302, { location: `${closed.origin}/x` }).end();
       } else {
         response.writeHead(404).end();
       }
@@ -222,6 +235,54 @@ describe('RequestEngine against a local API', () => {
     assert.equal((await engineFor().send({ method: 'GET', url: `${api.origin}/latin1` })).text, 'café');
   });
 
+  const bytes = (type: string, body: Buffer) => engineFor().send({ method: 'GET', url: `${api.origin}/bytes?type=${encodeURIComponent(type)}&hex=${body.toString('hex')}` });
+  const BOM = { utf8: Buffer.from([0xef, 0xbb, 0xbf]), utf16le: Buffer.from([0xff, 0xfe]), utf16be: Buffer.from([0xfe, 0xff]) };
+
+  it('lets a byte order mark decide the encoding over the charset, and leaves it out, as a browser tab does', async () => {
+    for (const [type, body, text] of [
+      ['text/plain', Buffer.concat([BOM.utf16le, Buffer.from('héllo', 'utf16le')]), 'héllo'],
+      ['application/json', Buffer.concat([BOM.utf16le, Buffer.from('{"a":1}', 'utf16le')]), '{"a":1}'],
+      // "utf-16" is UTF-16LE unless a big-endian mark says otherwise.
+      ['text/plain; charset=utf-16', Buffer.concat([BOM.utf16be, Buffer.from('hi', 'utf16le').swap16()]), 'hi'],
+      ['text/plain; charset=iso-8859-1', Buffer.concat([BOM.utf8, Buffer.from('café')]), 'café'],
+      ['text/plain; charset=utf-8', Buffer.concat([BOM.utf8, Buffer.from('café')]), 'café'],
+      // The mark decides even when the label is one the console does not know: nothing to warn about.
+      ['text/plain; charset=x-klingon', Buffer.concat([BOM.utf16le, Buffer.from('ok', 'utf16le')]), 'ok'],
+    ] as const) {
+      const response = await bytes(type, body);
+      assert.deepEqual([response.text, response.warnings], [text, []], type);
+    }
+  });
+
+  it('reads the charset parameter as the MIME Sniffing Standard does', async () => {
+    const cafeLatin1 = Buffer.from('café', 'latin1');
+    for (const type of [
+      'text/plain; notcharset=utf-8; charset=iso-8859-1',
+      'text/plain;charset="iso-8859-1"',
+      'text/plain; charset=ISO-8859-1 ; format=flowed',
+      // A ";" in a quoted value does not start a parameter; the first charset wins.
+      'text/plain; note="a;charset=utf-8"; charset=iso-8859-1',
+      'text/plain; charset=iso-8859-1; charset=utf-8',
+      'text/plain; charset=; charset=iso-8859-1',
+    ]) {
+      const response = await bytes(type, cafeLatin1);
+      assert.deepEqual([response.text, response.warnings], ['café', []], type);
+    }
+    assert.equal((await bytes('application/json; charset="iso-8859-1"', Buffer.from('{"a":"é"}', 'latin1'))).text, '{"a":"é"}');
+    assert.equal((await bytes('text/plain; charset="iso\\-8859-1"', cafeLatin1)).text, 'café', 'a backslash escapes the next character');
+  });
+
+  it('shows a body in a charset it cannot decode as UTF-8, and says so', async () => {
+    const response = await bytes('text/plain; charset=x-klingon', Buffer.from('café'));
+    assert.equal(response.text, 'café');
+    assert.deepEqual(response.warnings, [
+      'The response declares charset "x-klingon", which the console cannot decode; it is shown as UTF-8, so characters outside ASCII may be wrong. Have the API declare an encoding browsers know, such as utf-8.',
+    ]);
+    // No charset, or an empty one, is UTF-8 without a word.
+    assert.deepEqual((await bytes('text/plain', Buffer.from('café'))).warnings, []);
+    assert.deepEqual((await bytes('text/plain; charset=""', Buffer.from('café'))).warnings, []);
+  });
+
   it('treats a non-2xx answer as a completed send and records it', async () => {
     const history = new History({ enabled: true });
     const response = await new RequestEngine({ history }).send({ method: 'DELETE', url: `${api.origin}/fail`, headers: { 'X-Why': 'test' } });
@@ -240,8 +301,33 @@ describe('RequestEngine against a local API', () => {
   it('times out a request that does not finish, and records it with status 0', async () => {
     const history = new History({ enabled: true });
     const engine = new RequestEngine({ config: { timeout: 300 }, history });
-    await rejectsWith(engine.send({ method: 'GET', url: `${api.origin}/hang` }), 'timeout', /within 0\.3 s/);
+    await rejectsWith(engine.send({ method: 'GET', url: `${api.origin}/silent` }), 'timeout', /^No answer from http:\/\/127\.0\.0\.1:\d+\/silent within 0\.3 s; the server may be slow or down\./);
     assert.equal(history.list()[0]!.status, 0);
+  });
+
+  it('says how much of the response had come when the timeout ran out while its body arrived', async () => {
+    const history = new History({ enabled: true });
+    const engine = new RequestEngine({ config: { timeout: 300 }, history });
+    const error = await rejectsWith(
+      engine.send({ method: 'GET', url: `${api.origin}/hang` }),
+      'timeout',
+      /^The response \(status 200\) was still arriving when the console's timeout of 0\.3 s ran out: 7 bytes of its body had come\. The server answered, but sends its body slowly or stopped sending; try again, raise the console's timeout/,
+    );
+    assert.ok(error.cause instanceof ResponseBodyError);
+    assert.equal(history.list()[0]!.status, 0);
+  });
+
+  it('blames a redirect that could not be followed, not the server that sent it', async () => {
+    const loop = await rejectsWith(engineFor().send({ method: 'GET', url: `${api.origin}/loop` }), 'network');
+    assert.equal(loop.message, `${api.origin} answered with a redirect to ${api.origin}/loop, and following it failed: the redirects may loop, or lead to a server that is down. The browser's network panel, or curl -v, shows each step.`);
+    await rejectsWith(
+      engineFor().send({ method: 'GET', url: `${api.origin}/to-closed` }),
+      'network',
+      new RegExp(`^${api.origin.replaceAll('.', '\\.')} answered with a redirect to ${closed.origin.replaceAll('.', '\\.')}/x, and following it failed \\(ECONNREFUSED\\): `),
+    );
+    // On a page of another origin, where the console's CORS proxy can follow it instead.
+    const page = await rejectsWith(new RequestEngine({ pageOrigin: 'http://docs.localhost:9000' }).send({ method: 'GET', url: `${api.origin}/loop` }), 'cors');
+    assert.match(page.message, /answered with a redirect to .*\/loop, and following it failed: its target may not allow pages on http:\/\/docs\.localhost:9000 to read its responses \(CORS\), may be down, or the redirects may loop\. Set the console's corsProxy .*follows redirects itself and reports where they led\.$/);
   });
 
   it('cancels on the caller’s signal and records nothing', async () => {
@@ -268,8 +354,6 @@ describe('RequestEngine against a local API', () => {
   });
 
   it('explains an unreachable server', async () => {
-    const closed = await startServer(() => {});
-    await closed.close();
     await rejectsWith(engineFor().send({ method: 'GET', url: `${closed.origin}/x` }), 'network', /Could not reach http:\/\/127\.0\.0\.1:\d+ \(ECONNREFUSED\)/);
   });
 

@@ -1,7 +1,8 @@
 // Loopback servers for the browser tests, started with the test runner: an API on a second origin that
 // sends no CORS headers, the real CORS proxy (from the build) in front of it, and the address of a port
 // nothing listens on, a second proxy with the production defaults (no private targets) and a third with a small
-// response cap. Tests read their addresses from /__test-servers.json.
+// response cap; and an API on a third origin that does send CORS headers, for what fails past them. Tests read
+// their addresses from /__test-servers.json.
 import { createServer } from 'node:http';
 
 function listen(server) {
@@ -71,6 +72,47 @@ function createApi() {
   });
 }
 
+/**
+ * An API that lets any page read its responses to simple requests. Its preflight answer allows no request headers,
+ * so a request with one of its own is refused; its redirects lead where CORS or a loop stop the browser.
+ */
+function createCorsApi(apiWithoutCors) {
+  const cors = { 'access-control-allow-origin': '*' };
+  return createServer((request, response) => {
+    const url = new URL(request.url, 'http://cors-api');
+    if (request.method === 'OPTIONS') {
+      response.writeHead(204, cors).end();
+    } else if (url.pathname === '/to-api') {
+      response.writeHead(302, { ...cors, location: `${apiWithoutCors}/pets` }).end();
+    } else if (url.pathname === '/loop') {
+      response.writeHead(302, { ...cors, location: '/loop' }).end();
+    } else if (url.pathname === '/cut') {
+      // 100 bytes of a declared 1,000, then the connection drops.
+      response.writeHead(200, { ...cors, 'content-type': 'text/plain', 'content-length': '1000' });
+      response.write('x'.repeat(100), () => setTimeout(() => response.destroy(), 50));
+    } else if (url.pathname === '/drip') {
+      // One byte every 100 ms for 5 s: longer than a short console timeout.
+      response.writeHead(200, { ...cors, 'content-type': 'text/plain' });
+      let sent = 0;
+      const timer = setInterval(() => {
+        response.write('y');
+        if (++sent === 50) {
+          clearInterval(timer);
+          response.end();
+        }
+      }, 100);
+      response.on('close', () => clearInterval(timer));
+    } else if (url.pathname === '/bytes') {
+      // The body and Content-Type the test asks for: /bytes?type=…&hex=….
+      response.writeHead(200, { ...cors, 'content-type': url.searchParams.get('type') });
+      response.end(Buffer.from(url.searchParams.get('hex'), 'hex'));
+    } else {
+      response.writeHead(200, { ...cors, 'content-type': 'application/json' });
+      response.end(JSON.stringify({ method: request.method, url: request.url }));
+    }
+  });
+}
+
 export function testServersPlugin() {
   const servers = [];
   let addresses;
@@ -93,7 +135,10 @@ export function testServersPlugin() {
       // A proxy that relays at most 100 KB: a longer undeclared body is cut off mid-stream.
       const cappedProxy = await startProxy({ port: 0, allowPrivate: true, allowOrigins: 'loopback', maxResponseBytes: 100_000 });
       servers.push(cappedProxy.server);
-      addresses = { api: await listen(api), proxy: proxy.url, strictProxy: strictProxy.url, cappedProxy: cappedProxy.url, closed };
+      const apiUrl = await listen(api);
+      const corsApi = createCorsApi(apiUrl);
+      servers.push(corsApi);
+      addresses = { api: apiUrl, corsApi: await listen(corsApi), proxy: proxy.url, strictProxy: strictProxy.url, cappedProxy: cappedProxy.url, closed };
     },
     async serverStop() {
       await Promise.all(servers.map((server) => new Promise((resolve) => { server.closeAllConnections?.(); server.close(resolve); })));
