@@ -13,6 +13,8 @@ import { withoutIndexedDB } from './support/without-indexeddb.js';
 
 interface TestServers {
   api: string;
+  /** An API that lets any page read its responses; see test-servers.mjs. */
+  corsApi: string;
   proxy: string;
   /** A port nothing listens on. */
   closed: string;
@@ -563,6 +565,15 @@ describe('<try-it-console>', () => {
     await el.updateComplete;
     expect([el.method, el.url]).to.deep.equal(['GET', '']);
     expect(el.shadowRoot!.querySelector('.error[role="alert"]')).to.equal(null);
+  });
+
+  it('titles a response that broke off as such, and shows what the engine says about a body it cannot decode', async () => {
+    const cut = await fixture<TryItConsole>(html`<try-it-console .config=${config({ corsProxy: undefined })} url="${servers.corsApi}/cut"></try-it-console>`);
+    await sendAndWait(cut);
+    expect($(cut, '.error-title').textContent).to.equal('Response broke off');
+    const klingon = await fixture<TryItConsole>(html`<try-it-console .config=${config({ corsProxy: undefined })} url="${servers.corsApi}/bytes?type=text/plain;charset=x-klingon&hex=636166e9"></try-it-console>`);
+    await sendAndWait(klingon);
+    expect(klingon.shadowRoot!.querySelector('.response .notice[role="note"]')?.textContent).to.contain('declares charset "x-klingon"');
   });
 
   it('says so when a framework set its configuration as the config attribute, which is not read', async () => {

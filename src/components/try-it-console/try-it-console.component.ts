@@ -10,6 +10,7 @@ import type { HistoryEntry } from '../../core/history-entry.js';
 import { IdbHistoryStore } from '../../core/idb-history-store.js';
 import { scanPlaceholders } from '../../core/placeholders.js';
 import { RequestEngine, type ConsoleResponse } from '../../core/request-engine.js';
+import { ResponseBodyError } from '../../core/response-body.js';
 import type { ConsoleRequest } from '../../core/request-preparation.js';
 import type { ProxyRefusalCode } from '../../proxy/refusal.js';
 import { SnippetGenerator } from '../../core/snippets/snippet-generator.js';
@@ -502,6 +503,7 @@ export class TryItConsole extends LitElement {
         ${download ? html`<a class="download" href=${download} download=${downloadName(response)}>Download</a>` : nothing}
       </p>
       ${response.redirectedTo ? html`<p class="muted redirected" part="redirected">Redirected to <code>${response.redirectedTo}</code></p>` : nothing}
+      ${response.warnings.map((warning) => html`<p class="notice" role="note">${warning}</p>`)}
       <details class="response-headers">
         <summary>Response headers (${response.headers.length})</summary>
         <table>
@@ -664,7 +666,11 @@ const PROXY_REFUSAL_TITLES = new Map<ProxyRefusalCode, string>([
 ]);
 
 function errorTitle(error: RequestError): string {
-  return PROXY_REFUSAL_TITLES.get(error.proxyCode as ProxyRefusalCode) ?? ERROR_TITLES[error.kind];
+  const proxyTitle = PROXY_REFUSAL_TITLES.get(error.proxyCode as ProxyRefusalCode);
+  if (proxyTitle) return proxyTitle;
+  // A response that started and then stopped: the server was reached.
+  if (error.cause instanceof ResponseBodyError) return error.kind === 'timeout' ? 'Timed out during the response' : 'Response broke off';
+  return ERROR_TITLES[error.kind];
 }
 
 /** Whether `config` asks for a history set up as `history` is (a config that fails the check asks for none). */
