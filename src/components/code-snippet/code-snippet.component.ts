@@ -37,8 +37,8 @@ type CopyState = keyof typeof COPY_LABELS;
  * Works alone (`method`, `url`, `headers`, `body` attributes) or fed by `<try-it-console>` (the
  * `request` property). With an `environments` manager it can show `{{variables}}` as written or as values.
  *
- * @fires tic-language-change - The user switched to another language tab.
- * @fires tic-copy - The user copied the snippet.
+ * @fires {TicLanguageChangeEvent} tic-language-change - The user switched to another language tab.
+ * @fires {TicCopyEvent} tic-copy - The user copied the snippet.
  *
  * @csspart tabs - The language tab list.
  * @csspart copy-button - The Copy button.

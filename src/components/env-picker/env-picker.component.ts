@@ -18,7 +18,7 @@ import { maskedValue } from './secret-masking.js';
  * and credential parameters (`api_key=…`). Given `missing` and `cyclic`, it tells which variables the current
  * request uses that the active environment lacks, or cannot resolve.
  *
- * @fires tic-environment-change - The user selected another environment.
+ * @fires {TicEnvironmentChangeEvent} tic-environment-change - The user selected another environment.
  *
  * @csspart select - The environment select.
  * @csspart variables - The table of variables.

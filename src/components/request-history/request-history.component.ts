@@ -16,8 +16,8 @@ import { requestHistoryStyles } from './request-history.styles.js';
  * @tagname request-history
  * @summary Past requests, newest first: pick one to load it again, delete one, or clear all.
  *
- * @fires tic-history-select - The user picked an entry; `<try-it-console>` loads it back.
- * @fires tic-history-delete - The user deleted an entry (`id`), or cleared all (`id` undefined).
+ * @fires {TicHistorySelectEvent} tic-history-select - The user picked an entry; `<try-it-console>` loads it back.
+ * @fires {TicHistoryDeleteEvent} tic-history-delete - The user deleted an entry (`id`), or cleared all (`id` undefined).
  *
  * @csspart list - The list of entries.
  * @csspart clear-button - The Clear all button.

@@ -62,9 +62,9 @@ interface HeaderRowState {
  * of the four changes value, all four are loaded as the request, replacing the user's edits; the same values set
  * again (a framework's re-render) change nothing.
  *
- * @fires tic-before-send - Cancelable; the page may rewrite `event.request` or stop the send.
- * @fires tic-response - A sent request got a response (any status).
- * @fires tic-request-error - A sent request failed; `event.error.kind` says how.
+ * @fires {TicBeforeSendEvent} tic-before-send - Cancelable; the page may rewrite `event.request` or stop the send.
+ * @fires {TicResponseEvent} tic-response - A sent request got a response (any status).
+ * @fires {TicRequestErrorEvent} tic-request-error - A sent request failed; `event.error.kind` says how.
  *
  * @slot - A `<script type="application/json">` holding the configuration (read once, when it has arrived).
  *
