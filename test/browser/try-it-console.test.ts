@@ -1066,4 +1066,93 @@ describe('<try-it-console>', () => {
     expect(inner(el, 'code-snippet', '[part="code"]').textContent).to.contain('-H "X-Tenant: a"');
     expect(inner(el, 'code-snippet', '[part="code"]').textContent).to.not.contain('X-Tenant: b');
   });
+
+  it('notes under the response headers that a page reads only the exposed ones of a response straight from another origin', async () => {
+    const direct = await fixture<TryItConsole>(html`<try-it-console .config=${config({ corsProxy: undefined })} url="${servers.api}/panel/cors"></try-it-console>`);
+    await sendAndWait(direct);
+    expect($(direct, '[part="status"]').textContent).to.contain('200 OK');
+    const headers = $<HTMLDetailsElement>(direct, '.response-headers');
+    expect(headers.textContent).to.not.contain('x-ratelimit-remaining');
+    expect(headers.querySelector('summary + .headers-note')?.textContent ?? 'no note').to.contain('Access-Control-Expose-Headers').and.contain('Set-Cookie');
+    headers.open = true;
+    await expect(direct).to.be.accessible();
+    // Through the proxy, every header it relays is exposed; from the page's own origin, all but Set-Cookie are readable.
+    const proxied = await fixture<TryItConsole>(html`<try-it-console .config=${config()} url="${servers.api}/panel/cors"></try-it-console>`);
+    await sendAndWait(proxied);
+    expect($(proxied, '.response-headers').textContent).to.contain('x-ratelimit-remaining');
+    const sameOrigin = await fixture<TryItConsole>(html`<try-it-console .config=${config({ corsProxy: undefined })} url="${location.origin}/__test-servers.json"></try-it-console>`);
+    await sendAndWait(sameOrigin);
+    expect($(sameOrigin, '[part="status"]').textContent).to.contain('200 OK');
+    for (const el of [proxied, sameOrigin]) expect(el.shadowRoot!.querySelector('.headers-note')?.outerHTML).to.equal(undefined);
+  });
+
+  it('shows an image body the browser cannot decode as text or binary data, with its download', async () => {
+    const sent = async (path: string) => {
+      const el = await fixture<TryItConsole>(html`<try-it-console .config=${config()} url="{{base_url}}/panel/${path}"></try-it-console>`);
+      await sendAndWait(el);
+      await waitUntil(() => el.shadowRoot!.querySelector('.not-an-image'), `${path} is said not to be an image`);
+      expect(el.shadowRoot!.querySelector('[part="response-body"] img')?.outerHTML).to.equal(undefined);
+      return el;
+    };
+    const text = await sent('text-as-png');
+    expect($(text, '.not-an-image').textContent).to.equal('Not a valid image (image/png, 24 B).');
+    expect($(text, '[part="response-body"] pre').textContent).to.equal('this is not a png at all');
+    expect(await (await fetch($<HTMLAnchorElement>(text, 'a.download').href)).text()).to.equal('this is not a png at all');
+    await expect(text).to.be.accessible();
+    const svg = await sent('svg-as-png');
+    expect($(svg, '[part="response-body"] pre').textContent).to.contain('<svg');
+    const bytes = await sent('bytes-as-png');
+    expect($(bytes, '[part="response-body"]').textContent!.trim()).to.equal('Not a valid image (image/png, 8 B).');
+    expect($(bytes, 'a.download')).to.exist;
+    await expectNothingRan();
+  });
+
+  it('previews an image longer than the text shown whole, without saying only its start is shown', async () => {
+    const el = await fixture<TryItConsole>(html`<try-it-console .config=${config()} url="{{base_url}}/panel/large.png"></try-it-console>`);
+    await sendAndWait(el);
+    const img = $<HTMLImageElement>(el, '[part="response-body"] img');
+    await waitUntil(() => img.complete && img.naturalWidth === 1, 'the image loads');
+    expect($(el, '[part="status"]').textContent).to.match(/300\.\d KB/);
+    expect(el.shadowRoot!.querySelector('.truncated')?.outerHTML).to.equal(undefined);
+  });
+
+  it('gives the sizes of a shortened body in bytes when rounded they would read the same', async () => {
+    const el = await fixture<TryItConsole>(html`<try-it-console .config=${config()} url="{{base_url}}/panel/256k-and-1"></try-it-console>`);
+    await sendAndWait(el);
+    expect($(el, '.truncated').textContent!.replace(/\s+/g, ' ').trim()).to.equal('Showing the first 262,144 B of 262,145 B. Download the whole body.');
+  });
+
+  it('says the size is decoded when the server compressed the body, and only then', async () => {
+    const el = await fixture<TryItConsole>(html`<try-it-console .config=${config()} url="{{base_url}}/panel/gzip"></try-it-console>`);
+    await sendAndWait(el);
+    const status = $(el, '[part="status"]').textContent!;
+    const [, decoded, sent] = /(\d+\.\d KB) decoded from (\d+\.\d KB)/.exec(status) ?? [];
+    expect(decoded, status).to.equal(`${(JSON.stringify(Array.from({ length: 2000 }, (_, id) => ({ id, name: `pet ${id}` }))).length / 1024).toFixed(1)} KB`);
+    expect(sent).to.not.equal(decoded);
+    el.url = '{{base_url}}/precise';
+    await el.updateComplete;
+    await sendAndWait(el);
+    expect($(el, '[part="status"]').textContent).to.contain('60 B').and.not.contain('decoded');
+  });
+
+  it('names a download as Content-Disposition says, else after the URL decoded, with the extension of its type', async () => {
+    const el = await fixture<TryItConsole>(html`<try-it-console .config=${config()}></try-it-console>`);
+    const nameFor = async (path: string) => {
+      el.url = `{{base_url}}${path}`;
+      await el.updateComplete;
+      await sendAndWait(el);
+      expect($(el, '[part="status"]').textContent, path).to.contain('200 OK');
+      return $(el, 'a.download').getAttribute('download');
+    };
+    expect(await nameFor('/panel/disposition'), 'filename* before filename').to.equal('résumé.pdf');
+    expect(await nameFor('/panel/disposition-quoted'), 'the last component of a quoted filename').to.equal('a;b "c".txt');
+    expect(await nameFor('/panel/disposition-fallback'), 'filename when filename* is not UTF-8').to.equal('plan.pdf');
+    expect(await nameFor('/panel/disposition-control'), 'no control characters').to.equal('ab.txt');
+    // The test API answers other paths with JSON.
+    expect(await nameFor('/a%20b')).to.equal('a b.json');
+    expect(await nameFor('/users/jane.smith')).to.equal('jane.smith.json');
+    expect(await nameFor('/pets.json')).to.equal('pets.json');
+    expect(await nameFor('/files/..%2F..%2Fetc%2Fpasswd')).to.equal('passwd.json');
+    expect(await nameFor('/caf%C3%A9%FF'), 'a bad escape kept as written').to.equal('café%FF.json');
+  });
 });

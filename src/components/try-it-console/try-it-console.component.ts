@@ -12,6 +12,7 @@ import { scanPlaceholders } from '../../core/placeholders.js';
 import { RequestEngine, type ConsoleResponse } from '../../core/request-engine.js';
 import { ResponseBodyError } from '../../core/response-body.js';
 import type { ConsoleRequest } from '../../core/request-preparation.js';
+import { isCrossOrigin } from '../../core/proxy-route.js';
 import type { ProxyRefusalCode } from '../../proxy/refusal.js';
 import { SnippetGenerator } from '../../core/snippets/snippet-generator.js';
 import type { SnippetRequest } from '../../core/snippets/snippet-request.js';
@@ -28,7 +29,7 @@ import '../env-picker/env-picker.js';
 import '../request-history/request-history.js';
 import { highlightStyles } from '../highlight.styles.js';
 import { themeStyles } from '../theme.styles.js';
-import { downloadName, formatBytes, presentBody, type BodyPresentation } from './body-presentation.js';
+import { downloadName, formatBytes, formatBytesOf, presentBody, type BodyPresentation } from './body-presentation.js';
 import { tryItConsoleStyles } from './try-it-console.styles.js';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
@@ -41,8 +42,12 @@ interface ShownResponse {
   body: BodyPresentation;
   /** highlight.js HTML of a JSON body small enough to colour. */
   highlighted: string | undefined;
-  /** Object URL of the whole body, for download. */
+  /** Object URL of the whole body, for download (and the image preview). */
   download: string | undefined;
+  /** The name the download is saved under. */
+  fileName: string;
+  /** The browser could not decode the image: `body` is then the body as text or binary data. */
+  notAnImage: boolean;
 }
 
 interface HeaderRowState {
@@ -437,6 +442,8 @@ export class TryItConsole extends LitElement {
         highlighted: body.kind === 'json' && body.highlight ? highlight(body.text, 'javascript') : undefined,
         // Nothing to download from a 204, a 304 or a HEAD response.
         download: response.download && response.size > 0 ? URL.createObjectURL(response.download) : undefined,
+        fileName: downloadName(response),
+        notAnImage: false,
       };
     }
     return this.#shown;
@@ -445,6 +452,15 @@ export class TryItConsole extends LitElement {
   #forgetShown(): void {
     if (this.#shown?.download) URL.revokeObjectURL(this.#shown.download);
     this.#shown = undefined;
+  }
+
+  /** An image body the browser cannot decode (text, or an SVG, sent as image/png): shown as a body of unknown type. */
+  #onImageError(response: ConsoleResponse): void {
+    const shown = this.#shown;
+    if (shown?.response !== response || shown.notAnImage) return;
+    shown.notAnImage = true;
+    shown.body = presentBody({ ...response, contentType: '' });
+    this.requestUpdate();
   }
 
   // --- Rendering ----------------------------------------------------------------------------------
@@ -492,41 +508,50 @@ export class TryItConsole extends LitElement {
 
   #renderResponse(response: ConsoleResponse) {
     const statusClass = response.status < 300 ? 'ok' : response.status < 400 ? 'redirect' : response.status < 500 ? 'client-error' : 'server-error';
-    const { body, highlighted, download } = this.#show(response);
+    const { body, highlighted, download, fileName, notAnImage } = this.#show(response);
+    // An image is previewed from the whole body, not the part kept for display.
+    const shownWhole = !response.truncated || (body.kind === 'image' && download !== undefined);
+    const [shownSize, size] = formatBytesOf(response.body.byteLength, response.size);
     // The body is focusable: a long line makes it scroll sideways, and keyboard users must be able to scroll it.
     return html`
       <p class="status-line" part="status">
         <span class="status ${statusClass}">${response.status} ${response.statusText}</span>
         <span>${Math.round(response.timing.total)} ms</span>
         <span class="muted">(headers in ${Math.round(response.timing.headers)} ms)</span>
-        <span>${formatBytes(response.size)}</span>
-        ${download ? html`<a class="download" href=${download} download=${downloadName(response)}>Download</a>` : nothing}
+        <span>${bodySize(response)}</span>
+        ${download ? html`<a class="download" href=${download} download=${fileName}>Download</a>` : nothing}
       </p>
       ${response.redirectedTo ? html`<p class="muted redirected" part="redirected">Redirected to <code>${response.redirectedTo}</code></p>` : nothing}
       ${response.warnings.map((warning) => html`<p class="notice" role="note">${warning}</p>`)}
       <details class="response-headers">
         <summary>Response headers (${response.headers.length})</summary>
+        ${headersHiddenByCors(response)
+          ? html`<p class="muted headers-note">From another origin, a page sees only the headers the API lists in <code>Access-Control-Expose-Headers</code> and the CORS-safelisted ones; never <code>Set-Cookie</code>.</p>`
+          : nothing}
         <table>
           <tbody>
             ${response.headers.map(([name, value]) => html`<tr><th scope="row">${name}</th><td>${value}</td></tr>`)}
           </tbody>
         </table>
       </details>
-      ${response.truncated
+      ${!shownWhole
         ? html`<p class="truncated" role="note">
-            Showing the first ${formatBytes(response.body.byteLength)} of ${formatBytes(response.size)}.
-            ${download ? html`<a href=${download} download=${downloadName(response)}>Download the whole body</a>.` : 'The body is too large to download here.'}
+            Showing the first ${shownSize} of ${size}.
+            ${download ? html`<a href=${download} download=${fileName}>Download the whole body</a>.` : 'The body is too large to download here.'}
           </p>`
         : nothing}
       <div class="response-body" part="response-body" tabindex="0" role="region" aria-label="Response body">
+        ${notAnImage ? html`<p class="not-an-image">Not a valid image (${response.contentType}, ${formatBytes(response.size)}).</p>` : nothing}
         ${body.kind === 'empty'
           ? html`<p class="muted">No body.</p>`
           : body.kind === 'image'
             ? download
-              ? html`<img src=${download} alt="Image returned by ${response.request.method} ${response.request.url}" />`
+              ? html`<img src=${download} alt="Image returned by ${response.request.method} ${response.request.url}" @error=${() => this.#onImageError(response)} />`
               : html`<p class="muted">An image of ${formatBytes(response.size)}, too large to preview.</p>`
             : body.kind === 'binary'
-              ? html`<p class="muted">Binary data (${response.contentType || 'no content type'}, ${formatBytes(response.size)}).</p>`
+              ? notAnImage
+                ? nothing
+                : html`<p class="muted">Binary data (${response.contentType || 'no content type'}, ${formatBytes(response.size)}).</p>`
               : highlighted !== undefined
                 ? html`<pre><code .innerHTML=${highlighted}></code></pre>`
                 : html`<pre><code>${body.text}</code></pre>`}
@@ -664,6 +689,31 @@ const PROXY_REFUSAL_TITLES = new Map<ProxyRefusalCode, string>([
   ['response_too_large', 'Response too large for the CORS proxy'],
   ['internal_error', 'The CORS proxy failed'],
 ]);
+
+/**
+ * Whether the browser kept headers from the page: read directly from another origin, a response shows only the
+ * CORS-safelisted headers and those the API exposes. Through the proxy, every relayed header is exposed.
+ */
+function headersHiddenByCors(response: ConsoleResponse): boolean {
+  if (response.request.viaProxy) return false;
+  const pageOrigin = globalThis.location?.origin;
+  return [response.request.url, response.redirectedTo].some((url) => url !== undefined && isCrossOrigin(url, pageOrigin));
+}
+
+/**
+ * The body's size, said to be decoded when the server compressed it: next to a Content-Length of 10086, `56.4 KB`
+ * alone would read as a contradiction.
+ */
+function bodySize(response: ConsoleResponse): string {
+  const size = formatBytes(response.size);
+  if (response.size === 0) return size;
+  const header = (name: string) => response.headers.find(([headerName]) => headerName === name)?.[1]?.trim();
+  const length = header('content-length');
+  const sent = length && /^\d+$/.test(length) ? formatBytes(Number(length)) : size;
+  if (sent !== size) return `${size} decoded from ${sent}`;
+  const encoding = header('content-encoding')?.toLowerCase();
+  return encoding && encoding !== 'identity' ? `${size} decoded` : size;
+}
 
 function errorTitle(error: RequestError): string {
   const proxyTitle = PROXY_REFUSAL_TITLES.get(error.proxyCode as ProxyRefusalCode);

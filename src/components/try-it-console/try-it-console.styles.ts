@@ -142,6 +142,11 @@ export const tryItConsoleStyles = css`
     margin-left: auto;
     color: var(--_accent);
   }
+  .headers-note {
+    margin: 0.25rem 0 0;
+    font-size: 0.8125em;
+    overflow-wrap: anywhere;
+  }
   .response-headers table {
     border-collapse: collapse;
     font-family: var(--_mono);
@@ -172,6 +177,9 @@ export const tryItConsoleStyles = css`
   }
   .response-body p {
     margin: 0;
+  }
+  .response-body .not-an-image {
+    margin-bottom: 0.5rem;
   }
   .truncated {
     color: var(--_warning);

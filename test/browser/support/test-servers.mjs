@@ -4,6 +4,7 @@
 // response cap; and an API on a third origin that does send CORS headers, for what fails past them. Tests read
 // their addresses from /__test-servers.json.
 import { createServer } from 'node:http';
+import { gzipSync } from 'node:zlib';
 
 function listen(server) {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${server.address().port}`)));
@@ -20,6 +21,27 @@ function bigJsonBody() {
   return bigJson;
 }
 
+/** Responses for the response panel's tests, by path: what a page may read of them, and bodies that are not what they say. */
+const PANEL_RESPONSES = {
+  // CORS for any page, with no Access-Control-Expose-Headers: a page reading it directly sees the safelisted headers only.
+  '/panel/cors': () => [{ 'access-control-allow-origin': '*', 'content-type': 'text/plain', 'x-ratelimit-remaining': '5', 'set-cookie': 'a=b' }, 'hi'],
+  '/panel/text-as-png': () => [{ 'content-type': 'image/png' }, 'this is not a png at all'],
+  '/panel/svg-as-png': () => [{ 'content-type': 'image/png' }, '<svg xmlns="http://www.w3.org/2000/svg" onload="window.__pwned = true"><script>window.__pwned = true</script></svg>'],
+  '/panel/bytes-as-png': () => [{ 'content-type': 'image/png' }, Buffer.from([0, 1, 2, 3, 255, 254, 0, 7])],
+  // A valid one-pixel PNG with 300 KB after its end, which decoders ignore: longer than the console shows as text.
+  '/panel/large.png': () => [{ 'content-type': 'image/png' }, Buffer.concat([ONE_PIXEL_PNG, Buffer.alloc(300 * 1024)])],
+  '/panel/256k-and-1': () => [{ 'content-type': 'text/plain' }, 'a'.repeat(256 * 1024 + 1)],
+  '/panel/gzip': () => {
+    const json = JSON.stringify(Array.from({ length: 2000 }, (_, id) => ({ id, name: `pet ${id}` })));
+    return [{ 'content-type': 'application/json', 'content-encoding': 'gzip' }, gzipSync(json)];
+  },
+  '/panel/disposition': () => [{ 'content-type': 'application/octet-stream', 'content-disposition': `attachment; filename="../../evil.sh"; filename*=UTF-8''r%C3%A9sum%C3%A9.pdf` }, 'data'],
+  '/panel/disposition-quoted': () => [{ 'content-type': 'application/octet-stream', 'content-disposition': 'attachment; filename="..\\\\dir\\\\a;b \\"c\\".txt"' }, 'data'],
+  // Not UTF-8 in filename*: filename is taken instead.
+  '/panel/disposition-fallback': () => [{ 'content-type': 'application/pdf', 'content-disposition': `attachment; filename*=UTF-8''%FF.pdf; filename="plan.pdf"` }, 'data'],
+  '/panel/disposition-control': () => [{ 'content-type': 'text/plain', 'content-disposition': `attachment; filename*=UTF-8''dir%2Fa%01b%7F.txt` }, 'data'],
+};
+
 /** A small API, deliberately without CORS headers: a page on another origin cannot read it directly. */
 function createApi() {
   return createServer((request, response) => {
@@ -27,7 +49,12 @@ function createApi() {
     request.on('data', (chunk) => chunks.push(chunk));
     request.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
-      if (request.url === '/hostile') {
+      const panel = PANEL_RESPONSES[request.url];
+      if (panel) {
+        const [headers, body] = panel();
+        response.writeHead(200, { ...headers, 'content-length': Buffer.byteLength(body) });
+        response.end(body);
+      } else if (request.url === '/hostile') {
         response.writeHead(200, { 'content-type': 'application/json', 'x-hostile': HOSTILE });
         response.end(JSON.stringify({ html: HOSTILE }));
       } else if (request.url === '/hostile-text') {
