@@ -1019,6 +1019,26 @@ describe('<try-it-console>', () => {
     expect(Math.max(0, ...longTasks), `long tasks: ${longTasks.join(', ')} ms`).to.be.below(200);
   });
 
+  it('wraps the one long line of a JSON body cut at the display limit instead of scrolling it sideways', async () => {
+    const el = await fixture<TryItConsole>(html`<try-it-console .config=${config()} url="{{base_url}}/big-json"></try-it-console>`);
+    await sendAndWait(el);
+    const body = $(el, '[part="response-body"]');
+    expect(body.textContent!.length, 'the cut body is shown').to.be.above(256_000);
+    expect(body.scrollWidth, 'no sideways scrolling').to.be.at.most(body.clientWidth);
+  });
+
+  // Bounded text is what keeps the page responsive: laid out level by level, it froze the page for minutes.
+  it('shows a JSON response nested 15,000 levels deep whole, in bounded text', async () => {
+    const el = await fixture<TryItConsole>(html`<try-it-console .config=${config()} url="{{base_url}}/deep-json"></try-it-console>`);
+    await sendAndWait(el);
+    expect($(el, '[part="status"]').textContent).to.contain('200 OK');
+    const shown = $(el, '[part="response-body"] code').textContent!;
+    const sent = `${'['.repeat(15_000)}1${']'.repeat(15_000)}`;
+    expect(shown.replace(/\s/g, '') === sent, 'every bracket shown, nothing else').to.equal(true);
+    // Indented level by level it would be 450 million characters; the first 64 levels add 8,320.
+    expect(shown.length).to.be.at.most(sent.length + 8_320);
+  });
+
   it('copies a snippet whose URL, with values, is the one sent when base_url ends with "/"', async () => {
     const slash = config({ environments: [{ name: 'Slash', variables: { base_url: `${servers.api}/` } }] });
     const el = await fixture<TryItConsole>(html`<try-it-console .config=${slash} url="/pets"></try-it-console>`);

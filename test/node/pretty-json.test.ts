@@ -69,6 +69,47 @@ describe('prettyJson', () => {
     assert.equal(prettyJson(JSON.stringify(document)), JSON.stringify(document, null, 2));
   });
 
+  it('indents 64 levels deep and writes deeper ones on one line, as JSON.stringify(value) would, whatever their whitespace', () => {
+    for (let seed = 1; seed <= 100; seed += 1) {
+      const next = random(seed);
+      const wrap = (content: unknown, levels: number) => {
+        for (let level = 0; level < levels; level += 1) content = next() < 0.5 ? [content] : { [`k${level}`]: content };
+        return content;
+      };
+      // A random document under 64 to 70 levels of arrays and objects; a mark stands for it in the indented layout.
+      const deep = wrap(value(next, 0), Math.floor(next() * 7));
+      const mark = JSON.stringify('\u0000deep');
+      const outer = JSON.stringify(wrap(JSON.parse(mark), 64), null, 2);
+      const expected = outer.replace(mark, () => JSON.stringify(deep));
+      const sent = respaced(JSON.stringify(JSON.parse(expected)), next);
+      assert.equal(prettyJson(sent), expected, `seed ${seed}: ${sent}`);
+    }
+  });
+
+  it('keeps every value as sent past the indented levels: big integers, -0, repeated keys', () => {
+    const sent = `${'['.repeat(100)}{"id": 12345678901234567890, "n": -0, "price": 1.10, "id": "a\\"b"}${']'.repeat(100)}`;
+    const pretty = prettyJson(sent)!;
+    assert.ok(pretty.includes('[{"id":12345678901234567890,"n":-0,"price":1.10,"id":"a\\"b"}]'), pretty);
+    assert.equal(pretty.replace(/\s/g, ''), sent.replace(/\s/g, ''));
+  });
+
+  it('lays out 10,000 nested arrays (20 KB) in about as many characters, not 200 million', () => {
+    const sent = `${'['.repeat(10_000)}1${']'.repeat(10_000)}`;
+    const pretty = prettyJson(sent)!;
+    // Level n of the 64 indented ones adds two line breaks and 4n - 2 spaces: 4 × (1 + 2 + … + 64) characters in all.
+    assert.equal(pretty.length, sent.length + 8_320);
+    assert.equal(pretty.replace(/\s/g, ''), sent);
+  });
+
+  it('gives up once the layout passes maxLength, and gives it whole up to it', () => {
+    const sent = `${'['.repeat(64)}${'1,'.repeat(100_000)}1${']'.repeat(64)}`;
+    assert.equal(prettyJson(sent, 4 * sent.length), undefined);
+    const small = '{"a":[1,2],"b":{"c":null}}';
+    const whole = prettyJson(small)!;
+    assert.equal(prettyJson(small, whole.length), whole);
+    assert.equal(prettyJson(small, whole.length - 1), undefined);
+  });
+
   it('keeps empty objects and arrays on one line, and top-level scalars as they are', () => {
     assert.equal(prettyJson(' { "a" : { } , "b" : [ \n ] } '), '{\n  "a": {},\n  "b": []\n}');
     for (const scalar of ['"text"', ' 42 ', 'true', 'null', '"\\\\"']) assert.equal(prettyJson(scalar), scalar.trim());

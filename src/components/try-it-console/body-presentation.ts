@@ -11,7 +11,14 @@ export type BodyPresentation =
 
 /** JSON is pretty-printed up to this size; past it, parsing and re-printing would stall the page. */
 const PRETTY_JSON_LIMIT = 1 << 20;
-/** Highlighting costs far more than printing: only small bodies get colours. */
+/**
+ * The layout is shown up to 4 times the body (any layout up to 1 MB); past that it is mostly indentation, slow to
+ * render (1.9 MB of it: a 340 ms task in Chromium), and the body is shown as sent instead. Levels past 64 are already
+ * on one line, but a long array that deep still gains 130 characters per item.
+ */
+const PRETTY_GROWTH_LIMIT = 4;
+const PRETTY_TEXT_FLOOR = 1 << 20;
+/** Highlighting costs far more than printing: only small texts get colours, measured as laid out, as highlighted. */
 const HIGHLIGHT_LIMIT = 100 * 1024;
 
 const TEXTUAL_TYPE = /^text\/|[/+](json|xml|javascript|ecmascript|x-www-form-urlencoded|yaml|csv|graphql)\b/i;
@@ -25,7 +32,8 @@ export function presentBody(response: ConsoleResponse): BodyPresentation {
   if (/[/+]json\b/.test(type) && !response.truncated && response.size <= PRETTY_JSON_LIMIT) {
     try {
       JSON.parse(response.text); // only to know it is JSON: the values are printed as sent
-      return { kind: 'json', text: prettyJson(response.text), highlight: response.size <= HIGHLIGHT_LIMIT };
+      const text = prettyJson(response.text, Math.max(PRETTY_GROWTH_LIMIT * response.text.length, PRETTY_TEXT_FLOOR));
+      if (text !== undefined) return { kind: 'json', text, highlight: text.length <= HIGHLIGHT_LIMIT };
     } catch {
       // Not valid JSON after all: show it as the server sent it.
     }

@@ -3,6 +3,9 @@
 // 1.10 as 1.1, 1e3 as 1000, and of two equal keys only the last.
 
 const INDENT = '  ';
+// Levels deeper than this are written on one line: indenting every level grows the text with the square of the
+// depth (20 KB of nested arrays laid out as 200 MB).
+const MAX_INDENTED_DEPTH = 64;
 const WHITESPACE = /[ \t\n\r]*/y;
 const STRUCTURAL = /[{}[\],:"]/g;
 // A string literal, escapes included; unrolled (no alternation per character) so a megabyte string costs no backtracking.
@@ -10,14 +13,17 @@ const STRING = /"[^"\\]*(?:\\.[^"\\]*)*"/y;
 
 /**
  * `json` re-indented by two spaces, as `JSON.stringify(value, null, 2)` lays it out, with every string, number and
- * key kept exactly as written. `json` must be valid JSON (check it with `JSON.parse` first).
+ * key kept exactly as written. Levels past 64 are written as `JSON.stringify(value)` would, on one line. `json` must
+ * be valid JSON (check it with `JSON.parse` first). `undefined` when the layout would be longer than `maxLength`:
+ * given up as soon as it is, not built first.
  */
-export function prettyJson(json: string): string {
+export function prettyJson(json: string, maxLength = Infinity): string | undefined {
   let out = '';
   let depth = 0;
   let position = 0;
   STRUCTURAL.lastIndex = 0;
   for (let match = STRUCTURAL.exec(json); match !== null; match = STRUCTURAL.exec(json)) {
+    if (out.length > maxLength) return undefined;
     // Between two structural characters: a number or a literal (true, false, null), possibly with whitespace.
     out += json.slice(position, match.index).trim();
     const character = match[0];
@@ -26,9 +32,9 @@ export function prettyJson(json: string): string {
       next = endOfString(json, match.index);
       out += json.slice(match.index, next);
     } else if (character === ':') {
-      out += ': ';
+      out += depth > MAX_INDENTED_DEPTH ? ':' : ': ';
     } else if (character === ',') {
-      out += `,\n${INDENT.repeat(depth)}`;
+      out += `,${lineBreak(depth)}`;
     } else if (character === '{' || character === '[') {
       WHITESPACE.lastIndex = next;
       WHITESPACE.test(json);
@@ -39,16 +45,23 @@ export function prettyJson(json: string): string {
         next = WHITESPACE.lastIndex + 1;
       } else {
         depth += 1;
-        out += `${character}\n${INDENT.repeat(depth)}`;
+        out += `${character}${lineBreak(depth)}`;
       }
     } else {
       depth -= 1;
-      out += `\n${INDENT.repeat(depth)}${character}`;
+      // Only a level that was indented gets its closing bracket on a line of its own.
+      out += `${depth < MAX_INDENTED_DEPTH ? lineBreak(depth) : ''}${character}`;
     }
     position = next;
     STRUCTURAL.lastIndex = next;
   }
-  return out + json.slice(position).trim();
+  out += json.slice(position).trim();
+  return out.length > maxLength ? undefined : out;
+}
+
+/** What goes before a value `depth` levels deep: a new line indented to it, or nothing past the indented levels. */
+function lineBreak(depth: number): string {
+  return depth > MAX_INDENTED_DEPTH ? '' : `\n${INDENT.repeat(depth)}`;
 }
 
 /** The index just past the closing quote of the string that starts at `start` (its opening quote). */

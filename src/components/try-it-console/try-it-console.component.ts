@@ -512,7 +512,7 @@ export class TryItConsole extends LitElement {
     // An image is previewed from the whole body, not the part kept for display.
     const shownWhole = !response.truncated || (body.kind === 'image' && download !== undefined);
     const [shownSize, size] = formatBytesOf(response.body.byteLength, response.size);
-    // The body is focusable: a long line makes it scroll sideways, and keyboard users must be able to scroll it.
+    // The body is focusable: a long body scrolls, and keyboard users must be able to scroll it.
     return html`
       <p class="status-line" part="status">
         <span class="status ${statusClass}">${response.status} ${response.statusText}</span>

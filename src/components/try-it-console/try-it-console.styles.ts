@@ -168,8 +168,11 @@ export const tryItConsoleStyles = css`
     max-height: var(--tic-response-max-height, 28rem);
     overflow: auto;
   }
+  /* Long lines wrap: a body cut at the display limit is often one line of JSON, 1.8 million px wide unwrapped. */
   .response-body pre {
     margin: 0;
+    white-space: pre-wrap;
+    overflow-wrap: anywhere;
   }
   .response-body img {
     max-width: 100%;

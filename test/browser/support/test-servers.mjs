@@ -91,6 +91,10 @@ function createApi() {
       } else if (request.url === '/big-json') {
         response.writeHead(200, { 'content-type': 'application/json' });
         response.end(bigJsonBody());
+      } else if (request.url === '/deep-json') {
+        // 30 KB nested 15,000 levels deep: indented level by level, 450 million characters.
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(`${'['.repeat(15_000)}1${']'.repeat(15_000)}`);
       } else {
         response.writeHead(200, { 'content-type': 'application/json' });
         response.end(JSON.stringify({ method: request.method, url: request.url, headers: request.headers, body }));
