@@ -43,8 +43,11 @@ export interface ConsoleConfig {
    * sessions out of requests they did not mean to authenticate.
    * @default 'omit'
    */
-  credentials?: RequestCredentials;
+  credentials?: CredentialsMode;
 }
+
+/** fetch's `RequestCredentials`, spelled out so that the core's types need no DOM library (a Node project). */
+export type CredentialsMode = 'omit' | 'same-origin' | 'include';
 
 /** A checked configuration with every default filled in. */
 export interface ResolvedConsoleConfig {
@@ -56,11 +59,11 @@ export interface ResolvedConsoleConfig {
   snippets: { languages: SnippetLanguage[] };
   timeout: number;
   strictVariables: boolean;
-  credentials: RequestCredentials;
+  credentials: CredentialsMode;
 }
 
 const FIELDS = ['enabled', 'corsProxy', 'defaultHeaders', 'environments', 'history', 'snippets', 'timeout', 'strictVariables', 'credentials'];
-const CREDENTIALS: readonly RequestCredentials[] = ['omit', 'same-origin', 'include'];
+const CREDENTIALS: readonly CredentialsMode[] = ['omit', 'same-origin', 'include'];
 
 /**
  * Checks a console configuration once, up front, and fills in the defaults.
@@ -145,10 +148,10 @@ function parseSnippetLanguages(value: unknown): SnippetLanguage[] {
   return new SnippetGenerator(value as SnippetsConfig).languages();
 }
 
-function parseCredentials(value: unknown): RequestCredentials {
+function parseCredentials(value: unknown): CredentialsMode {
   if (value === undefined) return 'omit';
-  if (!CREDENTIALS.includes(value as RequestCredentials)) {
+  if (!CREDENTIALS.includes(value as CredentialsMode)) {
     throw new ConfigError('credentials', value, `must be one of ${CREDENTIALS.join(', ')}`);
   }
-  return value as RequestCredentials;
+  return value as CredentialsMode;
 }

@@ -3,14 +3,19 @@ import type { HistoryStore, HistoryStoreChange, StoredHistoryRecord } from './hi
 import { expectTimerMilliseconds } from './validation.js';
 
 export interface IdbHistoryStoreOptions {
-  /** The IndexedDB to use. @default globalThis.indexedDB */
-  indexedDB?: IDBFactory;
+  /** The IndexedDB to use (an `IDBFactory`). @default globalThis.indexedDB */
+  indexedDB?: IndexedDbFactory;
   /**
    * Milliseconds opening the database may take before history gives up on it (another tab may block it); at most
    * 2147483647 (about 24.8 days), the longest a timer can wait.
    * @default 5_000
    */
   openTimeout?: number;
+}
+
+/** The part of `IDBFactory` the store uses, so that the core's types need no DOM library (a Node project). */
+export interface IndexedDbFactory {
+  open(name: string): object;
 }
 
 const STORE_NAME = 'history';
@@ -30,7 +35,7 @@ export class IdbHistoryStore implements HistoryStore {
   constructor(storageKey = 'default', options: IdbHistoryStoreOptions = {}) {
     this.databaseName = `try-it-console:${storageKey}`;
     const openTimeout = options.openTimeout === undefined ? 5_000 : expectTimerMilliseconds(options.openTimeout, 'openTimeout');
-    this.#database = new LazyDatabase(this.databaseName, options.indexedDB, openTimeout);
+    this.#database = new LazyDatabase(this.databaseName, options.indexedDB as IDBFactory | undefined, openTimeout);
   }
 
   /**

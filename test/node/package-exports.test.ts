@@ -57,6 +57,21 @@ describe('the published package', () => {
     }
   });
 
+  it('type-checks in a Node project without the DOM library: core, webhook and proxy', () => {
+    writeFileSync(join(project, 'node-types.ts'), `
+      import { RequestEngine, IdbHistoryStore, type ConsoleConfig } from 'try-it-console/core';
+      import { Notifier } from 'try-it-console/webhook';
+      import { startProxy } from 'try-it-console/proxy';
+      const config: ConsoleConfig = { credentials: 'omit' };
+      export const used = [new RequestEngine({ config }), IdbHistoryStore, Notifier, startProxy];
+    `);
+    writeFileSync(join(project, 'tsconfig.json'), JSON.stringify({
+      compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', lib: ['ES2022'], types: ['node'], typeRoots: [join(root, 'node_modules/@types')], strict: true, noEmit: true, skipLibCheck: false },
+      files: ['node-types.ts'],
+    }));
+    execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', project], { encoding: 'utf8' });
+  });
+
   it('lets a site load one element alone, and names its custom-elements.json', () => {
     const resolved = JSON.parse(runInProject(`
       console.log(JSON.stringify(['code-snippet', 'env-picker', 'request-history', 'try-it-console'].map((tag) => import.meta.resolve('try-it-console/components/' + tag))));
