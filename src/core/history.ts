@@ -188,8 +188,8 @@ export class History {
     } finally {
       this.#removedWhileLoading = undefined;
     }
-    // What this page added is not stored yet, or is in what was read.
-    this.#merge(stored, removed, () => true);
+    // What this page added is not stored yet, or is in what was read. A store fuller than maxItems is trimmed for good.
+    this.#merge(stored, removed, () => true, { persist: true });
   }
 
   /**
@@ -201,6 +201,8 @@ export class History {
   #resync(): void {
     if (this.#resyncQueued) return;
     this.#resyncQueued = true;
+    // Taken now: the puts of these entries are queued before the read, those of entries added later after it.
+    const before = new Set(this.#records.values());
     this.#writes = this.#writes.then(async () => {
       this.#resyncQueued = false;
       await this.#loading;
@@ -208,7 +210,6 @@ export class History {
       // Not loaded (nothing to bring in line), or the store failed or was released: memory is all there is.
       if (!store || !this.#loading || this.#storeFailed || this.#closed) return;
       const removed: Removals = (this.#removedWhileLoading = { cleared: false, ids: new Set() });
-      const before = new Set(this.#records.values());
       let stored: unknown[];
       try {
         stored = await store.load();
@@ -217,9 +218,10 @@ export class History {
       } finally {
         this.#removedWhileLoading = undefined;
       }
-      // Every write of this page made before the read has reached the store: an entry that was in memory then and is
-      // not stored was removed in another tab. One added while reading is kept.
-      this.#merge(stored, removed, (record) => !before.has(record));
+      // Every write of this page queued before this resync has reached the store: an entry that was in memory then and
+      // is not stored was removed in another tab. One added since is kept. Overflow is trimmed from memory only: a tab
+      // with a smaller maxItems must not cut what the others keep.
+      this.#merge(stored, removed, (record) => !before.has(record), { persist: false });
     });
   }
 
@@ -227,7 +229,7 @@ export class History {
    * Memory and the `stored` records, less what was `removed` while they were read. A record in memory wins over its
    * stored copy (which is redacted and cut); one the store lacks stays only when `keepUnstored` says so.
    */
-  #merge(stored: unknown[], removed: Removals, keepUnstored: (record: StoredHistoryRecord) => boolean): void {
+  #merge(stored: unknown[], removed: Removals, keepUnstored: (record: StoredHistoryRecord) => boolean, { persist }: { persist: boolean }): void {
     const merged: StoredHistoryRecord[] = [];
     const storedIds = new Set<string>();
     for (const raw of removed.cleared ? [] : stored) {
@@ -245,7 +247,7 @@ export class History {
     const unchanged = merged.length === previous.length && merged.every((record, index) => record === previous[index]);
     this.#records = new Map(merged.map((record) => [record.entry.id, record]));
     this.#lastAddedAt = Math.max(this.#lastAddedAt, merged.at(-1)?.addedAt ?? 0);
-    this.#evictOverflow();
+    this.#evictOverflow({ persist });
     if (!unchanged) this.#notify();
   }
 

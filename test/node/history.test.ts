@@ -616,6 +616,28 @@ describe('History: persistence', () => {
     assert.deepEqual([...store.records.keys()].sort(), ['added-meanwhile', 'mine']);
   });
 
+  it('keeps an entry added while a read of the store is queued, and trims another tab’s overflow from memory only', async () => {
+    const store = new MapStore();
+    const history = new History({ enabled: true }, { store });
+    await history.ready();
+    // The clear queues a read of the store; the add's put is queued after that read.
+    history.clear();
+    history.add(request(1, { id: 'new' }));
+    await history.flush();
+    assert.deepEqual(history.list().map((e) => e.id), ['new']);
+    assert.deepEqual([...store.records.keys()], ['new']);
+
+    // A tab keeping 2 entries hears of this one's third: it trims its own list, not the store this tab fills.
+    const small = new History({ enabled: true, maxItems: 2 }, { store });
+    await small.ready();
+    for (const id of ['b', 'c']) history.add(request(1, { id }));
+    await history.flush();
+    for (const record of store.records.values()) store.announce({ type: 'put', record: record as StoredHistoryRecord });
+    await small.flush();
+    assert.equal(small.size, 2);
+    assert.deepEqual([...store.records.keys()].sort(), ['b', 'c', 'new']);
+  });
+
   it('reads the store again after its own clear, once the clear has reached it', async () => {
     const store = new MapStore();
     const history = new History({ enabled: true }, { store });

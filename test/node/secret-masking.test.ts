@@ -48,7 +48,7 @@ describe('maskedValue', () => {
   });
 
   it('masks names holding a secret word, in any case, digits after it or not', () => {
-    const names = ['passcode', 'PassCode', 'PASSCODE', 'pass1', 'key2', 'token2', 'pw', 'user_pw', 'dbPW', 'privkey', 'creds', 'aws_creds', 'hmac', 'totp', 'authorization', 'AuthToken'];
+    const names = ['passcode', 'PassCode', 'PASSCODE', 'pass1', 'key2', 'token2', 'pw', 'user_pw', 'dbPW', 'privkey', 'creds', 'aws_creds', 'hmac', 'totp', 'authorization', 'authorisation', 'proxy_authorisation', 'AuthToken'];
     assert.deepEqual(
       names.filter((name) => maskedValue(name, 'abc') !== MASK),
       [],

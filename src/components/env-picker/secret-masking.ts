@@ -8,7 +8,7 @@ export const MASK = '••••••••';
 // not such a prefix: `-` is a word boundary, so `eyJ-eyJ-…` restarted a scan at every `-` (quadratic).
 
 /** Parts of a variable name that mark its value secret wherever they appear (`x_api_token`, `dbPassword`), but not `author`. */
-const SECRET_NAME_PART = /token|secret|passw|passphrase|passcode|pwd|credential|private|privkey|session|cookie|signature|bearer|jwt|api_?key|hmac|totp|auth(?!or(?!iz))/;
+const SECRET_NAME_PART = /token|secret|passw|passphrase|passcode|pwd|credential|private|privkey|session|cookie|signature|bearer|jwt|api_?key|hmac|totp|auth(?!or(?!i[sz]))/;
 /** Short words that mark a name secret only as a whole word, digits allowed: `db_pass`, `key2`, `user_pw`, not `path` or `keyword`. */
 const SECRET_NAME_WORD = /(?:^|[_\d])(?:key|pass|pat|sig|pin|otp|pw|creds?)(?:[_\d]|$)/;
 /**
