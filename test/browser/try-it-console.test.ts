@@ -550,6 +550,21 @@ describe('<try-it-console>', () => {
     await el.updateComplete;
     expect(problem(), 'mended').to.equal(undefined);
     expect(el.shadowRoot!.querySelector<HTMLInputElement>('.header-row input.value')!.value).to.equal('10');
+
+    // From the default headers: a Headers, a Map or an undefined value read as `{}` in JSON, like no headers.
+    for (const headers of [new Headers({ Authorization: 'Bearer abc' }), new Map([['Authorization', 'Bearer abc']]), { 'X-Undefined': undefined }]) {
+      const fresh = await fixture<TryItConsole>(html`<try-it-console .config=${config()} url="{{base_url}}/pets"></try-it-console>`);
+      fresh.headers = headers as unknown as Record<string, string>;
+      await fresh.updateComplete;
+      expect(fresh.shadowRoot!.querySelector('.error[role="alert"]')?.textContent, String(headers)).to.match(/headers property|header X-Undefined/);
+    }
+    // Set back to what was last loaded, a bad preset is forgotten.
+    el.body = { a: 1 } as unknown as string;
+    await el.updateComplete;
+    expect(problem()).to.include('The body property must be a string');
+    el.body = '';
+    await el.updateComplete;
+    expect(problem(), 'back to the loaded body').to.equal(undefined);
   });
 
   it('reads headers given as JSON text through the property, as frameworks pass the attribute, and falls back to defaults when attributes are removed', async () => {

@@ -57,8 +57,8 @@ export class CodeSnippet extends LitElement {
   #shown: { inputs: unknown[]; request: SnippetRequest } | undefined;
   /**
    * The manager and environment whose values the user chose to see with the Show values box. Any other switches the
-   * box off again, as `<env-picker>` masks revealed values again: a switch must not show another environment's
-   * secrets. A `show-values` set by the page stays as set.
+   * box off again, as `<env-picker>` masks revealed values again on a switch: it must not show another environment's
+   * secrets. New values of the same environment stay shown, as asked. A `show-values` set by the page stays as set.
    */
   #valuesShownFor: { manager: EnvironmentManager | undefined; environment: string | undefined } | undefined;
   #ownGenerator: SnippetGenerator | undefined;

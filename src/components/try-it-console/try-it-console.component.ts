@@ -197,11 +197,12 @@ export class TryItConsole extends LitElement {
     // Lit updates a removed element too: configured then, it would open a history nothing closes unless it is added
     // back. connectedCallback configures it when it is.
     if (changed.has('config') && this.isConnected) this.#configure();
-    if (['method', 'url', 'headers', 'body'].some((name) => changed.has(name)) && this.#presetsKey() !== this.#presetsFrom) {
+    if (['method', 'url', 'headers', 'body'].some((name) => changed.has(name))) {
       const headers: unknown = this.headers ?? {};
       const presets = { method: this.method ?? 'GET', url: this.url ?? '', headers: typeof headers === 'string' ? headersFromJson(headers) ?? headers : headers, body: this.body ?? '' };
+      // Checked on every change, before the comparison: a Headers or a Map reads as `{}` in JSON, like no headers.
       this.presetProblem = presetProblem(presets);
-      if (this.presetProblem === undefined) this.load(presets as typeof presets & { headers: Record<string, string> });
+      if (this.presetProblem === undefined && this.#presetsKey() !== this.#presetsFrom) this.load(presets as typeof presets & { headers: Record<string, string> });
     }
     if (this.#send.state.status !== 'complete') this.#forgetShown();
     if (this.notices.includes('credentials') && (changed.has('currentUrl') || changed.has('headerRows')) && !this.#holdsRedacted()) {
