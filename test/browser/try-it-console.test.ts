@@ -596,6 +596,11 @@ describe('<try-it-console>', () => {
     const problem = el.shadowRoot!.querySelector('.error[role="alert"]')!.textContent!;
     expect(problem).to.contain('The config attribute is not read (it holds "[object Object]")');
     expect(problem).to.contain("import 'try-it-console' before the first render");
+    // The configuration set as the property later (a framework hydrating server-rendered HTML) is used.
+    el.config = config();
+    await el.updateComplete;
+    expect(el.shadowRoot!.querySelector('.error[role="alert"]')?.outerHTML).to.equal(undefined);
+    expect(el.engine!.environments.active()!.name).to.equal('Local');
   });
 
   it('loads the whole operation when a framework presets another one, and keeps the user’s edits when it renders the same again', async () => {

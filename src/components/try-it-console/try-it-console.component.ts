@@ -235,7 +235,8 @@ export class TryItConsole extends LitElement {
       // Until the document is parsed, a script's text may be only partly there.
       if (parsing) document.addEventListener('DOMContentLoaded', () => this.#configFromScript(), { once: true });
     }
-    if (!parsing) this.config ??= {};
+    // A config attribute is a configuration that did not arrive: named in place of the console, not run on defaults.
+    if (!parsing && !this.hasAttribute('config')) this.config ??= {};
   }
 
   /** Builds the engine from `config`, unless the running one was built from equal content. */
@@ -604,7 +605,8 @@ export class TryItConsole extends LitElement {
   }
 
   override render() {
-    const problem = this.configAttribute != null ? configAttributeProblem(this.configAttribute) : this.configProblem ?? this.presetProblem;
+    // The attribute matters only while no configuration came another way (a framework may set the property later).
+    const problem = this.configAttribute != null && this.config === undefined ? configAttributeProblem(this.configAttribute) : this.configProblem ?? this.presetProblem;
     if (problem) return html`<div class="error" role="alert"><p class="error-title">The console is misconfigured</p><p>${problem}</p></div>`;
     const engine = this.#engine;
     if (!engine) return nothing;
