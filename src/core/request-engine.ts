@@ -152,7 +152,8 @@ export class RequestEngine {
       if (prepared.viaProxy && response.headers.has(PROXY_ERROR_HEADER)) throw await proxyRefusal(response, prepared.method);
       body = await readBody(response.body as ReadableStream<Uint8Array<ArrayBuffer>> | null, this.#limits);
     } catch (error) {
-      const failure = await this.#explain(error, prepared, { signal, timeout, status: response?.status });
+      const timeLeft = this.config.timeout - (performance.now() - start);
+      const failure = await this.#explain(error, prepared, { signal, timeout, timeLeft, status: response?.status });
       if (failure.kind !== 'aborted') this.#record(prepared, 0, performance.now() - start);
       throw failure;
     }
@@ -197,7 +198,7 @@ export class RequestEngine {
   async #explain(
     error: unknown,
     prepared: PreparedRequest,
-    { signal, timeout, status }: { signal: AbortSignal | undefined; timeout: AbortSignal; status: number | undefined },
+    { signal, timeout, timeLeft, status }: { signal: AbortSignal | undefined; timeout: AbortSignal; timeLeft: number; status: number | undefined },
   ): Promise<RequestError> {
     if (error instanceof RequestError) return error;
     if (signal?.aborted) return cancelled(error);
@@ -207,7 +208,9 @@ export class RequestEngine {
     if (prepared.viaProxy) {
       return new RequestError('network', `Could not reach the CORS proxy at ${new URL(prepared.fetchUrl).origin}; check that it is running and that corsProxy points at it.`, { cause: error });
     }
-    return this.#whyNoResponse(prepared, error, signal);
+    // The probes share one budget: what is left of the request's timeout, at most 5 s.
+    const budget = AbortSignal.timeout(Math.max(0, Math.min(5_000, timeLeft)));
+    return this.#whyNoResponse(prepared, error, signal ? AbortSignal.any([signal, budget]) : budget, signal);
   }
 
   /**
@@ -216,17 +219,20 @@ export class RequestEngine {
    * to stop at one in no-cors mode); a no-cors request gets an opaque answer from a live server whatever its CORS
    * headers, but follows redirects.
    */
-  async #whyNoResponse(prepared: PreparedRequest, error: unknown, signal: AbortSignal | undefined): Promise<RequestError> {
+  async #whyNoResponse(prepared: PreparedRequest, error: unknown, probeSignal: AbortSignal, signal: AbortSignal | undefined): Promise<RequestError> {
     const origin = new URL(prepared.url).origin;
     const pageOrigin = this.#pageOrigin !== undefined && isCrossOrigin(prepared.url, this.#pageOrigin) ? this.#pageOrigin : undefined;
-    const unfollowed = await this.#probe(prepared.url, { mode: 'cors', redirect: 'manual' }, signal);
+    const unfollowed = await this.#probe(prepared.url, { mode: 'cors', redirect: 'manual' }, probeSignal);
     if (signal?.aborted) return cancelled(error);
     if (unfollowed && isRedirect(unfollowed)) return redirectNotFollowed(prepared.url, unfollowed, pageOrigin, error);
+    if (pageOrigin === undefined && unfollowed) {
+      return new RequestError('network', `The request to ${origin} failed${causeDetail(error)}, though the server answers a HEAD request: the connection broke during this one. Try again, or look for the cause in the server's log.`, { cause: error });
+    }
     if (pageOrigin === undefined) {
       return new RequestError('network', `Could not reach ${origin}${causeDetail(error)}; check the address and that the server is up.`, { cause: error });
     }
     if (unfollowed) return corsRefusedThisRequest(origin, pageOrigin, error);
-    const opaque = await this.#probe(prepared.url, { mode: 'no-cors' }, signal);
+    const opaque = await this.#probe(prepared.url, { mode: 'no-cors' }, probeSignal);
     if (signal?.aborted) return cancelled(error);
     if (!opaque) {
       return new RequestError('network', `Could not reach ${origin}: the server did not answer (or the browser blocked the connection, or redirects led nowhere); check the address and that the server is up.`, { cause: error });
@@ -238,11 +244,10 @@ export class RequestEngine {
     );
   }
 
-  /** A HEAD request to `url`: its response, or `undefined` when none came within 5 s. */
-  async #probe(url: string, init: RequestInit, signal: AbortSignal | undefined): Promise<Response | undefined> {
-    const probeTimeout = AbortSignal.timeout(5_000);
+  /** A HEAD request to `url`: its response, or `undefined` when none came before `signal` (the probes' budget). */
+  async #probe(url: string, init: RequestInit, signal: AbortSignal): Promise<Response | undefined> {
     try {
-      return await this.#fetch(url, { ...init, method: 'HEAD', credentials: 'omit', cache: 'no-store', signal: signal ? AbortSignal.any([signal, probeTimeout]) : probeTimeout });
+      return await this.#fetch(url, { ...init, method: 'HEAD', credentials: 'omit', cache: 'no-store', signal });
     } catch {
       return undefined;
     }

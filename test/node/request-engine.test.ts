@@ -62,6 +62,10 @@ describe('RequestEngine against a local API', () => {
         response.end(JSON.stringify({ method: request.method, url: path, headers: request.headers, rawHeaders: request.rawHeaders, body }));
       } else if (path === '/fail') {
         response.writeHead(500, 'Broken On Purpose', { 'content-type': 'text/plain' }).end('broken');
+      } else if (path === '/reset-unless-head') {
+        // Up, but this request breaks: the connection is dropped before any answer.
+        if (request.method === 'HEAD') response.writeHead(200).end();
+        else request.socket.destroy();
       } else if (path === '/big') {
         response.writeHead(200, { 'content-type': 'application/octet-stream' });
         const chunk = Buffer.alloc(64 * 1024, 0x61);
@@ -328,6 +332,11 @@ describe('RequestEngine against a local API', () => {
     // On a page of another origin, where the console's CORS proxy can follow it instead.
     const page = await rejectsWith(new RequestEngine({ pageOrigin: 'http://docs.localhost:9000' }).send({ method: 'GET', url: `${api.origin}/loop` }), 'cors');
     assert.match(page.message, /answered with a redirect to .*\/loop, and following it failed: its target may not allow pages on http:\/\/docs\.localhost:9000 to read its responses \(CORS\), may be down, or the redirects may loop\. Set the console's corsProxy .*follows redirects itself and reports where they led\.$/);
+  });
+
+  it('says the server is up when the connection broke but a HEAD request gets an answer', async () => {
+    const failure = await rejectsWith(engineFor().send({ method: 'POST', url: `${api.origin}/reset-unless-head`, body: 'x' }), 'network');
+    assert.match(failure.message, new RegExp(`^The request to ${api.origin.replaceAll('.', '\\.')} failed \\(\\w+\\), though the server answers a HEAD request: the connection broke during this one\\.`));
   });
 
   it('cancels on the caller’s signal and records nothing', async () => {
