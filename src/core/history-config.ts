@@ -56,6 +56,15 @@ export const CREDENTIAL_QUERY_PARAMETERS: readonly string[] = [
   'access_token', 'api_key', 'api-key', 'apikey', 'key', 'token', 'client_secret', 'password', 'secret', 'sig', 'signature',
 ];
 
+/** A query parameter name as a server reads it (`+` a space, escapes decoded), lowercased, to compare with these. */
+export function queryParameterName(name: string): string {
+  try {
+    return decodeURIComponent(name.replaceAll('+', ' ')).toLowerCase();
+  } catch {
+    return name.toLowerCase();
+  }
+}
+
 /** Checks history settings and fills in the defaults. */
 export function parseHistoryConfig(value: unknown, field = 'history'): ResolvedHistoryConfig {
   if (value === undefined) return { ...DEFAULT_HISTORY_CONFIG, redactHeaders: [], redactQueryParameters: [] };

@@ -1,5 +1,5 @@
 import { HistoryEntryNotFoundError, InvalidArgumentError } from './errors.js';
-import { CREDENTIAL_HEADER_NAME, CREDENTIAL_QUERY_PARAMETERS, parseHistoryConfig, type HistoryConfig, type ResolvedHistoryConfig } from './history-config.js';
+import { CREDENTIAL_HEADER_NAME, CREDENTIAL_QUERY_PARAMETERS, parseHistoryConfig, queryParameterName, type HistoryConfig, type ResolvedHistoryConfig } from './history-config.js';
 import { copyHistoryEntry, parseHistoryEntry, type HistoryEntry, type HistoryEntryInput } from './history-entry.js';
 import type { HistoryStore, HistoryStoreChange, StoredHistoryRecord } from './history-store.js';
 import { expectListener, notifyAll } from './listeners.js';
@@ -423,18 +423,9 @@ function redactParameters(parameters: string, { queryParameters: names, placehol
     .split('&')
     .map((pair) => {
       const equals = pair.indexOf('=');
-      if (equals < 0 || equals === pair.length - 1 || !isCredential(decodedName(pair.slice(0, equals)))) return pair;
+      if (equals < 0 || equals === pair.length - 1 || !isCredential(queryParameterName(pair.slice(0, equals)))) return pair;
       if (isPlaceholderCredential(pair.slice(equals + 1))) return pair;
       return `${pair.slice(0, equals + 1)}${REDACTED}`;
     })
     .join('&');
-}
-
-/** A query parameter name as a server reads it: `+` is a space, escapes decoded, lowercased for comparison. */
-function decodedName(name: string): string {
-  try {
-    return decodeURIComponent(name.replaceAll('+', ' ')).toLowerCase();
-  } catch {
-    return name.toLowerCase();
-  }
 }

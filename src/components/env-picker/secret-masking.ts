@@ -1,4 +1,4 @@
-import { CREDENTIAL_QUERY_PARAMETERS } from '../../core/history-config.js';
+import { CREDENTIAL_QUERY_PARAMETERS, queryParameterName } from '../../core/history-config.js';
 
 /** Shown in place of a secret until the user reveals it. */
 export const MASK = '••••••••';
@@ -58,14 +58,5 @@ function maskUserinfo(url: string, schemeEnd: string, userinfo: string): string 
 }
 
 function maskCredentialParameter(parameter: string, separator: string, name: string): string {
-  return CREDENTIAL_PARAMETERS.has(decodedName(name)) ? `${separator}${name}=${MASK}` : parameter;
-}
-
-/** A query parameter name as a server reads it: `+` is a space, escapes decoded, lowercased for comparison. */
-function decodedName(name: string): string {
-  try {
-    return decodeURIComponent(name.replaceAll('+', ' ')).toLowerCase();
-  } catch {
-    return name.toLowerCase();
-  }
+  return CREDENTIAL_PARAMETERS.has(queryParameterName(name)) ? `${separator}${name}=${MASK}` : parameter;
 }
