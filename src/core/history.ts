@@ -51,6 +51,11 @@ export class History {
    */
   #removedWhileLoading: Removals | undefined;
   #resyncQueued = false;
+  /**
+   * Entries added here whose put has not reached the store yet: a resync keeps them. Not entries heard of from another
+   * tab, which stored them before saying so: for those, what the store holds is the truth.
+   */
+  #unsaved = new Set<StoredHistoryRecord>();
   #closed = false;
   #unwatch: (() => void) | undefined;
 
@@ -89,7 +94,14 @@ export class History {
     const record: StoredHistoryRecord = { entry, addedAt: this.#lastAddedAt };
     this.#records.delete(entry.id);
     this.#records.set(entry.id, record);
-    this.#persist((store) => store.put(this.#forStorage(record)), { put: true });
+    if (this.#store && !this.#storeFailed) this.#unsaved.add(record);
+    this.#persist(async (store) => {
+      try {
+        await store.put(this.#forStorage(record));
+      } finally {
+        this.#unsaved.delete(record);
+      }
+    }, { put: true });
     this.#evictOverflow();
     this.#notify();
     return copyHistoryEntry(entry);
@@ -201,8 +213,6 @@ export class History {
   #resync(): void {
     if (this.#resyncQueued) return;
     this.#resyncQueued = true;
-    // Taken now: the puts of these entries are queued before the read, those of entries added later after it.
-    const before = new Set(this.#records.values());
     this.#writes = this.#writes.then(async () => {
       this.#resyncQueued = false;
       await this.#loading;
@@ -218,10 +228,10 @@ export class History {
       } finally {
         this.#removedWhileLoading = undefined;
       }
-      // Every write of this page queued before this resync has reached the store: an entry that was in memory then and
-      // is not stored was removed in another tab. One added since is kept. Overflow is trimmed from memory only: a tab
-      // with a smaller maxItems must not cut what the others keep.
-      this.#merge(stored, removed, (record) => !before.has(record), { persist: false });
+      // An entry the store lacks was removed in another tab, unless it was added here and its put (queued after this
+      // read) is still to come. Overflow is trimmed from memory only: a tab with a smaller maxItems must not cut what
+      // the others keep.
+      this.#merge(stored, removed, (record) => this.#unsaved.has(record), { persist: false });
     });
   }
 
@@ -279,6 +289,8 @@ export class History {
   #fallBackToMemory(error: unknown, what: 'loaded' | 'saved'): void {
     if (this.#storeFailed) return;
     this.#storeFailed = true;
+    // Puts still queued are skipped from now on, so nothing would take these out again.
+    this.#unsaved.clear();
     // A DOMException's name says what happened (QuotaExceededError); a plain Error's adds nothing.
     const reason = !(error instanceof Error) ? String(error) : error.name === 'Error' ? error.message : `${error.name}: ${error.message}`;
     this.#warning = `Request history could not be ${what} (${reason}); it is kept for this page only.`;

@@ -627,6 +627,16 @@ describe('History: persistence', () => {
     assert.deepEqual(history.list().map((e) => e.id), ['new']);
     assert.deepEqual([...store.records.keys()], ['new']);
 
+    // Another tab's entry, heard of while a read is queued but gone from the store by then: the store wins.
+    history.clear();
+    const theirs = { entry: { ...history.add(request(1, { id: 'gone' })), id: 'theirs' }, addedAt: Date.now() + 1000 };
+    history.delete('gone');
+    store.announce({ type: 'put', record: theirs });
+    await history.flush();
+    assert.deepEqual(history.list().map((e) => e.id), []);
+    history.add(request(1, { id: 'new' }));
+    await history.flush();
+
     // A tab keeping 2 entries hears of this one's third: it trims its own list, not the store this tab fills.
     const small = new History({ enabled: true, maxItems: 2 }, { store });
     await small.ready();
