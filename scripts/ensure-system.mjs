@@ -6,6 +6,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 export const requirements = [
   { what: 'Chromium (browser tests)', check: ['/usr/bin/chromium', '--version'], debian: 'chromium' },
   { what: 'curl (curl snippets)', check: ['curl', '--version'], debian: 'curl' },
+  { what: 'zsh (curl snippets pasted into zsh)', check: ['zsh', '--version'], debian: 'zsh' },
   { what: 'Go (Go snippets)', check: ['go', 'version'], debian: 'golang-go' },
   { what: 'PHP (PHP snippets)', check: ['php', '--version'], debian: 'php-cli' },
   { what: "PHP's curl extension (PHP snippets)", check: ['php', '-r', 'exit(extension_loaded("curl") ? 0 : 1);'], debian: 'php-curl' },

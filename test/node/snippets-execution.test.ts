@@ -94,16 +94,20 @@ function assertReceived(language: SnippetLanguage, testCase: CorpusCase, url: st
   assert.equal(received.body.toString('hex'), Buffer.from(body, 'utf8').toString('hex'), 'body bytes');
 }
 
-for (const language of SNIPPET_LANGUAGES) {
+// curl snippets also go to an interactive zsh: the README says they are safe to paste into either shell.
+const RUNS = [...SNIPPET_LANGUAGES.map((language) => ({ language, shell: 'bash' as const })), { language: 'curl' as const, shell: 'zsh' as const }];
+
+for (const { language, shell } of RUNS) {
+  const pastedInto = language === 'curl' ? ` (${shell})` : '';
   // Two at a time: the machine has two cores, and Go's builds are the slow part.
-  describe(`${language} snippets run by their interpreter`, { concurrency: 2 }, () => {
+  describe(`${language} snippets run by their interpreter${pastedInto}`, { concurrency: 2 }, () => {
     CORPUS.forEach((testCase, index) => {
       if (testCase.refusedBy?.[language]) return;
       it(testCase.name, async () => {
-        const key = `${language}-${index}`;
+        const key = `${language}${shell === 'zsh' ? '-zsh' : ''}-${index}`;
         const url = `${server.origin}/${key}${testCase.path}`;
         const snippet = generator.generate({ method: testCase.method, url, headers: testCase.headers, body: testCase.body }, language);
-        const result = await runSnippet(language, snippet, workDir, key, env);
+        const result = await runSnippet(language, snippet, workDir, key, env, shell);
         const context = `\n--- snippet ---\n${snippet}\n--- stdout ---\n${result.stdout}\n--- stderr ---\n${result.stderr.slice(-2000)}`;
         assert.ok(!result.timedOut, `timed out${context}`);
         assert.equal(result.code, 0, `exit code${context}`);

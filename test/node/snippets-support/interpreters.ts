@@ -35,13 +35,15 @@ export function interpreterEnvironment(workDir: string): NodeJS.ProcessEnv {
   return env;
 }
 
-/** Writes `snippet` to `<dir>/<name>.<ext>` and runs it. curl snippets are fed to an interactive bash, as pasted. */
-export function runSnippet(language: SnippetLanguage, snippet: string, dir: string, name: string, env: NodeJS.ProcessEnv): Promise<RunResult> {
+/**
+ * Writes `snippet` to `<dir>/<name>.<ext>` and runs it. curl snippets are fed to an interactive `shell`, as pasted.
+ */
+export function runSnippet(language: SnippetLanguage, snippet: string, dir: string, name: string, env: NodeJS.ProcessEnv, shell: 'bash' | 'zsh' = 'bash'): Promise<RunResult> {
   const file = join(dir, `${name}.${EXTENSIONS[language]}`);
   writeFileSync(file, language === 'curl' ? `${snippet}\n` : snippet);
   switch (language) {
-    // -i: history expansion of `!` is on, as in a terminal; the snippet arrives on stdin like a paste.
-    case 'curl': return run('bash', ['--norc', '--noprofile', '-i'], env, RUN_TIMEOUT_MS.curl, file);
+    // -i: history expansion of `!` is on, as in a terminal; the snippet arrives on stdin like a paste. No startup files.
+    case 'curl': return run(shell, shell === 'bash' ? ['--norc', '--noprofile', '-i'] : ['-f', '-i'], env, RUN_TIMEOUT_MS.curl, file);
     case 'javascript': return run(process.execPath, [file], env, RUN_TIMEOUT_MS.javascript);
     case 'go': return run('go', ['run', file], env, RUN_TIMEOUT_MS.go);
     case 'python': return run('/usr/bin/python3', [file], env, RUN_TIMEOUT_MS.python);
