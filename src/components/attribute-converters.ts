@@ -13,6 +13,14 @@ export function headersFromJson(text: string): Record<string, string> | undefine
   return undefined;
 }
 
+/**
+ * A `headers` property as set. Frameworks that set every binding as a property (React, Vue, Svelte) pass the
+ * attribute's JSON text: read as the attribute is. Anything else is returned as it is, for the caller's checks.
+ */
+export function headersProperty(value: unknown): unknown {
+  return typeof value === 'string' ? headersFromJson(value) ?? value : value;
+}
+
 /** `headers='{"Accept":"application/json"}'`: a JSON object of strings. Bad JSON is reported and ignored. */
 export const headersAttribute: ComplexAttributeConverter<Record<string, string>> = {
   fromAttribute(value) {

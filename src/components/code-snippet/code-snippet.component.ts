@@ -16,7 +16,7 @@ import { codeSnippetStyles } from './code-snippet.styles.js';
 import { highlight, type HighlightLanguage } from './highlighter.js';
 import { copyText } from './copy-text.js';
 import { LargeTextThrottle } from './large-text-throttle.js';
-import { headersAttribute, headersFromJson, textAttribute, wordListAttribute } from '../attribute-converters.js';
+import { headersAttribute, headersProperty, textAttribute, wordListAttribute } from '../attribute-converters.js';
 
 const LABELS: Record<SnippetLanguage, string> = { curl: 'curl', javascript: 'JavaScript', go: 'Go', python: 'Python', php: 'PHP' };
 const GRAMMAR: Record<SnippetLanguage, HighlightLanguage> = { curl: 'bash', javascript: 'javascript', go: 'go', python: 'python', php: 'php' };
@@ -209,9 +209,7 @@ export class CodeSnippet extends LitElement {
 
   /** The request as given, or with the active environment's values when `showValues` is on. */
   #resolvedRequest(): SnippetRequest {
-    // Frameworks that set every binding as a property pass the headers attribute's JSON text: read as the attribute is.
-    const given: unknown = this.headers;
-    const request = this.request ?? { method: this.method, url: this.url, headers: (typeof given === 'string' ? headersFromJson(given) ?? given : given) as Record<string, string>, body: this.body };
+    const request = this.request ?? { method: this.method, url: this.url, headers: headersProperty(this.headers) as Record<string, string>, body: this.body };
     const manager = this.environments;
     if (!this.showValues || !manager) return request;
     const resolve = (text: string) => manager.resolve(text);

@@ -22,7 +22,7 @@ import { TicBeforeSendEvent } from '../../events/before-send.js';
 import type { TicHistorySelectEvent } from '../../events/history-select.js';
 import { TicRequestErrorEvent } from '../../events/request-error.js';
 import { TicResponseEvent } from '../../events/response.js';
-import { headersAttribute, headersFromJson, textAttribute } from '../attribute-converters.js';
+import { headersAttribute, headersProperty, textAttribute } from '../attribute-converters.js';
 import { highlight } from '../code-snippet/highlighter.js';
 import '../code-snippet/code-snippet.js';
 import '../env-picker/env-picker.js';
@@ -198,8 +198,7 @@ export class TryItConsole extends LitElement {
     // back. connectedCallback configures it when it is.
     if (changed.has('config') && this.isConnected) this.#configure();
     if (['method', 'url', 'headers', 'body'].some((name) => changed.has(name))) {
-      const headers: unknown = this.headers ?? {};
-      const presets = { method: this.method ?? 'GET', url: this.url ?? '', headers: typeof headers === 'string' ? headersFromJson(headers) ?? headers : headers, body: this.body ?? '' };
+      const presets = { method: this.method ?? 'GET', url: this.url ?? '', headers: headersProperty(this.headers ?? {}), body: this.body ?? '' };
       // Checked on every change, before the comparison: a Headers or a Map reads as `{}` in JSON, like no headers.
       this.presetProblem = presetProblem(presets);
       if (this.presetProblem === undefined && this.#presetsKey() !== this.#presetsFrom) this.load(presets as typeof presets & { headers: Record<string, string> });
