@@ -86,6 +86,12 @@ describe('the published package', () => {
     assert.deepEqual(tags.sort(), ['code-snippet', 'env-picker', 'request-history', 'try-it-console']);
   });
 
+  it('resolves try-it-console/bundle to the standalone bundle, for a bundler that copies it as an asset', () => {
+    const resolved = runInProject(`console.log(import.meta.resolve('try-it-console/bundle'))`).trim();
+    assert.ok(resolved.endsWith('/dist/try-it-console.bundle.js'), resolved);
+    assert.ok(existsSync(new URL(resolved)), `${resolved} was not built`);
+  });
+
   it('lists in custom-elements.json every CSS custom property an element reads, with a description', () => {
     const manifest = JSON.parse(readFileSync(join(root, 'custom-elements.json'), 'utf8'));
     const elements = new Map<string, { name: string; description?: string }[]>(
