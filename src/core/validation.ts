@@ -83,11 +83,16 @@ export function expectArray(value: unknown, field: string): unknown[] {
   return value;
 }
 
-/** A misspelt option is a silent no-op unless we refuse unknown fields, so we refuse them. */
-export function expectKnownFields(input: Record<string, unknown>, known: readonly string[], field: string): void {
+/**
+ * A misspelt option is a silent no-op unless we refuse unknown fields, so we refuse them.
+ * @param describe where a misspelt field may hold a credential (`secrett`, `uri`): what the error says instead of
+ * the value, in its message and in `value`.
+ */
+export function expectKnownFields(input: Record<string, unknown>, known: readonly string[], field: string, describe?: (value: unknown) => string): void {
   for (const key of Object.keys(input)) {
     if (!known.includes(key)) {
-      throw new ConfigError(`${field}.${key}`, input[key], `is not a known field; known fields: ${known.join(', ')}`);
+      const shown = describe?.(input[key]);
+      throw new ConfigError(`${field}.${key}`, shown ?? input[key], `is not a known field; known fields: ${known.join(', ')}`, shown);
     }
   }
 }

@@ -1,7 +1,7 @@
 // Routes a notification to its channels, retries failed attempts under the retry policy, and reports every
 // outcome: in the result of `send` and as events. Nothing is thrown away and nothing rejects unhandled.
 import { ConfigError, WebhookDeliveryError } from '../core/errors.js';
-import { MAX_TIMER } from '../core/validation.js';
+import { MAX_TIMER, expectKnownFields, expectPlainObject } from '../core/validation.js';
 import type { AttemptFailure, WebhookAttemptError } from './attempt-failure.js';
 import { checkedSignal, describeAbortReason } from './caller-signal.js';
 import { RetryPolicy, type RetryOptions } from './retry-policy.js';
@@ -96,6 +96,8 @@ export interface NotifierEventMap {
 
 type Listener<K extends keyof NotifierEventMap> = (event: NotifierEventMap[K]) => void;
 
+const EVENT_NAMES = 'must be "attempt", "sent", "failed" or "error"';
+
 /**
  * @example
  * const notifier = new Notifier({ retry: { attempts: 5 } });
@@ -117,7 +119,9 @@ export class Notifier {
   #closed = false;
 
   constructor(options: NotifierOptions = {}) {
-    this.retry = new RetryPolicy(options.retry);
+    const input = expectPlainObject(options, 'Notifier options');
+    expectKnownFields(input, ['retry'], 'Notifier options');
+    this.retry = new RetryPolicy(input.retry as RetryOptions | undefined);
   }
 
   /** Registers `channel` under `name`, the name `via()` returns. A name can be registered once. */
@@ -132,8 +136,9 @@ export class Notifier {
   /**
    * Delivers `notification` through each channel its `via()` names (duplicates once), concurrently, with retries.
    * Resolves with one result per channel once every delivery has ended; failures are results, not rejections. It
-   * rejects only when `via()` itself throws or returns something other than a list, since there is then no channel
-   * to report against, or when `options.signal` is not an AbortSignal (`ConfigError`, before anything is sent).
+   * rejects only when the notification has no `via()` function, or `via()` itself throws or returns something other
+   * than a list, since there is then no channel to report against, or when `options.signal` is not an AbortSignal
+   * (`ConfigError`, before anything is sent).
    * @param options.signal cancels every delivery of this send: an attempt in flight is aborted at once (an `attempt`
    * event of kind `aborted`, never retried), a retry wait ends, no further attempt is made. Each delivery it ends is
    * a failed result (`attempts` made so far, 0 when the signal was already aborted and nothing was sent) and a
@@ -141,6 +146,8 @@ export class Notifier {
    */
   async send(notifiable: Notifiable, notification: WebhookNotification, options?: SendOptions): Promise<DeliveryResult[]> {
     const signal = checkedSignal(options?.signal, 'options.signal');
+    if (typeof notification !== 'object' || notification === null) throw new ConfigError('notification', notification, 'must be an object { via, toWebhook }');
+    if (typeof notification.via !== 'function') throw new ConfigError('notification.via', notification.via, 'must be a function returning the names of the channels to use, e.g. () => ["webhook"]');
     const names: unknown = notification.via(notifiable);
     if (!Array.isArray(names)) throw new ConfigError('via()', names, 'must return a list of channel names');
     if (names.length === 1) return [await this.#deliver(String(names[0]), notifiable, notification, signal)];
@@ -155,14 +162,16 @@ export class Notifier {
    * event with no listener does.
    */
   on<K extends keyof NotifierEventMap>(name: K, listener: Listener<K>): this {
-    if (!Object.hasOwn(this.#listeners, name)) throw new ConfigError('event name', name, 'must be "attempt", "sent", "failed" or "error"');
+    if (!Object.hasOwn(this.#listeners, name)) throw new ConfigError('event name', name, EVENT_NAMES);
     if (typeof listener !== 'function') throw new ConfigError(`${name} listener`, listener, 'must be a function');
     this.#listeners[name].add(listener);
     return this;
   }
 
+  /** Removes a listener `on` added; one that was never added is no change. An unknown event name throws, as in `on`. */
   off<K extends keyof NotifierEventMap>(name: K, listener: Listener<K>): this {
-    this.#listeners[name]?.delete(listener);
+    if (!Object.hasOwn(this.#listeners, name)) throw new ConfigError('event name', name, EVENT_NAMES);
+    this.#listeners[name].delete(listener);
     return this;
   }
 
@@ -232,14 +241,21 @@ export class Notifier {
         return this.#cancelled({ ...base, attempts: attempt, status: outcome.status, body: delivery.body.toString('utf8') }, signal, outcome.error);
       }
       const failure: AttemptFailure = { channel: name, attempt, kind: outcome.kind, status: outcome.status, retryAfter: outcome.retryAfter, error: outcome.error };
-      const retryIn = !this.#stopRetrying.signal.aborted && this.retry.shouldRetry(failure) ? this.retry.delayAfter(failure) : undefined;
+      let retryIn: number | undefined;
+      let notRetried = '';
+      try {
+        retryIn = !this.#stopRetrying.signal.aborted && this.retry.shouldRetry(failure) ? this.retry.delayAfter(failure) : undefined;
+      } catch (error) {
+        // The policy could not answer (a shouldRetry that returned a Promise): no retry, and the failure says why.
+        notRetried = ` Not retried: ${(error as Error)?.message ?? String(error)}`;
+      }
       this.#emit('attempt', { ...base, attempt, ok: false, ...optional('status', outcome.status), error: outcome.error, ...optional('retryIn', retryIn) });
       // Re-read after the wait: the signal may abort between the timer firing and the next attempt.
       const stillWaiting = retryIn !== undefined && (await this.#wait(retryIn, signal)) && !signal?.aborted;
       if (!stillWaiting) {
         if (signal?.aborted) return this.#cancelled({ ...base, attempts: attempt, status: outcome.status, body: delivery.body.toString('utf8') }, signal, outcome.error);
         const closing = this.#stopRetrying.signal.aborted ? ' The notifier closed before the next retry.' : '';
-        const summary = `Webhook ${JSON.stringify(delivery.event)} through channel ${JSON.stringify(name)} failed after ${attempt} attempt${attempt === 1 ? '' : 's'}: ${outcome.error.message}${closing}`;
+        const summary = `Webhook ${JSON.stringify(delivery.event)} through channel ${JSON.stringify(name)} failed after ${attempt} attempt${attempt === 1 ? '' : 's'}: ${outcome.error.message}${closing}${notRetried}`;
         return this.#fail({ ...base, attempts: attempt, status: outcome.status, body: delivery.body.toString('utf8') }, summary, outcome.error);
       }
     }
@@ -286,7 +302,9 @@ export class Notifier {
   }
 
   #emit<K extends keyof NotifierEventMap>(name: K, event: NotifierEventMap[K]): void {
-    for (const listener of this.#listeners[name]) {
+    // A copy, as EventEmitter does: a listener added by a listener waits for the next event instead of running now
+    // (one that adds another each time would never let this loop end).
+    for (const listener of [...this.#listeners[name]]) {
       try {
         listener(event);
       } catch (error) {

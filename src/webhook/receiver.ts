@@ -2,8 +2,10 @@
 // over the raw bytes before anything parses them.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ConfigError } from '../core/errors.js';
+import { expectKnownFields, expectPlainObject } from '../core/validation.js';
 import { parseIsoTimestamp } from './iso-timestamp.js';
 import { WebhookSigner } from './signature.js';
+import { kindOf } from './value-kind.js';
 import type { WebhookBody } from './webhook-channel.js';
 
 /** What the handler passes along with each verified event. */
@@ -41,6 +43,7 @@ export interface WebhookReceiverOptions<Data = Record<string, unknown>> {
 /** `(req, res)` for `http.createServer`, `(req, res, next)` for Express, Connect, Polka and the like. Never rejects. */
 export type WebhookRequestHandler = (request: IncomingMessage & { body?: unknown }, response: ServerResponse, next?: (error?: unknown) => void) => Promise<void>;
 
+const RECEIVER_FIELDS = ['secret', 'onEvent', 'maxBodySize', 'maxAge'];
 const DEFAULT_MAX_BODY = 1024 * 1024;
 // How far a sender's clock may run ahead of this server's when maxAge is set; Stripe and Standard Webhooks allow 5 minutes.
 const MAX_CLOCK_SKEW = 5 * 60_000;
@@ -55,11 +58,14 @@ const MAX_CLOCK_SKEW = 5 * 60_000;
  * app.post('/hooks', createWebhookHandler({ secret, onEvent }));   // before any express.json()
  */
 export function createWebhookHandler<Data = Record<string, unknown>>(options: WebhookReceiverOptions<Data>): WebhookRequestHandler {
-  const signer = new WebhookSigner(options.secret);
-  if (typeof options.onEvent !== 'function') throw new ConfigError('onEvent', options.onEvent, 'must be a function (event, context) => void');
-  const maxBodySize = options.maxBodySize ?? DEFAULT_MAX_BODY;
+  const input = expectPlainObject(options, 'createWebhookHandler options');
+  // A misspelt secret still holds it: only the value's type is shown. A misspelt maxAge would turn replay protection off.
+  expectKnownFields(input, RECEIVER_FIELDS, 'createWebhookHandler options', kindOf);
+  const signer = new WebhookSigner(input.secret as string);
+  if (typeof input.onEvent !== 'function') throw new ConfigError('onEvent', input.onEvent, 'must be a function (event, context) => void');
+  const maxBodySize = (input.maxBodySize ?? DEFAULT_MAX_BODY) as number;
   if (!Number.isInteger(maxBodySize) || maxBodySize <= 0) throw new ConfigError('maxBodySize', maxBodySize, 'must be a positive integer of bytes');
-  const { maxAge } = options;
+  const { maxAge } = input;
   if (maxAge !== undefined && (typeof maxAge !== 'number' || !Number.isFinite(maxAge) || maxAge <= 0)) {
     throw new ConfigError('maxAge', maxAge, 'must be a positive number of milliseconds, e.g. 600000 for 10 minutes (omit it to accept events of any age)');
   }

@@ -1,6 +1,6 @@
 // When a failed webhook attempt is tried again, and after how long.
 import { ConfigError } from '../core/errors.js';
-import { MAX_TIMER } from '../core/validation.js';
+import { MAX_TIMER, expectKnownFields, expectPlainObject } from '../core/validation.js';
 import type { AttemptFailure } from './attempt-failure.js';
 import { parseHttpDate } from './http-date.js';
 
@@ -38,7 +38,9 @@ export interface RetryOptions {
   /**
    * Return `false` to stop retrying this delivery, e.g. `(failure) => failure.status !== 410`. The answer is read
    * as JavaScript reads a condition: any falsy value (`false`, `0`, `undefined`…) stops, any truthy one retries.
-   * A predicate that throws counts as `false`.
+   * A predicate that throws counts as `false`. It must answer synchronously: an async function throws `ConfigError`
+   * at construction, and a Promise returned at run time stops the retries of that delivery, which is reported failed
+   * with the reason.
    * @default () => true (every failure is retried, as the specification asks)
    */
   shouldRetry?: (failure: AttemptFailure) => boolean;
@@ -58,7 +60,9 @@ export class RetryPolicy {
 
   /** @param random source of jitter in [0, 1); injectable so tests can pin it. */
   constructor(options: RetryOptions = {}, random: () => number = Math.random) {
-    const merged = { ...RetryPolicy.defaults, ...withoutUndefined(options) };
+    const input = expectPlainObject(options, 'retry');
+    expectKnownFields(input, RETRY_FIELDS, 'retry');
+    const merged = { ...RetryPolicy.defaults, ...withoutUndefined(input) } as typeof RetryPolicy.defaults & RetryOptions;
     if (!Number.isInteger(merged.attempts) || merged.attempts < 1 || merged.attempts > 100) {
       throw new ConfigError('retry.attempts', merged.attempts, 'must be an integer from 1 to 100');
     }
@@ -72,26 +76,40 @@ export class RetryPolicy {
       throw new ConfigError('retry.maxDelay', merged.maxDelay, `must not be below retry.minDelay (${merged.minDelay})`);
     }
     if (typeof merged.jitter !== 'boolean') throw new ConfigError('retry.jitter', merged.jitter, 'must be true or false');
-    if (options.shouldRetry !== undefined && typeof options.shouldRetry !== 'function') {
-      throw new ConfigError('retry.shouldRetry', options.shouldRetry, 'must be a function (failure) => boolean');
+    const { shouldRetry } = merged;
+    if (shouldRetry !== undefined && typeof shouldRetry !== 'function') {
+      throw new ConfigError('retry.shouldRetry', shouldRetry, 'must be a function (failure) => boolean');
     }
+    // Its Promise would always read as "retry": refused now rather than found out from the retries.
+    if (isAsyncFunction(shouldRetry)) throw new ConfigError('retry.shouldRetry', shouldRetry, ASYNC_PREDICATE, 'an async function');
     this.attempts = merged.attempts;
     this.minDelay = merged.minDelay;
     this.maxDelay = merged.maxDelay;
     this.jitter = merged.jitter;
     this.maxRetryAfter = merged.maxRetryAfter;
-    this.#shouldRetry = options.shouldRetry ?? (() => true);
+    this.#shouldRetry = shouldRetry ?? (() => true);
     this.#random = random;
   }
 
-  /** True when `failure` gets another attempt: attempts remain and the predicate agrees. */
+  /**
+   * True when `failure` gets another attempt: attempts remain and the predicate agrees. Throws `ConfigError` when
+   * the predicate returns a Promise or another thenable, which cannot be read as an answer: the notifier then makes
+   * no retry and puts the error's message in the delivery's failure.
+   */
   shouldRetry(failure: AttemptFailure): boolean {
     if (failure.attempt >= this.attempts) return false;
+    let answer: unknown;
     try {
-      return Boolean(this.#shouldRetry(failure));
+      answer = this.#shouldRetry(failure);
     } catch {
       return false;
     }
+    if (isThenable(answer)) {
+      // Nobody awaits it: a rejection must not end the process as an unhandled one.
+      Promise.resolve(answer).catch(() => {});
+      throw new ConfigError('retry.shouldRetry', answer, ASYNC_PREDICATE, answer instanceof Promise ? 'a Promise' : 'a thenable');
+    }
+    return Boolean(answer);
   }
 
   /** Milliseconds to wait after `failure` before the next attempt. */
@@ -115,6 +133,17 @@ export function parseRetryAfter(value: string | readonly string[] | undefined, n
   const date = parseHttpDate(text, now);
   if (date === undefined) return undefined;
   return Math.min(Math.max(0, date - now), MAX_TIMER);
+}
+
+const RETRY_FIELDS = ['attempts', 'minDelay', 'maxDelay', 'jitter', 'maxRetryAfter', 'shouldRetry'];
+const ASYNC_PREDICATE = 'must answer true or false synchronously; a Promise would always read as "retry". Decide from the failure alone, or look up what it needs before sending';
+
+function isAsyncFunction(value: unknown): boolean {
+  return typeof value === 'function' && Object.prototype.toString.call(value) === '[object AsyncFunction]';
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (typeof value === 'object' || typeof value === 'function') && value !== null && typeof (value as { then?: unknown }).then === 'function';
 }
 
 function withoutUndefined<T extends object>(options: T): Partial<T> {

@@ -3,7 +3,7 @@ import type { Socket } from 'node:net';
 import { Agent, buildConnector, type Dispatcher } from 'undici';
 import { ConfigError, describeValue } from '../core/errors.js';
 import { CLIENT_OWNED_HEADERS, headerValueProblem, isByteString, isHeaderName, isMethod } from '../core/http-syntax.js';
-import { MAX_TIMER } from '../core/validation.js';
+import { MAX_TIMER, expectKnownFields, expectPlainObject } from '../core/validation.js';
 import { AttemptDeadline } from './attempt-deadline.js';
 import { WebhookAttemptError, type AttemptFailureKind } from './attempt-failure.js';
 import { checkedSignal, describeAbortReason } from './caller-signal.js';
@@ -12,6 +12,7 @@ import { payloadJson } from './payload-json.js';
 import { parseRetryAfter } from './retry-policy.js';
 import { onAbort } from './shared-abort-listener.js';
 import { SIGNATURE_HEADER, WebhookSigner } from './signature.js';
+import { kindOf } from './value-kind.js';
 import type { WebhookMessage } from './webhook-message.js';
 
 /** The spec's webhook channel configuration (B1). */
@@ -46,6 +47,8 @@ export interface WebhookChannelConfig {
   /**
    * An undici dispatcher to send through (a `ProxyAgent`, custom TLS…). Default: a keep-alive `Agent` of its own.
    * The channel's `timeout` still bounds every attempt, but a dispatcher of yours keeps its own connect timeout.
+   * Redirects are not followed through it either, even with undici's redirect interceptor. Anything but an undici
+   * Dispatcher (a `node:http` Agent) throws `ConfigError`.
    */
   dispatcher?: Dispatcher;
 }
@@ -113,18 +116,18 @@ export class WebhookChannel {
   #own: OwnAgent | undefined;
 
   constructor(config: WebhookChannelConfig) {
-    if (typeof config !== 'object' || config === null) throw new ConfigError('webhook', config, 'must be an object with at least a url');
-    const { origin, path } = parseDestination(config.url);
-    this.url = config.url;
+    const input = validConfig(config);
+    const { origin, path } = parseDestination(input.url);
+    this.url = input.url as string;
     this.#origin = origin;
     this.#path = path;
-    this.method = validMethod(config.method);
+    this.method = validMethod(input.method);
     this.#target = `${this.method} ${urlForMessages(origin + path)}`;
-    this.headers = validHeaders(config.headers);
-    this.timeout = validTimeout(config.timeout);
+    this.headers = validHeaders(input.headers);
+    this.timeout = validTimeout(input.timeout);
     this.#clientTimeout = Math.ceil(this.timeout);
-    this.#signer = config.secret === undefined ? undefined : new WebhookSigner(config.secret);
-    this.#injectedDispatcher = config.dispatcher;
+    this.#signer = input.secret === undefined ? undefined : new WebhookSigner(input.secret as string);
+    this.#injectedDispatcher = validDispatcher(input.dispatcher);
   }
 
   /** True when requests carry `X-Signature`. */
@@ -204,17 +207,29 @@ export class WebhookChannel {
   }
 
   async #send(dispatcher: Dispatcher, delivery: PreparedDelivery, deadline: AttemptDeadline, signal: AbortSignal | undefined, own: OwnAgent | undefined): Promise<AttemptOutcome> {
-    const sending = dispatcher.request({
-      origin: this.#origin,
-      path: this.#path,
-      method: this.method as Dispatcher.HttpMethod,
-      headers: delivery.headers,
-      body: delivery.body,
-      signal: deadline,
-      // Per request, so that they apply to an injected dispatcher too; the deadline fires first.
-      headersTimeout: this.#clientTimeout,
-      bodyTimeout: this.#clientTimeout,
-    });
+    let sending: Promise<Dispatcher.ResponseData>;
+    try {
+      sending = dispatcher.request({
+        origin: this.#origin,
+        path: this.#path,
+        method: this.method as Dispatcher.HttpMethod,
+        headers: delivery.headers,
+        body: delivery.body,
+        signal: deadline,
+        // Per request, so that they apply to an injected dispatcher too; the deadline fires first.
+        headersTimeout: this.#clientTimeout,
+        bodyTimeout: this.#clientTimeout,
+        // A dispatcher of yours composed with undici's redirect interceptor would otherwise follow a 307 with the
+        // signed body to another host; 0 makes the interceptor pass the request through. undici's types no longer
+        // list the option, though its core still accepts 0.
+        ...({ maxRedirections: 0 } as object),
+      });
+    } catch (cause) {
+      // A dispatcher of yours that throws instead of rejecting: a failed attempt like any other, not a rejection.
+      deadline.clear();
+      const error = new WebhookAttemptError('network', `${this.#target} was not sent: the dispatcher threw ${describeCause(cause)}.`, { cause });
+      return { ok: false, kind: error.kind, status: undefined, retryAfter: undefined, error };
+    }
     let response: Dispatcher.ResponseData | undefined;
     try {
       response = await deadline.within(sending);
@@ -308,6 +323,32 @@ function newOwnAgent(clientTimeout: number): OwnAgent {
 function dropGivenUpConnects(own: OwnAgent): void {
   if (own.attempts > 0 || own.givenUp === 0 || own.connecting.size === 0) return;
   for (const socket of own.connecting) socket.destroy(new Error('connection abandoned: every attempt waiting for it has ended'));
+}
+
+const CONFIG_FIELDS = ['url', 'secret', 'method', 'headers', 'timeout', 'dispatcher'];
+
+function validConfig(config: unknown): Record<string, unknown> {
+  // The URL passed where the config belongs is the likeliest slip, and the URL is a credential: shown shortened.
+  if (typeof config === 'string' || config instanceof URL) {
+    throw new ConfigError('webhook', urlForMessages(String(config)), 'must be an object with at least a url: pass { url } rather than the URL itself');
+  }
+  const input = expectPlainObject(config, 'webhook');
+  // A misspelt secret or url still holds the credential: only the value's type is shown.
+  expectKnownFields(input, CONFIG_FIELDS, 'webhook', kindOf);
+  return input;
+}
+
+// Checked here: anything else (a node:http Agent is the likely mix-up) would fail every attempt.
+function validDispatcher(dispatcher: unknown): Dispatcher | undefined {
+  if (dispatcher === undefined) return undefined;
+  const { request, dispatch } = (typeof dispatcher === 'object' && dispatcher !== null ? dispatcher : {}) as { request?: unknown; dispatch?: unknown };
+  if (typeof request !== 'function' || typeof dispatch !== 'function') {
+    const kind = typeof dispatcher === 'object' && dispatcher !== null ? dispatcher.constructor?.name : undefined;
+    const problem = 'must be an undici Dispatcher such as new Agent() or new ProxyAgent(url) from "undici" (a node:http Agent is not one)';
+    if (kind && kind !== 'Object') throw new ConfigError('webhook.dispatcher', dispatcher, problem, withArticle(kind));
+    throw new ConfigError('webhook.dispatcher', dispatcher, problem);
+  }
+  return dispatcher as Dispatcher;
 }
 
 function validMethod(method: unknown): string {

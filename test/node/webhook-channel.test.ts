@@ -1,7 +1,9 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
+import { Agent as NodeHttpAgent } from 'node:http';
 import { inspect } from 'node:util';
+import { Agent, interceptors } from 'undici';
 import { ConfigError } from '../../src/core/errors.js';
 import { Notifier, WebhookChannel, newMessage, type WebhookNotification } from '../../src/webhook/index.js';
 import { startTestServer, type TestServer } from './webhook-test-server.js';
@@ -102,6 +104,35 @@ describe('WebhookChannel config', () => {
     }
   });
 
+  it('refuses unknown or misspelt fields, naming the field and listing the known ones', () => {
+    const known = /is not a known field; known fields: url, secret, method, headers, timeout, dispatcher \(got an? \w+\)\.$/;
+    for (const [config, field] of [
+      [{ url, timeoutMs: 1_000 }, 'webhook.timeoutMs'],
+      [{ url, Secret: 's' }, 'webhook.Secret'],
+      [{ url, header: { 'X-A': '1' } }, 'webhook.header'],
+      [{ url, retry: { attempts: 1 } }, 'webhook.retry'],
+    ] as const) {
+      assert.throws(() => new WebhookChannel(config as never), (error: unknown) => error instanceof ConfigError && error.field === field && known.test(error.message), field);
+    }
+  });
+
+  it('refuses a dispatcher that is not an undici Dispatcher, a node:http Agent included, at construction', async () => {
+    for (const dispatcher of [new NodeHttpAgent(), {}, { request: () => {} }, 'agent', null]) {
+      assert.throws(
+        () => new WebhookChannel({ url, dispatcher: dispatcher as never }),
+        (error: unknown) => error instanceof ConfigError && error.field === 'webhook.dispatcher' && /must be an undici Dispatcher such as new Agent\(\)/.test(error.message),
+        inspect(dispatcher),
+      );
+    }
+    const agent = new Agent();
+    try {
+      assert.doesNotThrow(() => new WebhookChannel({ url, dispatcher: agent }));
+      assert.doesNotThrow(() => new WebhookChannel({ url, dispatcher: agent.compose(interceptors.retry()) }));
+    } finally {
+      await agent.close();
+    }
+  });
+
   it('accepts headers as an object without a prototype', () => {
     const headers = Object.assign(Object.create(null) as Record<string, string>, { Authorization: 'Bearer t' });
     assert.deepEqual({ ...new WebhookChannel({ url, headers }).headers }, { Authorization: 'Bearer t' });
@@ -165,6 +196,21 @@ describe('WebhookChannel keeps secrets out of its errors', () => {
     assert.match(inPath.message, /\(got "https:\/\/hooks\.slack\.com\/services\/…\?…"\)\.$/);
     thrownWithoutSecrets(() => new WebhookChannel({ url: ` https://hooks.example.com/in?token=${token}` }));
     thrownWithoutSecrets(() => new WebhookChannel({ url: `hooks.example.com/in?token=${token}` }));
+  });
+
+  it('does not show the value of a misspelt field, which may hold the secret or the url', () => {
+    const secret = thrownWithoutSecrets(() => new WebhookChannel({ url: 'https://hooks.example.com/in', secrett: token } as never));
+    assert.match(secret.message, /^Invalid webhook\.secrett: is not a known field; known fields: url, secret, .* \(got a string\)\.$/);
+    const address = thrownWithoutSecrets(() => new WebhookChannel({ endpoint: `https://hooks.slack.com/services/T0001/B0001/${pathSecret}` } as never));
+    assert.equal(address.field, 'webhook.endpoint');
+  });
+
+  it('shows a URL passed instead of { url } without its secrets, and says to pass { url }', () => {
+    const written = `https://hooks.slack.com/services/T0001/B0001/${pathSecret}?token=${token}`;
+    for (const config of [written, new URL(written)]) {
+      const error = thrownWithoutSecrets(() => new WebhookChannel(config as never));
+      assert.match(error.message, /^Invalid webhook: must be an object with at least a url: pass \{ url \} rather than the URL itself \(got "https:\/\/hooks\.slack\.com\/services\/…\?…"\)\.$/);
+    }
   });
 
   it("shows the channel's address and a redirect's Location without query or deeper path", async () => {

@@ -1,6 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
+import { Agent, interceptors, type Dispatcher } from 'undici';
 import { ConfigError, WebhookDeliveryError } from '../../src/core/errors.js';
 import {
   Notifier,
@@ -129,6 +130,88 @@ describe('webhook faults', () => {
       assert.equal(events.failed.length, 1);
     });
   }
+
+  for (const status of [301, 302, 307, 308]) {
+    it(`${status} redirect through a dispatcher of yours with undici's redirect interceptor: still not followed`, async () => {
+      const elsewhere = await serve((res) => res.writeHead(204).end());
+      const server = await serve((res) => res.writeHead(status, { Location: `${elsewhere.url}/stolen` }).end());
+      const agent = new Agent();
+      const following = agent.compose(interceptors.redirect({ maxRedirections: 3 }));
+      try {
+        const { notifier } = harness({ url: server.url, dispatcher: following }, { retry: { ...quickRetry, attempts: 1 } });
+        const [result] = await notifier.send({ type: 'invoice', id: 7 }, notification());
+        await notifier.close();
+        assert.equal(elsewhere.requests.length, 0, 'the signed payload never reaches the host in Location');
+        assert.equal(result!.ok, false);
+        assert.equal(result!.status, status);
+        assert.equal((result!.error!.cause as WebhookAttemptError).kind, 'redirect');
+        assert.equal(server.requests.length, 1);
+      } finally {
+        await agent.close();
+      }
+    });
+  }
+
+  /** An undici Agent whose request() throws before it starts, as a faulty wrapper of yours might. */
+  class ThrowingAgent extends Agent {
+    override request(): never {
+      throw new TypeError('wrapper bug: cannot read options');
+    }
+  }
+
+  it('a dispatcher that throws while starting an attempt: a network failure, retried and reported, never a rejection', async () => {
+    const server = await serve((res) => res.writeHead(204).end());
+    const agent = new ThrowingAgent();
+    try {
+      const { notifier, events } = harness({ url: `${server.url}/in`, dispatcher: agent as Dispatcher });
+      const [result] = await notifier.send({ type: 'invoice', id: 7 }, notification());
+      await notifier.close();
+      assert.equal(result!.ok, false);
+      assert.equal(result!.attempts, 3);
+      const cause = result!.error!.cause as WebhookAttemptError;
+      assert.equal(cause.kind, 'network');
+      assert.match(cause.message, /^POST http:\/\/127\.0\.0\.1:\d+\/in was not sent: the dispatcher threw wrapper bug: cannot read options\.$/);
+      assert.deepEqual(events.attempt.map((e) => e.error?.kind), ['network', 'network', 'network']);
+      assert.equal(events.failed.length, 1);
+      assert.equal(server.requests.length, 0);
+    } finally {
+      await agent.close();
+    }
+  });
+
+  it("a dispatcher that throws while starting an attempt leaves no timer holding the process for the attempt's timeout", async () => {
+    const script = `
+      import { Agent } from 'undici';
+      import { Notifier, WebhookChannel, newMessage } from ${WEBHOOK_MODULE};
+      class ThrowingAgent extends Agent { request() { throw new TypeError('wrapper bug'); } }
+      const notifier = new Notifier({ retry: { attempts: 1 } });
+      notifier.registerChannel('webhook', new WebhookChannel({ url: 'http://127.0.0.1:9/in', timeout: 600000, dispatcher: new ThrowingAgent() }));
+      try {
+        const [result] = await notifier.send({ type: 'invoice', id: 7 }, { via: () => ['webhook'], toWebhook: () => newMessage().event('e').payload({}) });
+        console.log('resolved ' + result.error.cause.kind);
+      } catch (error) {
+        console.log('rejected ' + error);
+      }`;
+    const { code, stdout, stderr } = await runInOwnProcess(script, 'the process exiting by itself, long before the 600 s timeout');
+    assert.equal(stdout.trim(), 'resolved network');
+    assert.equal(code, 0, stderr);
+  });
+
+  it('a shouldRetry that answers with a Promise: not retried, and the failure says why', async () => {
+    const server = await serve((res) => res.writeHead(500).end());
+    // Not an async function, which is refused when the notifier is made: a plain one that returns a Promise.
+    const lookups: Array<(failure: { status?: number }) => boolean> = [(f) => Promise.resolve(f.status !== 410) as never, () => Promise.reject(new Error('lookup failed')) as never];
+    for (const shouldRetry of lookups) {
+      const { notifier, events } = harness({ url: server.url }, { retry: { ...quickRetry, attempts: 5, shouldRetry } });
+      const [result] = await notifier.send({ type: 'invoice', id: 7 }, notification());
+      await notifier.close();
+      assert.equal(result!.ok, false);
+      assert.equal(result!.attempts, 1, 'a Promise is not read as "retry"');
+      assert.match(result!.error!.message, /answered 500\. Not retried: Invalid retry\.shouldRetry: must answer true or false synchronously.* \(got a Promise\)\.$/);
+      assert.equal(events.failed.length, 1);
+    }
+    assert.equal(server.requests.length, 2);
+  });
 
   it('a receiver that hangs past the timeout: each attempt times out, then failure is reported', async () => {
     const server = await serve(() => {
@@ -314,6 +397,70 @@ describe('notifier bookkeeping', () => {
     const notifier = new Notifier();
     assert.throws(() => notifier.on('delivered' as never, () => {}), /attempt.*sent.*failed/);
     assert.throws(() => notifier.on('sent', 'log' as never), /must be a function/);
+  });
+
+  it('off() refuses an unknown event name as on() does, names on Object.prototype included, and removes a listener', async () => {
+    const notifier = new Notifier();
+    for (const name of ['delivered', 'toString', '__proto__', 'constructor']) {
+      for (const call of [() => notifier.on(name as never, () => {}), () => notifier.off(name as never, () => {})]) {
+        assert.throws(call, (error: unknown) => error instanceof ConfigError && error.field === 'event name' && /must be "attempt", "sent", "failed" or "error"/.test(error.message), name);
+      }
+    }
+    const sent: SentEvent[] = [];
+    const listener = (event: SentEvent) => sent.push(event);
+    notifier.registerChannel('webhook', new WebhookChannel({ url: server.url }));
+    notifier.on('sent', listener).off('sent', listener).off('sent', () => {});
+    await notifier.send({ type: 'user', id: 1 }, notification());
+    await notifier.close();
+    assert.equal(sent.length, 0);
+  });
+
+  it('calls a listener added during an event from the next event on, as EventEmitter does', async () => {
+    const { notifier } = harness({ url: server.url });
+    let calls = 0;
+    const addsAnother = () => {
+      calls += 1;
+      // Bounded: were new listeners called for the event that added them, this would go on forever.
+      if (calls < 50) notifier.on('sent', () => addsAnother());
+    };
+    notifier.on('sent', addsAnother);
+    await notifier.send({ type: 'user', id: 1 }, notification());
+    assert.equal(calls, 1, 'the listener added during the first sent event is not called for it');
+    await notifier.send({ type: 'user', id: 2 }, notification());
+    assert.equal(calls, 3, 'both are called for the second');
+    await notifier.close();
+  });
+
+  it('refuses Notifier and retry options it does not know, or of the wrong type, with ConfigError naming the field', () => {
+    const cases: Array<[unknown, string, RegExp]> = [
+      [null, 'Notifier options', /must be an object \(got null\)/],
+      ['retry', 'Notifier options', /must be an object/],
+      [{ retries: { attempts: 1 } }, 'Notifier options.retries', /is not a known field; known fields: retry \(got an object\)/],
+      [{ retry: 1 }, 'retry', /must be an object \(got 1\)/],
+      [{ retry: null }, 'retry', /must be an object \(got null\)/],
+      [{ retry: { maxAttempts: 1 } }, 'retry.maxAttempts', /is not a known field; known fields: attempts, minDelay, maxDelay, jitter, maxRetryAfter, shouldRetry \(got 1\)/],
+    ];
+    for (const [options, field, message] of cases) {
+      assert.throws(() => new Notifier(options as never), (error: unknown) => error instanceof ConfigError && error.field === field && message.test(error.message), field);
+    }
+    assert.equal(new Notifier({ retry: undefined }).retry.attempts, 5);
+  });
+
+  it('rejects a send whose notification is not an object or has no via(), with ConfigError, before anything is sent', async () => {
+    const { notifier, events } = harness({ url: server.url });
+    const requestsBefore = server.requests.length;
+    const cases: Array<[unknown, string]> = [
+      [null, 'notification'],
+      [undefined, 'notification'],
+      [{ toWebhook: notification().toWebhook }, 'notification.via'],
+      [{ via: ['webhook'], toWebhook: notification().toWebhook }, 'notification.via'],
+    ];
+    for (const [n, field] of cases) {
+      await assert.rejects(notifier.send({ type: 'user', id: 1 }, n as never), (error: unknown) => error instanceof ConfigError && error.field === field, field);
+    }
+    await notifier.close();
+    assert.equal(events.failed.length, 0);
+    assert.equal(server.requests.length, requestsBefore);
   });
 
   it('hands what a listener throws to the error listeners; deliveries go on', async () => {

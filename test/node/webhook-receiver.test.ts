@@ -4,6 +4,7 @@ import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
+import { inspect } from 'node:util';
 import { request } from 'undici';
 import { ConfigError } from '../../src/core/errors.js';
 import { Notifier, WebhookChannel, createWebhookHandler, newMessage, type WebhookBody, type WebhookReceiverOptions } from '../../src/webhook/index.js';
@@ -107,6 +108,34 @@ describe('createWebhookHandler with Node http', () => {
 
   it('throws ConfigError when built without a secret', () => {
     assert.throws(() => createWebhookHandler({ secret: '', onEvent: () => {} }), ConfigError);
+  });
+
+  it('throws ConfigError for options that are not an object', () => {
+    for (const options of [undefined, null, SECRET, [SECRET]]) {
+      assert.throws(
+        () => createWebhookHandler(options as never),
+        (error: unknown) => error instanceof ConfigError && error.field === 'createWebhookHandler options' && /must be an object/.test(error.message),
+        String(options),
+      );
+    }
+  });
+
+  it('throws ConfigError for a misspelt option, listing the known ones and never showing the value', () => {
+    for (const [options, field] of [
+      [{ secret: SECRET, onEvent: () => {}, maxAgeMs: 600_000 }, 'maxAgeMs'], // would leave replay protection off
+      [{ secret: SECRET, onEvent: () => {}, maxBodyBytes: 4096 }, 'maxBodyBytes'],
+      [{ Secret: SECRET, onEvent: () => {} }, 'Secret'],
+    ] as const) {
+      assert.throws(
+        () => createWebhookHandler(options as never),
+        (error: unknown) =>
+          error instanceof ConfigError &&
+          error.field === `createWebhookHandler options.${field}` &&
+          /is not a known field; known fields: secret, onEvent, maxBodySize, maxAge \(got an? \w+\)\.$/.test(error.message) &&
+          !inspect(error).includes(SECRET),
+        field,
+      );
+    }
   });
 });
 

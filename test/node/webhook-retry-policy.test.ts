@@ -75,6 +75,35 @@ describe('RetryPolicy', () => {
     assert.equal(serverErrorsOnly.shouldRetry(failure(1, { status: 404 })), false);
   });
 
+  it('refuses an async shouldRetry at construction, and a Promise answer when asked, with ConfigError', async () => {
+    assert.throws(
+      () => new RetryPolicy({ shouldRetry: (async (f: AttemptFailure) => f.status !== 410) as never }),
+      (error: unknown) => error instanceof ConfigError && error.field === 'retry.shouldRetry' && /must answer true or false synchronously.*\(got an async function\)/.test(error.message),
+    );
+    // A plain function returning a Promise (or any thenable) is only found out when it answers: it is never read as
+    // "retry", and a rejected one does not become an unhandled rejection.
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      for (const answer of [() => Promise.resolve(false), () => Promise.reject(new Error('lookup failed')), () => ({ then: () => {} })]) {
+        const policy = new RetryPolicy({ shouldRetry: answer as never });
+        assert.throws(() => policy.shouldRetry(failure(1)), (error: unknown) => error instanceof ConfigError && error.field === 'retry.shouldRetry' && /\(got a (Promise|thenable)\)/.test(error.message));
+      }
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+    assert.deepEqual(unhandled, []);
+  });
+
+  it('throws ConfigError naming the field for unknown options, and for options that are not an object', () => {
+    for (const [options, field] of [[{ maxAttempts: 1 }, 'retry.maxAttempts'], [{ attempt: 3 }, 'retry.attempt'], [3, 'retry'], [null, 'retry'], ['fast', 'retry']] as const) {
+      assert.throws(() => new RetryPolicy(options as never), (error: unknown) => error instanceof ConfigError && error.field === field, field);
+    }
+    assert.throws(() => new RetryPolicy({ maxAttempts: 1 } as never), /known fields: attempts, minDelay, maxDelay, jitter, maxRetryAfter, shouldRetry/);
+  });
+
   it('throws ConfigError for invalid options', () => {
     for (const options of [{ attempts: 0 }, { attempts: 1.5 }, { attempts: 101 }, { minDelay: -1 }, { maxDelay: Number.NaN }, { minDelay: 500, maxDelay: 100 }, { maxRetryAfter: -5 }, { maxDelay: 2 ** 31 }, { maxRetryAfter: 2 ** 31 }, { minDelay: 2 ** 31, maxDelay: 2 ** 31 }, { jitter: 'yes' }, { shouldRetry: 410 }]) {
       assert.throws(() => new RetryPolicy(options as never), ConfigError, JSON.stringify(options));
