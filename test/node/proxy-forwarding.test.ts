@@ -209,15 +209,26 @@ describe('proxy forwarding', () => {
     assert.equal(hits, before, 'a preflight reached the upstream');
   });
 
-  it('permits in a preflight only the methods it can receive and forward', async () => {
+  it('permits in a preflight every method a page may send, so one the proxy cannot take is refused readably by the request itself', async () => {
     const preflight = async (method: string): Promise<unknown> =>
       (await viaProxy(setup.proxy, `/${target('/items')}`, { method: 'OPTIONS', headers: { 'access-control-request-method': method } })).headers['access-control-allow-methods'];
     for (const method of METHODS.filter((name) => name !== 'CONNECT' && name !== 'TRACE')) {
       assert.equal(await preflight(method), method);
     }
-    // Node's parser refuses any other method (and is case-sensitive); browsers refuse TRACE and CONNECT themselves.
-    for (const method of ['FOO', 'patch', 'Get', 'TRACE', 'CONNECT', 'TRACK']) {
-      assert.equal(await preflight(method), 'GET', method);
+    // Outside Node's METHODS (or not in capitals): the browser, now allowed to send it, gets the readable 405 a page can show.
+    const before = hits;
+    for (const method of ['FOO', 'patch', 'Get', 'propfind', 'X-Custom_1']) {
+      assert.equal(await preflight(method), method, `preflight ${method}`);
+      const answer = await rawExchange(setup.proxy.port, `${method} /${target('/items')} HTTP/1.1\r\nhost: proxy\r\norigin: ${PAGE_ORIGIN}\r\ncontent-length: 2\r\n\r\n{}`);
+      assert.match(answer, /^HTTP\/1\.1 405 /, method);
+      assert.match(answer, /\r\naccess-control-allow-origin: \*\r\n/i, method);
+      assert.match(answer, /\r\nx-try-it-proxy-error: method_not_allowed\r\n/i, method);
+      assert.match(answer, /"code":"method_not_allowed"/, method);
+    }
+    assert.equal(hits, before, 'the API was reached');
+    // Methods browsers never send, and text that is no method, are not permitted.
+    for (const method of ['TRACE', 'CONNECT', 'TRACK', 'trace', 'GE T', 'G(ET)', '']) {
+      assert.equal(await preflight(method), 'GET', JSON.stringify(method));
     }
   });
 
