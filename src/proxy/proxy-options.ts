@@ -46,8 +46,9 @@ export interface ProxyOptions {
   maxResponseBytes?: number;
   /**
    * Milliseconds to wait for the upstream's host to resolve, for it to connect, and for it to send its response
-   * headers, and the longest pause allowed between two chunks of its body, or for the page to take the next chunk.
-   * Exceeded: `upstream_timeout` (504), or the body is cut off. At most 2147483647 (about 24.8 days).
+   * headers, and the longest pause allowed between two chunks of its body, between two chunks of the page's request
+   * body, or for the page to take the next chunk. Exceeded: `upstream_timeout` (504), or, once the response has
+   * started, the connections are cut. At most 2147483647 (about 24.8 days).
    * @default 30000
    */
   timeout?: number;
