@@ -95,6 +95,12 @@ function positiveInteger(field: string, value: unknown, fallback: number, allowZ
   return value;
 }
 
+function booleanOption(field: string, value: unknown, fallback: boolean): boolean {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'boolean') throw new ConfigError(field, value, 'must be true or false');
+  return value;
+}
+
 function timeoutOption(value: unknown): number {
   const timeout = positiveInteger('timeout', value, DEFAULT_TIMEOUT);
   // Longer, the timers would fire at once and cut every relay to a page that pauses reading.
@@ -111,7 +117,7 @@ export function resolveProxyOptions(options: ProxyOptions = {}): ResolvedProxyOp
     origins: new OriginPolicy(options.allowOrigins),
     targets: new TargetPolicy(options.allowTargets),
     addresses: new AddressPolicy(options.allowPrivate),
-    forwardCookies: options.forwardCookies === true,
+    forwardCookies: booleanOption('forwardCookies', options.forwardCookies, false),
     maxRequestBytes: positiveInteger('maxRequestBytes', options.maxRequestBytes, DEFAULT_MAX_REQUEST_BYTES),
     maxResponseBytes: positiveInteger('maxResponseBytes', options.maxResponseBytes, DEFAULT_MAX_RESPONSE_BYTES),
     timeout: timeoutOption(options.timeout),

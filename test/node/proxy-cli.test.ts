@@ -135,6 +135,17 @@ describe('try-it-proxy command', () => {
     }
   });
 
+  it('prints the target hosts it enforces, normalised, in its banner', async () => {
+    const { child, stdout, timer } = await serveCli(['--port', '0', '--allow-target', 'API.Example.COM', '--allow-target', '*.Example.NET', '--allow-target', 'api.example.com']);
+    try {
+      assert.match(stdout, /\n {2}targets: api\.example\.com, \*\.example\.net\n/);
+    } finally {
+      clearTimeout(timer);
+      child.kill('SIGKILL');
+      await once(child, 'exit');
+    }
+  });
+
   it('stops on the first SIGINT while it relays a response that never ends', async () => {
     let streaming: ServerResponse | undefined;
     const upstream = await listen((_req, res) => {

@@ -7,7 +7,7 @@ import { METHODS, request as httpRequest, type RequestListener } from 'node:http
 import { connect } from 'node:net';
 import { ConfigError } from '../../src/core/errors.js';
 import { RequestEngine } from '../../src/core/request-engine.js';
-import { PROXY_REFUSAL_CODES, createProxyServer, type RunningProxy, type StartProxyOptions } from '../../src/proxy/index.js';
+import { CorsProxy, PROXY_REFUSAL_CODES, createProxyServer, type RunningProxy, type StartProxyOptions } from '../../src/proxy/index.js';
 import {
   PAGE_ORIGIN,
   allowOnlyLoopbackPort,
@@ -561,6 +561,36 @@ describe('proxy options', () => {
     for (const [options, field] of cases) {
       assert.throws(() => createProxyServer(options), (error: unknown) => error instanceof ConfigError && error.field === field, field);
     }
+  });
+
+  it('take allowTargets as host names only: a path, query, fragment or other URL part is refused, not dropped', () => {
+    const entries = ['api.example.com#x', 'api.example.com/', 'api.example.com?', 'api.example.com/v1', 'api.example.com\\', 'api.example.com?a=1', '*.example.com/', ' api.example.com', 'api. example.com', 42 as never];
+    for (const [i, entry] of entries.entries()) {
+      assert.throws(
+        () => createProxyServer({ allowTargets: ['ok.example.com', entry] }),
+        (error: unknown) => error instanceof ConfigError && error.field === 'allowTargets[1]' && /must be a host name such as api\.example\.com/.test(error.message),
+        `entry ${i}: ${JSON.stringify(entry)}`,
+      );
+    }
+  });
+
+  it('describe the target hosts as enforced, normalised, not as written', () => {
+    const { summary } = new CorsProxy({ allowTargets: ['API.Example.COM', '*.Example.NET', 'api.example.com', 'bücher.example', '[0:0::1]'] });
+    assert.equal(summary.targets, 'api.example.com, *.example.net, xn--bcher-kva.example, [::1]');
+    assert.equal(new CorsProxy({ allowTargets: [] }).summary.targets, 'no hosts');
+    assert.equal(new CorsProxy().summary.targets, 'any public host');
+  });
+
+  it('refuse a forwardCookies that is not a boolean, rather than take it as false', () => {
+    for (const value of ['true', 1, 'yes', null, {}]) {
+      assert.throws(
+        () => createProxyServer({ forwardCookies: value as never }),
+        (error: unknown) => error instanceof ConfigError && error.field === 'forwardCookies' && /must be true or false/.test(error.message),
+        JSON.stringify(value),
+      );
+    }
+    createProxyServer({ forwardCookies: true }).close();
+    createProxyServer({ forwardCookies: false }).close();
   });
 
   it('has a browser build that fails loudly at import', async () => {
