@@ -84,8 +84,8 @@ export const DEFAULT_MAX_RESPONSE_BYTES = 50 * 1024 * 1024;
 export const DEFAULT_TIMEOUT = 30_000;
 export const DEFAULT_MAX_REDIRECTS = 5;
 
-/** The longest a Node timer waits; a longer one fires at once. */
-const MAX_TIMER_MS = 2 ** 31 - 1;
+/** The longest `timeout`: the longest a Node timer waits (a longer one fires at once). */
+export const MAX_TIMEOUT = 2 ** 31 - 1;
 
 function positiveInteger(field: string, value: unknown, fallback: number, allowZero = false): number {
   if (value === undefined) return fallback;
@@ -104,7 +104,7 @@ function booleanOption(field: string, value: unknown, fallback: boolean): boolea
 function timeoutOption(value: unknown): number {
   const timeout = positiveInteger('timeout', value, DEFAULT_TIMEOUT);
   // Longer, the timers would fire at once and cut every relay to a page that pauses reading.
-  if (timeout > MAX_TIMER_MS) throw new ConfigError('timeout', value, `must be at most ${MAX_TIMER_MS} ms (about 24.8 days)`);
+  if (timeout > MAX_TIMEOUT) throw new ConfigError('timeout', value, `must be at most ${MAX_TIMEOUT} ms (about 24.8 days)`);
   return timeout;
 }
 

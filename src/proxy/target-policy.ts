@@ -12,14 +12,15 @@ const BAD_PORTS = new Set([
 ]);
 
 /** One allow-list entry: an exact host, or `*.example.com` for every subdomain of example.com. */
-type HostPattern = { host: string; subdomains: boolean };
+export type HostPattern = { host: string; subdomains: boolean };
 
 const HOST_NAME_ONLY = 'must be a host name such as api.example.com or *.example.com, without scheme, port, path, query or fragment';
 
 /** Characters no host name holds, which the URL parser would take as the start of a path, query or fragment, or skip. */
 const NOT_IN_A_HOST = /[/?#\\@\s]/;
 
-function parseHostPattern(entry: unknown, field: string): HostPattern {
+/** One `allowTargets` entry as the policy enforces it; anything that is not a host name is a config error naming `field`. */
+export function parseHostPattern(entry: unknown, field: string): HostPattern {
   if (typeof entry !== 'string') throw new ConfigError(field, entry, HOST_NAME_ONLY);
   const subdomains = entry.startsWith('*.');
   const host = subdomains ? entry.slice(2) : entry;
