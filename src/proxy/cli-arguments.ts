@@ -73,6 +73,20 @@ const FLAGS = {
   help: { type: 'boolean', short: 'h' },
 } as const satisfies ParseArgsConfig['options'];
 
+/** A flag that takes one value, given more than once: a later one would silently override the first (say, a wrapper's `--host`). */
+function checkGivenOnce(tokens: NonNullable<ReturnType<typeof parseArgs>['tokens']>): void {
+  const seen = new Map<string, string | undefined>();
+  for (const token of tokens) {
+    if (token.kind !== 'option') continue;
+    const flag: { type: string; multiple?: boolean } = FLAGS[token.name as keyof typeof FLAGS];
+    if (flag.type !== 'string' || flag.multiple) continue;
+    if (seen.has(token.name)) {
+      throw new CliUsageError(`--${token.name} was given more than once (${JSON.stringify(seen.get(token.name))}, then ${JSON.stringify(token.value)}); give it once.`);
+    }
+    seen.set(token.name, token.value);
+  }
+}
+
 /** Checks each value of a repeatable flag by the option's own rule, so that the message names the flag typed. */
 function checkEach(flag: string, values: readonly string[], check: (value: string, field: string) => unknown): readonly string[] {
   for (const value of values) {
@@ -86,16 +100,17 @@ function checkEach(flag: string, values: readonly string[], check: (value: strin
   return values;
 }
 
-/** Reads `argv` (without the node and script paths). Throws `CliUsageError` for unknown or malformed flags. */
+/** Reads `argv` (without the node and script paths). Throws `CliUsageError` for unknown, repeated or malformed flags. */
 export function parseCliArguments(argv: readonly string[]): CliCommand {
   let parsed;
   try {
-    parsed = parseArgs({ args: [...argv], strict: true, allowPositionals: false, options: FLAGS });
+    parsed = parseArgs({ args: [...argv], strict: true, allowPositionals: false, tokens: true, options: FLAGS });
   } catch (error) {
     throw new CliUsageError((error as Error).message);
   }
-  const { values } = parsed;
+  const { values, tokens } = parsed;
   if (values.help) return { kind: 'help' };
+  checkGivenOnce(tokens);
   const options: StartProxyOptions = {};
   if (values.port !== undefined) options.port = parsePort(values.port);
   if (values.host !== undefined) {

@@ -89,6 +89,19 @@ describe('try-it-proxy arguments', () => {
       assert.throws(() => parseCliArguments(argv), (error: unknown) => error instanceof CliUsageError && message.test(error.message), argv.join(' '));
     }
   });
+
+  it('refuses a flag that takes one value given more than once, naming it: a later one (a wrapper script’s, say) would silently win', () => {
+    for (const [argv, message] of [
+      [['--timeout', '5', '--timeout', '7000'], /^--timeout was given more than once \("5", then "7000"\); give it once\.$/],
+      [['--host', '127.0.0.1', '--host=0.0.0.0'], /^--host was given more than once \("127\.0\.0\.1", then "0\.0\.0\.0"\)/],
+      [['--port', '8787', '--allow-private', '--port', '8787'], /^--port was given more than once/],
+      [['--max-request-bytes', '1', '--max-request-bytes', '2'], /^--max-request-bytes was given more than once/],
+      [['--max-response-bytes', '1', '--max-response-bytes', '2'], /^--max-response-bytes was given more than once/],
+      [['--max-redirects', '1', '--max-redirects', '2'], /^--max-redirects was given more than once/],
+    ] as const) {
+      assert.throws(() => parseCliArguments(argv), (error: unknown) => error instanceof CliUsageError && message.test(error.message), argv.join(' '));
+    }
+  });
 });
 
 describe('try-it-proxy command', () => {
@@ -156,6 +169,13 @@ describe('try-it-proxy command', () => {
       if (child.exitCode === null) child.kill('SIGKILL');
       await upstream.close();
     }
+  });
+
+  it('exits 2, naming the flag, when a flag that takes one value is repeated', async () => {
+    const run = await runCli(['--port', '0', '--timeout', '5', '--timeout', '7000']);
+    assert.equal(run.code, 2);
+    assert.match(run.stderr, /^try-it-proxy: --timeout was given more than once \("5", then "7000"\); give it once\.\nRun try-it-proxy --help/);
+    assert.equal(run.stdout, '', 'it started');
   });
 
   it('prints the target hosts it enforces, normalised, in its banner', async () => {
