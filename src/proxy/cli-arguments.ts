@@ -1,6 +1,10 @@
 // `try-it-proxy` command-line arguments → `startProxy` options. Pure, so every flag is testable without a process.
-import { parseArgs } from 'node:util';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { ConfigError } from '../core/errors.js';
+import { normaliseOrigin } from './origin-policy.js';
+import { MAX_TIMEOUT } from './proxy-options.js';
 import type { StartProxyOptions } from './server.js';
+import { parseHostPattern } from './target-policy.js';
 
 export const USAGE = `Usage: try-it-proxy [options]
 
@@ -50,43 +54,75 @@ function parseCount(flag: string, text: string, min: 0 | 1): number {
   return value;
 }
 
-/** Reads `argv` (without the node and script paths). Throws `CliUsageError` for unknown or malformed flags. */
+function parseTimeout(text: string): number {
+  const timeout = parseCount('--timeout', text, 1);
+  if (timeout > MAX_TIMEOUT) throw new CliUsageError(`--timeout must be at most ${MAX_TIMEOUT} ms, about 24.8 days (got ${JSON.stringify(text)}).`);
+  return timeout;
+}
+
+const FLAGS = {
+  port: { type: 'string' },
+  host: { type: 'string' },
+  'allow-origin': { type: 'string', multiple: true },
+  'allow-target': { type: 'string', multiple: true },
+  'allow-private': { type: 'boolean' },
+  'max-request-bytes': { type: 'string' },
+  'max-response-bytes': { type: 'string' },
+  timeout: { type: 'string' },
+  'max-redirects': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const satisfies ParseArgsConfig['options'];
+
+/** A flag that takes one value, given more than once: a later one would silently override the first (say, a wrapper's `--host`). */
+function checkGivenOnce(tokens: NonNullable<ReturnType<typeof parseArgs>['tokens']>): void {
+  const seen = new Map<string, string | undefined>();
+  for (const token of tokens) {
+    if (token.kind !== 'option') continue;
+    const flag: { type: string; multiple?: boolean } = FLAGS[token.name as keyof typeof FLAGS];
+    if (flag.type !== 'string' || flag.multiple) continue;
+    if (seen.has(token.name)) {
+      throw new CliUsageError(`--${token.name} was given more than once (${JSON.stringify(seen.get(token.name))}, then ${JSON.stringify(token.value)}); give it once.`);
+    }
+    seen.set(token.name, token.value);
+  }
+}
+
+/** Checks each value of a repeatable flag by the option's own rule, so that the message names the flag typed. */
+function checkEach(flag: string, values: readonly string[], check: (value: string, field: string) => unknown): readonly string[] {
+  for (const value of values) {
+    try {
+      check(value, flag);
+    } catch (error) {
+      if (error instanceof ConfigError) throw new CliUsageError(error.message);
+      throw error;
+    }
+  }
+  return values;
+}
+
+/** Reads `argv` (without the node and script paths). Throws `CliUsageError` for unknown, repeated or malformed flags. */
 export function parseCliArguments(argv: readonly string[]): CliCommand {
-  let values;
+  let parsed;
   try {
-    ({ values } = parseArgs({
-      args: [...argv],
-      strict: true,
-      allowPositionals: false,
-      options: {
-        port: { type: 'string' },
-        host: { type: 'string' },
-        'allow-origin': { type: 'string', multiple: true },
-        'allow-target': { type: 'string', multiple: true },
-        'allow-private': { type: 'boolean' },
-        'max-request-bytes': { type: 'string' },
-        'max-response-bytes': { type: 'string' },
-        timeout: { type: 'string' },
-        'max-redirects': { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    }));
+    parsed = parseArgs({ args: [...argv], strict: true, allowPositionals: false, tokens: true, options: FLAGS });
   } catch (error) {
     throw new CliUsageError((error as Error).message);
   }
+  const { values, tokens } = parsed;
   if (values.help) return { kind: 'help' };
+  checkGivenOnce(tokens);
   const options: StartProxyOptions = {};
   if (values.port !== undefined) options.port = parsePort(values.port);
   if (values.host !== undefined) {
     if (values.host.trim() === '') throw new CliUsageError('--host must not be empty.');
     options.host = values.host;
   }
-  if (values['allow-origin']) options.allowOrigins = values['allow-origin'];
-  if (values['allow-target']) options.allowTargets = values['allow-target'];
+  if (values['allow-origin']) options.allowOrigins = checkEach('--allow-origin', values['allow-origin'], (value, field) => value === '*' || normaliseOrigin(value, field));
+  if (values['allow-target']) options.allowTargets = checkEach('--allow-target', values['allow-target'], parseHostPattern);
   if (values['allow-private']) options.allowPrivate = true;
   if (values['max-request-bytes'] !== undefined) options.maxRequestBytes = parseCount('--max-request-bytes', values['max-request-bytes'], 1);
   if (values['max-response-bytes'] !== undefined) options.maxResponseBytes = parseCount('--max-response-bytes', values['max-response-bytes'], 1);
-  if (values.timeout !== undefined) options.timeout = parseCount('--timeout', values.timeout, 1);
+  if (values.timeout !== undefined) options.timeout = parseTimeout(values.timeout);
   if (values['max-redirects'] !== undefined) options.maxRedirects = parseCount('--max-redirects', values['max-redirects'], 0);
   return { kind: 'run', options };
 }

@@ -1,14 +1,11 @@
 // The CORS side of the proxy: the headers that let a page read a response, and the preflight answer.
-import { METHODS, type IncomingMessage, type OutgoingHttpHeaders } from 'node:http';
-import { FORBIDDEN_METHODS, isHeaderName } from '../core/http-syntax.js';
+import type { IncomingMessage, OutgoingHttpHeaders } from 'node:http';
+import { FORBIDDEN_METHODS, isHeaderName, isMethod } from '../core/http-syntax.js';
 import { addHardeningHeaders } from './response-hardening.js';
 
-/** The only methods Node's HTTP parser lets through (case-sensitive): a request with any other never reaches the proxy. */
-const RECEIVABLE_METHODS: ReadonlySet<string> = new Set(METHODS);
-
-/** True for a method the proxy can receive and forward, as written (`PATCH`, not `patch`). */
-function isProxiableMethod(method: string): boolean {
-  return RECEIVABLE_METHODS.has(method) && !FORBIDDEN_METHODS.has(method);
+/** A method a preflight permits: any token but those browsers never send. Methods the proxy cannot forward included. */
+function isPermittedMethod(method: string): boolean {
+  return isMethod(method) && !FORBIDDEN_METHODS.has(method.toUpperCase());
 }
 
 /** Browsers cache a preflight answer this long (seconds); Chromium caps it at 7200. */
@@ -43,9 +40,10 @@ export function addCorsHeaders(headers: OutgoingHttpHeaders, origin: string | un
 
 /**
  * The answer to a preflight. It permits the method and headers the page asked for, to any page: the
- * real request is where origins, targets and addresses are checked, and its refusal is readable JSON,
- * which a failed preflight would not be. A method the proxy cannot receive or forward is not permitted (only
- * GET is offered), so the browser does not send a request that could only fail.
+ * real request is where origins, targets, addresses and methods are checked, and its refusal is readable JSON,
+ * which a failed preflight would not be. So any method that is a token is permitted, those the proxy cannot
+ * receive included (`FOO`, a lowercase `patch`): their request gets the readable `method_not_allowed`. Only the
+ * methods browsers never send (CONNECT, TRACE, TRACK) and text that is no method are not (only GET is offered).
  */
 export function preflightHeaders(request: IncomingMessage, originAllowed: boolean): OutgoingHttpHeaders {
   const method = String(request.headers['access-control-request-method']).trim();
@@ -53,7 +51,7 @@ export function preflightHeaders(request: IncomingMessage, originAllowed: boolea
   const names = requested.split(',').map((name) => name.trim()).filter((name) => name !== '' && isHeaderName(name));
   const headers: OutgoingHttpHeaders = {
     'access-control-allow-origin': request.headers.origin ?? '*',
-    'access-control-allow-methods': isProxiableMethod(method) ? method : 'GET',
+    'access-control-allow-methods': isPermittedMethod(method) ? method : 'GET',
     'access-control-max-age': String(PREFLIGHT_MAX_AGE),
     vary: 'Origin, Access-Control-Request-Method, Access-Control-Request-Headers, Access-Control-Request-Private-Network',
     'content-length': '0',

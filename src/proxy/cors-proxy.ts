@@ -104,7 +104,7 @@ export class CorsProxy {
       target,
       method,
       headers: upstreamRequestHeaders(request.headers, this.#options),
-      body: hasBody(request) ? this.#limitedBody(request) : null,
+      body: hasBody(request) ? this.#pageBody(request, response) : null,
       signal: abortedWhenClosed(response),
       credentialsDropped: false,
     };
@@ -113,10 +113,19 @@ export class CorsProxy {
     this.#relay(upstream, response, { origin, method, path: request.url!, url, redirected: url.href !== target.href, credentialsDropped });
   }
 
-  #limitedBody(request: IncomingMessage): ByteLimit {
-    const limit = new ByteLimit(this.#options.maxRequestBytes, () => this.#requestTooLarge());
+  /** The page's request body on its way upstream, held to `maxRequestBytes`, and to `timeout` for each pause in it. */
+  #pageBody(request: IncomingMessage, response: ServerResponse): ByteLimit {
+    const { maxRequestBytes, timeout } = this.#options;
+    const limit = new ByteLimit(maxRequestBytes, () => this.#requestTooLarge());
     request.on('error', (error) => limit.destroy(error));
-    return request.pipe(limit);
+    request.pipe(limit);
+    whenBodyPauses(request, limit, timeout, () => {
+      // undici fails the upstream request with this error, which becomes the page's answer. An answer already
+      // started can only be cut off; one already sent leaves Node waiting for the rest of the body: the connection goes.
+      limit.destroy(new ProxyRefusal('upstream_timeout', `The request body paused for more than ${timeout} ms, so the proxy abandoned the request to the API; send it again.`));
+      if (response.headersSent) request.socket.destroy();
+    });
+    return limit;
   }
 
   #requestTooLarge(): ProxyRefusal {
@@ -220,6 +229,27 @@ async function writeToPage(body: AsyncIterable<Buffer>, response: ServerResponse
     if (!response.write(chunk)) await drained(response, timeout);
   }
   response.end();
+}
+
+/**
+ * Calls `onPause` once the page has sent nothing of its request body for `timeout` ms. undici's timers do not run
+ * while it waits for the body to write, so a page that stalls its upload would otherwise hold the upstream
+ * connection until Node's `requestTimeout`, or for ever. Time the proxy itself does not read (`limit` full while
+ * the API is still being reached or is slow to take the body) is not the page's pause: undici's timers cover that.
+ */
+function whenBodyPauses(request: IncomingMessage, limit: ByteLimit, timeout: number, onPause: () => void): void {
+  const timer = setTimeout(() => {
+    if (!limit.destroyed && limit.writableNeedDrain) timer.refresh();
+    else onPause();
+  }, timeout);
+  const reset = (): void => void timer.refresh();
+  const stop = (): void => {
+    clearTimeout(timer);
+    request.off('data', reset);
+  };
+  request.on('data', reset);
+  request.once('end', stop);
+  request.once('close', stop);
 }
 
 /** Resolves when `response` drains; rejects when it closes first or stays blocked for `timeout` ms. */

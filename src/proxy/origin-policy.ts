@@ -19,7 +19,7 @@ function isLoopbackOrigin(origin: string): boolean {
 }
 
 /** `https://Docs.Example.com:443/` → `https://docs.example.com`; anything that is not a bare origin is a config error. */
-function normaliseOrigin(entry: string, field: string): string {
+export function normaliseOrigin(entry: string, field: string): string {
   const url = URL.canParse(entry) ? new URL(entry) : undefined;
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
     throw new ConfigError(field, entry, 'must be an http(s) origin such as https://docs.example.com, or "*"');

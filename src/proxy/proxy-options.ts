@@ -46,8 +46,9 @@ export interface ProxyOptions {
   maxResponseBytes?: number;
   /**
    * Milliseconds to wait for the upstream's host to resolve, for it to connect, and for it to send its response
-   * headers, and the longest pause allowed between two chunks of its body, or for the page to take the next chunk.
-   * Exceeded: `upstream_timeout` (504), or the body is cut off. At most 2147483647 (about 24.8 days).
+   * headers, and the longest pause allowed between two chunks of its body, between two chunks of the page's request
+   * body, or for the page to take the next chunk. Exceeded: `upstream_timeout` (504), or, once the response has
+   * started, the connections are cut. At most 2147483647 (about 24.8 days).
    * @default 30000
    */
   timeout?: number;
@@ -83,8 +84,8 @@ export const DEFAULT_MAX_RESPONSE_BYTES = 50 * 1024 * 1024;
 export const DEFAULT_TIMEOUT = 30_000;
 export const DEFAULT_MAX_REDIRECTS = 5;
 
-/** The longest a Node timer waits; a longer one fires at once. */
-const MAX_TIMER_MS = 2 ** 31 - 1;
+/** The longest `timeout`: the longest a Node timer waits (a longer one fires at once). */
+export const MAX_TIMEOUT = 2 ** 31 - 1;
 
 function positiveInteger(field: string, value: unknown, fallback: number, allowZero = false): number {
   if (value === undefined) return fallback;
@@ -94,10 +95,16 @@ function positiveInteger(field: string, value: unknown, fallback: number, allowZ
   return value;
 }
 
+function booleanOption(field: string, value: unknown, fallback: boolean): boolean {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'boolean') throw new ConfigError(field, value, 'must be true or false');
+  return value;
+}
+
 function timeoutOption(value: unknown): number {
   const timeout = positiveInteger('timeout', value, DEFAULT_TIMEOUT);
   // Longer, the timers would fire at once and cut every relay to a page that pauses reading.
-  if (timeout > MAX_TIMER_MS) throw new ConfigError('timeout', value, `must be at most ${MAX_TIMER_MS} ms (about 24.8 days)`);
+  if (timeout > MAX_TIMEOUT) throw new ConfigError('timeout', value, `must be at most ${MAX_TIMEOUT} ms (about 24.8 days)`);
   return timeout;
 }
 
@@ -110,7 +117,7 @@ export function resolveProxyOptions(options: ProxyOptions = {}): ResolvedProxyOp
     origins: new OriginPolicy(options.allowOrigins),
     targets: new TargetPolicy(options.allowTargets),
     addresses: new AddressPolicy(options.allowPrivate),
-    forwardCookies: options.forwardCookies === true,
+    forwardCookies: booleanOption('forwardCookies', options.forwardCookies, false),
     maxRequestBytes: positiveInteger('maxRequestBytes', options.maxRequestBytes, DEFAULT_MAX_REQUEST_BYTES),
     maxResponseBytes: positiveInteger('maxResponseBytes', options.maxResponseBytes, DEFAULT_MAX_RESPONSE_BYTES),
     timeout: timeoutOption(options.timeout),

@@ -12,23 +12,35 @@ const BAD_PORTS = new Set([
 ]);
 
 /** One allow-list entry: an exact host, or `*.example.com` for every subdomain of example.com. */
-type HostPattern = { host: string; subdomains: boolean };
+export type HostPattern = { host: string; subdomains: boolean };
 
-function parseHostPattern(entry: string, field: string): HostPattern {
+const HOST_NAME_ONLY = 'must be a host name such as api.example.com or *.example.com, without scheme, port, path, query or fragment';
+
+/** Characters no host name holds, which the URL parser would take as the start of a path, query or fragment, or skip. */
+const NOT_IN_A_HOST = /[/?#\\@\s]/;
+
+/** One `allowTargets` entry as the policy enforces it; anything that is not a host name is a config error naming `field`. */
+export function parseHostPattern(entry: unknown, field: string): HostPattern {
+  if (typeof entry !== 'string') throw new ConfigError(field, entry, HOST_NAME_ONLY);
   const subdomains = entry.startsWith('*.');
   const host = subdomains ? entry.slice(2) : entry;
   // The URL parser lowercases, punycodes and normalises IP literals, exactly as it will for targets.
-  const url = URL.canParse(`http://${host}`) ? new URL(`http://${host}`) : undefined;
-  if (!url || url.host !== url.hostname || url.pathname !== '/' || url.search || url.username || host.includes('*')) {
-    throw new ConfigError(field, entry, 'must be a host name such as api.example.com or *.example.com, without scheme, port or path');
+  const url = URL.canParse(`http://${host}`) && !NOT_IN_A_HOST.test(host) ? new URL(`http://${host}`) : undefined;
+  if (!url || url.host !== url.hostname || url.pathname !== '/' || url.search || url.hash || url.username || host.includes('*')) {
+    throw new ConfigError(field, entry, HOST_NAME_ONLY);
   }
   return { host: url.hostname, subdomains };
+}
+
+/** A pattern as it is enforced: `*.example.com` or `api.example.com`, normalised. */
+function describePattern(pattern: HostPattern): string {
+  return pattern.subdomains ? `*.${pattern.host}` : pattern.host;
 }
 
 /** Checks a target URL's scheme, port and host before the proxy connects anywhere. */
 export class TargetPolicy {
   readonly #patterns: readonly HostPattern[] | undefined;
-  /** Human summary for the CLI banner. */
+  /** Human summary for the CLI banner: the hosts as enforced (normalised), not as written. */
   readonly description: string;
 
   /** `allowTargets` undefined: any host (the address check still applies). */
@@ -36,8 +48,8 @@ export class TargetPolicy {
     if (allowTargets !== undefined && !Array.isArray(allowTargets)) {
       throw new ConfigError(field, allowTargets, 'must be a list of host names');
     }
-    this.#patterns = allowTargets?.map((entry, i) => parseHostPattern(String(entry), `${field}[${i}]`));
-    this.description = allowTargets === undefined ? 'any public host' : allowTargets.join(', ') || 'no hosts';
+    this.#patterns = allowTargets?.map((entry: unknown, i) => parseHostPattern(entry, `${field}[${i}]`));
+    this.description = this.#patterns === undefined ? 'any public host' : [...new Set(this.#patterns.map(describePattern))].join(', ') || 'no hosts';
   }
 
   /** Throws a `ProxyRefusal` when the proxy must not request `target`. */

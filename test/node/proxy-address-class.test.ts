@@ -2,6 +2,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { classifyAddress, type AddressClass } from '../../src/proxy/index.js';
+import { AddressPolicy } from '../../src/proxy/address-policy.js';
 import { parseIpv4, parseIpv6 } from '../../src/proxy/ip-address.js';
 
 function expectClass(addressClass: AddressClass, addresses: readonly string[]): void {
@@ -82,6 +83,82 @@ describe('classifyAddress: IPv6 in every notation', () => {
 
   it('calls malformed IPv6 invalid', () => {
     expectClass('invalid', [':::', '1::2::3', '::ffff:127.1', '::ffff:0x7f000001', '12345::1', '1:2:3:4:5:6:7:8:9', 'g::1', '1:2:3:4:5:6:7', '127.0.0.1::', '::1:2:3:4:5:6:7:8']);
+  });
+});
+
+/**
+ * `dotted` in every IPv4 notation the classifier reads, and inside every IPv6 form that embeds an IPv4 address.
+ * Built from the bytes here, not by the parser under test.
+ */
+function ipv4Notations(dotted: string): string[] {
+  const bytes = dotted.split('.').map(Number) as [number, number, number, number];
+  const value = bytes.reduce((sum, byte) => sum * 256 + byte, 0);
+  const [a, b, c, d] = bytes;
+  const high = (value >>> 16).toString(16);
+  const low = (value & 0xffff).toString(16);
+  return [
+    dotted, `${dotted}.`, String(value), `0x${value.toString(16)}`, `0X${value.toString(16).toUpperCase()}`,
+    bytes.map((byte) => `0${byte.toString(8)}`).join('.'), bytes.map((byte) => `0x${byte.toString(16)}`).join('.'),
+    `${a}.${b}.${c * 256 + d}`, `${a}.${(b * 256 + c) * 256 + d}`,
+    `::ffff:${dotted}`, `::FFFF:${high}:${low}`, `[::ffff:${high}:${low}]`, `0:0:0:0:0:ffff:${high}:${low}`, // IPv4-mapped
+    `::ffff:0:${dotted}`, // SIIT
+    `::${dotted}`, `::${high}:${low}`, // IPv4-compatible
+    `64:ff9b::${dotted}`, `64:ff9b::${high}:${low}`, // NAT64
+    `2002:${high}:${low}::`, `2002:${high}:${low}:1::1`, // 6to4
+  ];
+}
+
+/** The address with these eight groups in every IPv6 text form: compressed as given, full, upper case, dotted tail, brackets, zone. */
+function ipv6Notations(compressed: string, groups: readonly number[]): string[] {
+  const full = groups.map((g) => g.toString(16).padStart(4, '0')).join(':');
+  const plain = groups.map((g) => g.toString(16)).join(':');
+  const tail = `${groups[6]! >> 8}.${groups[6]! & 0xff}.${groups[7]! >> 8}.${groups[7]! & 0xff}`;
+  return [
+    compressed, compressed.toUpperCase(), full, full.toUpperCase(), plain, `${groups.slice(0, 6).map((g) => g.toString(16)).join(':')}:${tail}`,
+    `[${compressed}]`, `${compressed}%eth0`, `[${compressed}%25eth0]`,
+  ];
+}
+
+describe('cloud metadata and credential services, in every notation', () => {
+  // Each holds credentials or instance data: refused even when private addresses are allowed (local development).
+  const ipv4 = [
+    '169.254.169.254', // AWS, GCP, Azure… IMDS
+    '169.254.170.2', // AWS ECS task credentials
+    '169.254.170.23', // AWS EKS Pod Identity Agent
+    '169.254.42.42', // Scaleway
+    '192.0.0.192', // Oracle Cloud Classic
+    '100.100.100.200', // Alibaba Cloud
+    '168.63.129.16', // Azure WireServer
+  ];
+  const ipv6: Array<[string, number[]]> = [
+    ['fd00:ec2::254', [0xfd00, 0xec2, 0, 0, 0, 0, 0, 0x254]], // AWS IMDS
+    ['fd00:ec2::23', [0xfd00, 0xec2, 0, 0, 0, 0, 0, 0x23]], // AWS EKS Pod Identity Agent
+    ['fd20:ce::254', [0xfd20, 0xce, 0, 0, 0, 0, 0, 0x254]], // GCP
+    ['fd00:42::42', [0xfd00, 0x42, 0, 0, 0, 0, 0, 0x42]], // Scaleway
+  ];
+  const every = [...ipv4.flatMap(ipv4Notations), ...ipv6.flatMap(([text, groups]) => ipv6Notations(text, groups))];
+
+  it('classifies each as cloud-metadata, however it is written', () => {
+    expectClass('cloud-metadata', every);
+  });
+
+  it('classifies each as cloud-metadata in the form the URL parser gives it', () => {
+    for (const address of every.filter((text) => !text.includes('%'))) {
+      const literal = address.includes(':') && !address.startsWith('[') ? `[${address}]` : address;
+      const hostname = new URL(`http://${literal}/`).hostname;
+      assert.equal(classifyAddress(hostname), 'cloud-metadata', `${address} → ${hostname}`);
+    }
+  });
+
+  it('keeps each refused with allowPrivate: true, and only the address itself, not its neighbours', () => {
+    const development = new AddressPolicy(true);
+    for (const address of every) {
+      assert.match(development.refusal(address, 80, address) ?? '', /cloud metadata/, address);
+    }
+    for (const neighbour of ['169.254.170.22', '169.254.170.24', '169.254.42.41', '169.254.42.43', '192.0.0.191', '192.0.0.193', 'fd00:ec2::22', 'fd00:ec2::24', 'fd20:ce::253', 'fd00:42::43']) {
+      assert.notEqual(classifyAddress(neighbour), 'cloud-metadata', neighbour);
+      assert.equal(development.refusal(neighbour, 80, neighbour), undefined, neighbour);
+    }
   });
 });
 

@@ -61,6 +61,7 @@ describe('try-it-proxy arguments', () => {
       { kind: 'run', options: { maxRequestBytes: 1024, maxResponseBytes: 2048, timeout: 500, maxRedirects: 0 } },
     );
     assert.deepEqual(parseCliArguments([]), { kind: 'run', options: {} });
+    assert.deepEqual(parseCliArguments(['--allow-origin', '*', '--allow-private', '--allow-private']), { kind: 'run', options: { allowOrigins: ['*'], allowPrivate: true } });
     assert.deepEqual(parseCliArguments(['-h']), { kind: 'help' });
   });
 
@@ -79,6 +80,24 @@ describe('try-it-proxy arguments', () => {
       [['--timeout', '-1'], /timeout/],
       [['--max-redirects', 'many'], /--max-redirects must be a whole number, 0 or more/],
       [['--max-redirects', '99999999999999999999'], /--max-redirects must be a whole number/],
+      [['--timeout', '3000000000'], /^--timeout must be at most 2147483647 ms, about 24\.8 days \(got "3000000000"\)/],
+      [['--allow-origin', 'https://docs.example.com/app'], /^Invalid --allow-origin: must be an origin only .*\(got "https:\/\/docs\.example\.com\/app"\)/],
+      [['--allow-origin', 'https://a.example', '--allow-origin', 'docs.example.com'], /^Invalid --allow-origin: .*\(got "docs\.example\.com"\)/],
+      [['--allow-target', 'https://api.example.com'], /^Invalid --allow-target: must be a host name such as api\.example\.com/],
+      [['--allow-target', 'api.example.com#frag'], /^Invalid --allow-target: must be a host name/],
+    ] as const) {
+      assert.throws(() => parseCliArguments(argv), (error: unknown) => error instanceof CliUsageError && message.test(error.message), argv.join(' '));
+    }
+  });
+
+  it('refuses a flag that takes one value given more than once, naming it: a later one (a wrapper script’s, say) would silently win', () => {
+    for (const [argv, message] of [
+      [['--timeout', '5', '--timeout', '7000'], /^--timeout was given more than once \("5", then "7000"\); give it once\.$/],
+      [['--host', '127.0.0.1', '--host=0.0.0.0'], /^--host was given more than once \("127\.0\.0\.1", then "0\.0\.0\.0"\)/],
+      [['--port', '8787', '--allow-private', '--port', '8787'], /^--port was given more than once/],
+      [['--max-request-bytes', '1', '--max-request-bytes', '2'], /^--max-request-bytes was given more than once/],
+      [['--max-response-bytes', '1', '--max-response-bytes', '2'], /^--max-response-bytes was given more than once/],
+      [['--max-redirects', '1', '--max-redirects', '2'], /^--max-redirects was given more than once/],
     ] as const) {
       assert.throws(() => parseCliArguments(argv), (error: unknown) => error instanceof CliUsageError && message.test(error.message), argv.join(' '));
     }
@@ -99,7 +118,24 @@ describe('try-it-proxy command', () => {
     assert.match(flag.stderr, /--port must be a number/);
     const origin = await runCli(['--port', '0', '--allow-origin', 'docs.example.com']);
     assert.equal(origin.code, 2);
-    assert.match(origin.stderr, /allowOrigins\[0\].*origin/);
+    assert.match(origin.stderr, /--allow-origin: .*origin/);
+  });
+
+  it('names the flag the user typed in every error, never the option behind it', async () => {
+    const runs = await Promise.all([
+      [['--allow-origin', 'https://docs.example.com/app'], /^try-it-proxy: Invalid --allow-origin: must be an origin only/],
+      [['--allow-target', 'https://api.example.com'], /^try-it-proxy: Invalid --allow-target: must be a host name/],
+      [['--allow-target', 'api.example.com/'], /^try-it-proxy: Invalid --allow-target: must be a host name/],
+      [['--timeout', '3000000000'], /^try-it-proxy: --timeout must be at most 2147483647 ms/],
+    ].map(async ([args, message]) => ({ args: args as string[], message: message as RegExp, run: await runCli(['--port', '0', ...(args as string[])]) })));
+    for (const { args, message, run } of runs) {
+      const label = args.join(' ');
+      assert.equal(run.code, 2, label);
+      assert.match(run.stderr, message, label);
+      assert.match(run.stderr, /Run try-it-proxy --help for the options\./, label);
+      assert.doesNotMatch(run.stderr, /allowOrigins|allowTargets|Invalid timeout|maxRedirects/, label);
+      assert.equal(run.stdout, '', `${label}: it started`);
+    }
   });
 
   it('serves on the given port with the given origin, private-address policy and limits, and stops on SIGTERM', async () => {
@@ -132,6 +168,24 @@ describe('try-it-proxy command', () => {
       clearTimeout(timer);
       if (child.exitCode === null) child.kill('SIGKILL');
       await upstream.close();
+    }
+  });
+
+  it('exits 2, naming the flag, when a flag that takes one value is repeated', async () => {
+    const run = await runCli(['--port', '0', '--timeout', '5', '--timeout', '7000']);
+    assert.equal(run.code, 2);
+    assert.match(run.stderr, /^try-it-proxy: --timeout was given more than once \("5", then "7000"\); give it once\.\nRun try-it-proxy --help/);
+    assert.equal(run.stdout, '', 'it started');
+  });
+
+  it('prints the target hosts it enforces, normalised, in its banner', async () => {
+    const { child, stdout, timer } = await serveCli(['--port', '0', '--allow-target', 'API.Example.COM', '--allow-target', '*.Example.NET', '--allow-target', 'api.example.com']);
+    try {
+      assert.match(stdout, /\n {2}targets: api\.example\.com, \*\.example\.net\n/);
+    } finally {
+      clearTimeout(timer);
+      child.kill('SIGKILL');
+      await once(child, 'exit');
     }
   });
 

@@ -7,7 +7,7 @@ import { METHODS, request as httpRequest, type RequestListener } from 'node:http
 import { connect } from 'node:net';
 import { ConfigError } from '../../src/core/errors.js';
 import { RequestEngine } from '../../src/core/request-engine.js';
-import { PROXY_REFUSAL_CODES, createProxyServer, type RunningProxy, type StartProxyOptions } from '../../src/proxy/index.js';
+import { CorsProxy, PROXY_REFUSAL_CODES, createProxyServer, type RunningProxy, type StartProxyOptions } from '../../src/proxy/index.js';
 import {
   PAGE_ORIGIN,
   allowOnlyLoopbackPort,
@@ -209,15 +209,26 @@ describe('proxy forwarding', () => {
     assert.equal(hits, before, 'a preflight reached the upstream');
   });
 
-  it('permits in a preflight only the methods it can receive and forward', async () => {
+  it('permits in a preflight every method a page may send, so one the proxy cannot take is refused readably by the request itself', async () => {
     const preflight = async (method: string): Promise<unknown> =>
       (await viaProxy(setup.proxy, `/${target('/items')}`, { method: 'OPTIONS', headers: { 'access-control-request-method': method } })).headers['access-control-allow-methods'];
     for (const method of METHODS.filter((name) => name !== 'CONNECT' && name !== 'TRACE')) {
       assert.equal(await preflight(method), method);
     }
-    // Node's parser refuses any other method (and is case-sensitive); browsers refuse TRACE and CONNECT themselves.
-    for (const method of ['FOO', 'patch', 'Get', 'TRACE', 'CONNECT', 'TRACK']) {
-      assert.equal(await preflight(method), 'GET', method);
+    // Outside Node's METHODS (or not in capitals): the browser, now allowed to send it, gets the readable 405 a page can show.
+    const before = hits;
+    for (const method of ['FOO', 'patch', 'Get', 'propfind', 'X-Custom_1']) {
+      assert.equal(await preflight(method), method, `preflight ${method}`);
+      const answer = await rawExchange(setup.proxy.port, `${method} /${target('/items')} HTTP/1.1\r\nhost: proxy\r\norigin: ${PAGE_ORIGIN}\r\ncontent-length: 2\r\n\r\n{}`);
+      assert.match(answer, /^HTTP\/1\.1 405 /, method);
+      assert.match(answer, /\r\naccess-control-allow-origin: \*\r\n/i, method);
+      assert.match(answer, /\r\nx-try-it-proxy-error: method_not_allowed\r\n/i, method);
+      assert.match(answer, /"code":"method_not_allowed"/, method);
+    }
+    assert.equal(hits, before, 'the API was reached');
+    // Methods browsers never send, and text that is no method, are not permitted.
+    for (const method of ['TRACE', 'CONNECT', 'TRACK', 'trace', 'GE T', 'G(ET)', '']) {
+      assert.equal(await preflight(method), 'GET', JSON.stringify(method));
     }
   });
 
@@ -550,6 +561,36 @@ describe('proxy options', () => {
     for (const [options, field] of cases) {
       assert.throws(() => createProxyServer(options), (error: unknown) => error instanceof ConfigError && error.field === field, field);
     }
+  });
+
+  it('take allowTargets as host names only: a path, query, fragment or other URL part is refused, not dropped', () => {
+    const entries = ['api.example.com#x', 'api.example.com/', 'api.example.com?', 'api.example.com/v1', 'api.example.com\\', 'api.example.com?a=1', '*.example.com/', ' api.example.com', 'api. example.com', 42 as never];
+    for (const [i, entry] of entries.entries()) {
+      assert.throws(
+        () => createProxyServer({ allowTargets: ['ok.example.com', entry] }),
+        (error: unknown) => error instanceof ConfigError && error.field === 'allowTargets[1]' && /must be a host name such as api\.example\.com/.test(error.message),
+        `entry ${i}: ${JSON.stringify(entry)}`,
+      );
+    }
+  });
+
+  it('describe the target hosts as enforced, normalised, not as written', () => {
+    const { summary } = new CorsProxy({ allowTargets: ['API.Example.COM', '*.Example.NET', 'api.example.com', 'bücher.example', '[0:0::1]'] });
+    assert.equal(summary.targets, 'api.example.com, *.example.net, xn--bcher-kva.example, [::1]');
+    assert.equal(new CorsProxy({ allowTargets: [] }).summary.targets, 'no hosts');
+    assert.equal(new CorsProxy().summary.targets, 'any public host');
+  });
+
+  it('refuse a forwardCookies that is not a boolean, rather than take it as false', () => {
+    for (const value of ['true', 1, 'yes', null, {}]) {
+      assert.throws(
+        () => createProxyServer({ forwardCookies: value as never }),
+        (error: unknown) => error instanceof ConfigError && error.field === 'forwardCookies' && /must be true or false/.test(error.message),
+        JSON.stringify(value),
+      );
+    }
+    createProxyServer({ forwardCookies: true }).close();
+    createProxyServer({ forwardCookies: false }).close();
   });
 
   it('has a browser build that fails loudly at import', async () => {

@@ -1,9 +1,11 @@
-// Credentials and redirects the page follows through the proxy; a page that stops reading; upstream failures
-// named in refusals. Every server is on loopback; the proxy may reach exactly the ports a test names.
+// Credentials and redirects the page follows through the proxy; a page that stops reading, or stops sending its
+// body; upstream failures named in refusals. Every server is on loopback; the proxy may reach exactly the ports a test names.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
 import { createServer as createTcpServer, connect, type AddressInfo, type Socket } from 'node:net';
+import type { RequestListener } from 'node:http';
+import { Readable } from 'node:stream';
 import { setTimeout as delay } from 'node:timers/promises';
 import { request } from 'undici';
 import { ConfigError } from '../../src/core/errors.js';
@@ -265,6 +267,101 @@ describe('proxy: a page that stops reading', () => {
   it('refuses a timeout longer than a Node timer can wait', () => {
     assert.throws(() => createProxyServer({ timeout: 2 ** 31 }), (error: unknown) => error instanceof ConfigError && error.field === 'timeout');
     createProxyServer({ timeout: 2 ** 31 - 1 }).close();
+  });
+});
+
+describe('proxy: a page that stops sending its request body', () => {
+  /** An API that answers with `handler`; `requests` counts what reached it, `open` its open connections. */
+  async function watchedApi(handler: RequestListener): Promise<TestServer & { requests(): number; open(): number }> {
+    let requests = 0;
+    let open = 0;
+    const server = await listen((req, res) => {
+      requests += 1;
+      handler(req, res);
+    });
+    server.server.on('connection', (socket: Socket) => {
+      open += 1;
+      socket.on('close', () => (open -= 1));
+    });
+    return Object.assign(server, { requests: () => requests, open: () => open });
+  }
+
+  /** A raw page connection to the proxy that records what it receives and when it closes. */
+  function page(proxy: RunningProxy): { socket: Socket; received(): string; closed(): boolean } {
+    const socket = connect(proxy.port, '127.0.0.1');
+    let received = '';
+    let closed = false;
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => (received += chunk));
+    socket.on('error', () => undefined);
+    socket.on('close', () => (closed = true));
+    return { socket, received: () => received, closed: () => closed };
+  }
+
+  /** Request headers declaring a 100-byte body, and the first 10 bytes of it; the rest never comes. */
+  const stalledUpload = (api: TestServer): string =>
+    `POST /${api.origin}/upload HTTP/1.1\r\nHost: proxy\r\nOrigin: ${PAGE_ORIGIN}\r\nContent-Length: 100\r\n\r\n0123456789`;
+
+  it('answers upstream_timeout and closes both connections once the body pauses for the timeout', async () => {
+    const api = await watchedApi((req, res) => {
+      req.resume();
+      req.on('end', () => res.end('whole body read'));
+    });
+    const proxy = await startTestProxy({ allowPrivate: allowOnlyLoopbackPort(api.port), timeout: 300 });
+    const client = page(proxy);
+    try {
+      client.socket.write(stalledUpload(api));
+      assert.ok(await eventually(() => api.requests() === 1, 500), 'the request never reached the API');
+      // Bounded waits, not timings: a proxy without the body timer holds both for Node's requestTimeout (300 s).
+      assert.ok(await eventually(() => client.closed(), 500), 'the page connection is still open');
+      assert.ok(await eventually(() => api.open() === 0, 500), 'the upstream connection is still open');
+      assert.match(client.received(), /^HTTP\/1\.1 504 /);
+      assert.match(client.received(), /\r\nx-try-it-proxy-error: upstream_timeout\r\n/i);
+      assert.match(client.received(), /request body paused for more than 300 ms/);
+    } finally {
+      client.socket.destroy();
+      await proxy.close();
+      await api.close();
+    }
+  });
+
+  it('closes the connection of a page whose body pauses after the API has already answered', async () => {
+    const api = await watchedApi((_req, res) => res.end('answered early'));
+    const proxy = await startTestProxy({ allowPrivate: allowOnlyLoopbackPort(api.port), timeout: 300 });
+    // No idle limit on the connection, as a server of one's own running CorsProxy may have: only the body timer can end it.
+    proxy.server.keepAliveTimeout = 0;
+    const client = page(proxy);
+    try {
+      client.socket.write(stalledUpload(api));
+      assert.ok(await eventually(() => client.received().endsWith('answered early'), 500), `no answer: ${client.received()}`);
+      assert.match(client.received(), /^HTTP\/1\.1 200 /);
+      assert.ok(await eventually(() => client.closed(), 500), 'the page connection is still open');
+      assert.ok(await eventually(() => api.open() === 0, 500), 'the upstream connection is still open');
+    } finally {
+      client.socket.destroy();
+      await proxy.close();
+      await api.close();
+    }
+  });
+
+  it('relays a body that arrives with pauses shorter than the timeout, however long it takes in all', async () => {
+    const api = await watchedApi(echoHandler());
+    // Pauses of a tenth of the timeout, for more than the timeout in all: only a timer per pause lets this through.
+    const proxy = await startTestProxy({ allowPrivate: allowOnlyLoopbackPort(api.port), timeout: 1000 });
+    try {
+      const chunks = Readable.from((async function* () {
+        for (let i = 0; i < 12; i += 1) {
+          yield Buffer.from('0123456789');
+          await delay(100);
+        }
+      })());
+      const response = await viaProxy(proxy, `/${api.origin}/upload`, { method: 'POST', body: chunks });
+      assert.equal(response.status, 200, response.text);
+      assert.equal(response.json<Echo>().bodyBytes, 120);
+    } finally {
+      await proxy.close();
+      await api.close();
+    }
   });
 });
 
