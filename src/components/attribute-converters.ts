@@ -21,29 +21,27 @@ export function headersProperty(value: unknown): unknown {
   return typeof value === 'string' ? headersFromJson(value) ?? value : value;
 }
 
-/** `headers='{"Accept":"application/json"}'`: a JSON object of strings. Bad JSON is reported and ignored. */
+/**
+ * `headers='{"Accept":"application/json"}'`: a JSON object of strings. Other text is kept as it is, so the element
+ * explains it in place, as it does the same text set as the property.
+ */
 export const headersAttribute: ComplexAttributeConverter<Record<string, string>> = {
-  fromAttribute(value) {
-    if (!value) return {};
-    const headers = headersFromJson(value);
-    if (headers) return headers;
-    console.warn(`try-it-console: the headers attribute must be a JSON object of strings, e.g. {"Accept":"application/json"}; got ${value}`);
-    return {};
-  },
-  toAttribute(value) {
-    return JSON.stringify(value);
-  },
+  fromAttribute: (value) => (value ? headersProperty(value) : {}) as Record<string, string>,
+  toAttribute: (value) => JSON.stringify(value),
 };
+
+/**
+ * `languages="curl python"`: a space-separated list. Frameworks that set every binding as a property pass that text as
+ * the property: read as the attribute is. Anything else is returned as it is, for the caller's checks.
+ */
+export function wordList(value: unknown): unknown {
+  return typeof value === 'string' ? value.split(/[\s,]+/).filter(Boolean) : value;
+}
 
 /** `languages="curl python"`: a space-separated list. */
 export const wordListAttribute: ComplexAttributeConverter<string[] | undefined> = {
-  fromAttribute(value) {
-    const words = value?.split(/[\s,]+/).filter(Boolean);
-    return words && words.length > 0 ? words : undefined;
-  },
-  toAttribute(value) {
-    return value?.join(' ');
-  },
+  fromAttribute: (value) => wordList(value ?? undefined) as string[] | undefined,
+  toAttribute: (value) => value?.join(' '),
 };
 
 /** A text attribute whose removal brings back `fallback`, the property's default, where Lit would set `null`. */

@@ -1,4 +1,5 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { describeValue } from '../core/errors.js';
 
 /** Anything that tells listeners about its changes: `EnvironmentManager`, `History`. */
 export interface Subscribable {
@@ -11,14 +12,22 @@ export interface Subscribable {
  */
 export class SubscriptionController<T extends Subscribable> implements ReactiveController {
   readonly #host: ReactiveControllerHost;
+  readonly #method: string;
+  /** The value set; the source only when it has `subscribe` and the method named, otherwise never called. */
+  #value: unknown;
   #source: T | undefined;
   #unsubscribe: (() => void) | undefined;
   readonly #onChange: (() => void) | undefined;
   #connected = false;
 
-  /** `onChange` runs on each change the source reports, before the host renders again. */
-  constructor(host: ReactiveControllerHost, onChange?: () => void) {
+  /**
+   * `method` tells a source from a wrong kind of value set in its place (a list of environments for a manager):
+   * `resolve` for an `EnvironmentManager`. `onChange` runs on each change the source reports, before the host
+   * renders again.
+   */
+  constructor(host: ReactiveControllerHost, method: keyof T & string, onChange?: () => void) {
     this.#host = host;
+    this.#method = method;
     this.#onChange = onChange;
     host.addController(this);
   }
@@ -27,18 +36,27 @@ export class SubscriptionController<T extends Subscribable> implements ReactiveC
     return this.#source;
   }
 
-  set source(source: T | undefined) {
-    if (source === this.#source) return;
+  set source(value: T | undefined) {
+    if (value === this.#value) return;
     this.#unsubscribe?.();
     this.#unsubscribe = undefined;
-    this.#source = source;
+    this.#value = value;
+    const { subscribe, [this.#method]: method } = (value ?? {}) as Record<string, unknown>;
+    this.#source = typeof subscribe === 'function' && typeof method === 'function' ? value : undefined;
     if (this.#connected) this.#listen();
     this.#host.requestUpdate();
+  }
+
+  /** `expected` followed by the wrong value set, for the host to show in place; `undefined` when there is none. */
+  problem(expected: string): string | undefined {
+    return this.#value != null && !this.#source ? `${expected} (got ${describeValue(this.#value)}).` : undefined;
   }
 
   hostConnected(): void {
     this.#connected = true;
     this.#listen();
+    // Added back (moved, or kept alive by a framework): the changes made while it was away went unheard.
+    this.#changed();
   }
 
   hostDisconnected(): void {
@@ -48,9 +66,11 @@ export class SubscriptionController<T extends Subscribable> implements ReactiveC
   }
 
   #listen(): void {
-    this.#unsubscribe ??= this.#source?.subscribe(() => {
-      this.#onChange?.();
-      this.#host.requestUpdate();
-    });
+    this.#unsubscribe ??= this.#source?.subscribe(() => this.#changed());
+  }
+
+  #changed(): void {
+    this.#onChange?.();
+    this.#host.requestUpdate();
   }
 }

@@ -51,10 +51,23 @@ export const DEFAULT_HISTORY_CONFIG: Readonly<ResolvedHistoryConfig> = Object.fr
  */
 export const CREDENTIAL_HEADER_NAME = /auth|token|secret|passw|session|cookie|credential|signature|api-?key|(?:^|-)key$/i;
 
-/** Query parameters that carry credentials by convention (API keys, OAuth tokens, signed-URL signatures), lowercase. */
+/**
+ * Query parameters that carry credentials by convention (API keys, OAuth tokens, signed-URL signatures), lowercase;
+ * `isCredentialQueryParameter` adds the names ending in one of these words.
+ */
 export const CREDENTIAL_QUERY_PARAMETERS: readonly string[] = [
   'access_token', 'api_key', 'api-key', 'apikey', 'key', 'token', 'client_secret', 'password', 'secret', 'sig', 'signature',
 ];
+const CREDENTIAL_QUERY_PARAMETER_ENDING = /[-_](?:token|secret|signature)$/;
+
+/**
+ * Whether a query parameter carries a credential by convention: one of `CREDENTIAL_QUERY_PARAMETERS`, or a name ending
+ * in `_token`, `-secret`, `-signature`… (`refresh_token`, `private_token`, `id_token`, `X-Goog-Signature`,
+ * `X-Amz-Security-Token`). `name` as `queryParameterName` gives it.
+ */
+export function isCredentialQueryParameter(name: string): boolean {
+  return CREDENTIAL_QUERY_PARAMETERS.includes(name) || CREDENTIAL_QUERY_PARAMETER_ENDING.test(name);
+}
 
 /** A query parameter name as a server reads it (`+` a space, escapes decoded), lowercased, to compare with these. */
 export function queryParameterName(name: string): string {

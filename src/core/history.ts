@@ -1,5 +1,5 @@
 import { HistoryEntryNotFoundError, InvalidArgumentError } from './errors.js';
-import { CREDENTIAL_HEADER_NAME, CREDENTIAL_QUERY_PARAMETERS, parseHistoryConfig, queryParameterName, type HistoryConfig, type ResolvedHistoryConfig } from './history-config.js';
+import { CREDENTIAL_HEADER_NAME, isCredentialQueryParameter, parseHistoryConfig, queryParameterName, type HistoryConfig, type ResolvedHistoryConfig } from './history-config.js';
 import { copyHistoryEntry, parseHistoryEntry, type HistoryEntry, type HistoryEntryInput } from './history-entry.js';
 import type { HistoryStore, HistoryStoreChange, StoredHistoryRecord } from './history-store.js';
 import { expectListener, notifyAll } from './listeners.js';
@@ -44,7 +44,7 @@ export class History {
    * Which header and query parameter values are not persisted (names compared lowercase). `placeholderNames`: in the
    * request as written, a name holding a `{{placeholder}}` could resolve to any of them, so it counts as one.
    */
-  #redacted: { header: (name: string) => boolean; queryParameters: Set<string>; userinfo: boolean; placeholderNames: boolean };
+  #redacted: { header: (name: string) => boolean; queryParameter: ParameterRedaction['queryParameter']; userinfo: boolean; placeholderNames: boolean };
   /**
    * What `clear` and `delete` did (here or in another tab) while the stored entries were being read, first by the
    * load and later by each resync: merging what was read must not bring it back. Defined before the load too.
@@ -67,9 +67,10 @@ export class History {
     this.#onWarning = options.onWarning ?? ((message) => console.warn(message));
     const { keepCredentials, redactHeaders, redactQueryParameters } = this.config;
     const extraHeaders = new Set(redactHeaders);
+    const extraParameters = new Set(redactQueryParameters);
     this.#redacted = {
       header: keepCredentials ? () => false : (name) => CREDENTIAL_HEADER_NAME.test(name) || extraHeaders.has(name.toLowerCase()),
-      queryParameters: new Set(keepCredentials ? [] : [...CREDENTIAL_QUERY_PARAMETERS, ...redactQueryParameters]),
+      queryParameter: keepCredentials ? undefined : (name) => isCredentialQueryParameter(name) || extraParameters.has(name),
       userinfo: !keepCredentials,
       placeholderNames: !keepCredentials,
     };
@@ -423,14 +424,15 @@ function redactPassword(urlBeforeQuery: string): string {
 
 /** Parameter names whose values are redacted; `placeholderNames`: also any name holding a `{{placeholder}}`. */
 interface ParameterRedaction {
-  queryParameters: ReadonlySet<string>;
+  /** Whether a parameter name (as `queryParameterName` gives it) is a credential's; `undefined`: none is. */
+  queryParameter: ((name: string) => boolean) | undefined;
   placeholderNames: boolean;
 }
 
 /** `name=value&…` (a query, a fragment, a form body) with the credential values replaced, the rest as written. */
-function redactParameters(parameters: string, { queryParameters: names, placeholderNames }: ParameterRedaction): string {
-  if ((names.size === 0 && !placeholderNames) || !parameters.includes('=')) return parameters;
-  const isCredential = (name: string) => names.has(name) || (placeholderNames && name.includes('{{'));
+function redactParameters(parameters: string, { queryParameter, placeholderNames }: ParameterRedaction): string {
+  if ((!queryParameter && !placeholderNames) || !parameters.includes('=')) return parameters;
+  const isCredential = (name: string) => !!queryParameter?.(name) || (placeholderNames && name.includes('{{'));
   return parameters
     .split('&')
     .map((pair) => {

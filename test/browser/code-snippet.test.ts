@@ -4,7 +4,7 @@ import '../../src/components/code-snippet/code-snippet.js';
 import type { CodeSnippet } from '../../src/components/code-snippet/code-snippet.component.js';
 import { EnvironmentManager, SnippetGenerator } from '../../src/core/index.js';
 import { HOSTILE, expectNothingRan } from './support/hostile.js';
-import type { TicLanguageChangeEvent } from '../../src/events/index.js';
+import type { TicCopyEvent, TicLanguageChangeEvent } from '../../src/events/index.js';
 
 const tabs = (el: CodeSnippet) => [...el.shadowRoot!.querySelectorAll<HTMLButtonElement>('[role="tab"]')];
 const code = (el: CodeSnippet) => el.shadowRoot!.querySelector('pre code')?.textContent ?? '';
@@ -14,6 +14,9 @@ const shownLabel = (button: HTMLElement) => button.innerText.trim();
 const hiddenLabels = (button: HTMLElement) =>
   [...button.querySelectorAll('span')].filter((span) => getComputedStyle(span).visibility === 'hidden').map((span) => span.textContent!.trim());
 const selected = (el: CodeSnippet) => el.shadowRoot!.querySelector('[role="tab"][aria-selected="true"]')!.textContent!.trim();
+const problem = (el: CodeSnippet) => el.shadowRoot!.querySelector('.problem')?.textContent ?? null;
+const copyButton = (el: CodeSnippet) => el.shadowRoot!.querySelector<HTMLButtonElement>('[part="copy-button"]')!;
+const status = (el: CodeSnippet) => el.shadowRoot!.querySelector('[role="status"]')!.textContent;
 
 describe('<code-snippet>', () => {
   it('renders a tab per language, curl first, with the generator’s snippet', async () => {
@@ -34,6 +37,17 @@ describe('<code-snippet>', () => {
     const el = await fixture<CodeSnippet>(html`<code-snippet url="https://api.example/pets" languages="python curl"></code-snippet>`);
     expect(tabs(el).map((tab) => tab.textContent!.trim())).to.deep.equal(['Python', 'curl']);
     expect(code(el)).to.contain('import requests');
+  });
+
+  it('reads languages set as a property to the attribute’s text, as frameworks that set every binding as a property pass it', async () => {
+    const el = await fixture<CodeSnippet>(html`<code-snippet url="https://api.example/pets" .languages=${'curl python' as unknown as string[]}></code-snippet>`);
+    expect(tabs(el).map((tab) => tab.textContent!.trim())).to.deep.equal(['curl', 'Python']);
+    el.languages = 'go, php' as unknown as string[];
+    await el.updateComplete;
+    expect(tabs(el).map((tab) => tab.textContent!.trim())).to.deep.equal(['Go', 'PHP']);
+    el.languages = '' as unknown as string[];
+    await el.updateComplete;
+    expect(tabs(el), 'none named: all five').to.have.length(5);
   });
 
   it('says what is wrong with an unknown language instead of breaking', async () => {
@@ -63,6 +77,72 @@ describe('<code-snippet>', () => {
     await el.updateComplete;
     expect(selected(el)).to.equal('curl');
     expect(tabs(el).map((tab) => tab.tabIndex)).to.deep.equal([0, -1, -1, -1, -1]);
+  });
+
+  it('leaves arrow keys with Alt, Ctrl or Meta to the browser, and follows the tabs’ visual order right to left', async () => {
+    const el = await fixture<CodeSnippet>(html`<code-snippet url="https://api.example/pets"></code-snippet>`);
+    tabs(el)[1]!.click();
+    await el.updateComplete;
+    // Dispatched, not pressed: a real Alt+Left would take the test page back.
+    for (const modifier of ['altKey', 'ctrlKey', 'metaKey']) {
+      const event = new KeyboardEvent('keydown', { key: 'ArrowLeft', [modifier]: true, bubbles: true, cancelable: true, composed: true });
+      tabs(el)[1]!.dispatchEvent(event);
+      await el.updateComplete;
+      expect([event.defaultPrevented, selected(el)], modifier).to.deep.equal([false, 'JavaScript']);
+    }
+
+    const page = await fixture<HTMLDivElement>(html`<div dir="rtl"><code-snippet url="https://api.example/pets"></code-snippet></div>`);
+    const rtl = page.querySelector('code-snippet')!;
+    expect(tabs(rtl)[1]!.getBoundingClientRect().right, 'JavaScript is left of curl').to.be.at.most(tabs(rtl)[0]!.getBoundingClientRect().left);
+    tabs(rtl)[0]!.focus();
+    await sendKeys({ press: 'ArrowLeft' });
+    await rtl.updateComplete;
+    expect(selected(rtl)).to.equal('JavaScript');
+    expect(rtl.shadowRoot!.activeElement).to.equal(tabs(rtl)[1]);
+    await sendKeys({ press: 'ArrowRight' });
+    await rtl.updateComplete;
+    expect(selected(rtl)).to.equal('curl');
+  });
+
+  it('keeps keyboard focus on the selected tab when the languages change: never on <body>, nor on an unselected tab', async () => {
+    const el = await fixture<CodeSnippet>(html`<code-snippet url="https://api.example/pets" languages="curl python php"></code-snippet>`);
+    tabs(el)[0]!.focus();
+    await sendKeys({ press: 'End' });
+    await el.updateComplete;
+    expect(el.shadowRoot!.activeElement!.textContent!.trim()).to.equal('PHP');
+    const focusedTab = () => {
+      const tab = el.shadowRoot!.activeElement as HTMLElement | null;
+      return [tab?.textContent!.trim(), tab?.getAttribute('aria-selected'), tab?.tabIndex];
+    };
+    el.languages = ['curl'];
+    await el.updateComplete;
+    expect(focusedTab(), 'the focused tab removed').to.deep.equal(['curl', 'true', 0]);
+    el.languages = ['python', 'curl'];
+    await el.updateComplete;
+    expect(focusedTab(), 'the tabs reordered').to.deep.equal(['curl', 'true', 0]);
+    el.languages = ['curl', 'python'];
+    await el.updateComplete;
+    expect(focusedTab(), 'reordered back').to.deep.equal(['curl', 'true', 0]);
+  });
+
+  it('draws the focus rings of the tabs and of the code panel inside the frame, which clips what lies outside it', async () => {
+    const el = await fixture<CodeSnippet>(html`<code-snippet url="https://api.example/pets"></code-snippet>`);
+    const frame = el.shadowRoot!.querySelector<HTMLElement>('.frame')!;
+    const outer = frame.getBoundingClientRect();
+    const clip = { top: outer.top + frame.clientTop, left: outer.left + frame.clientLeft, right: outer.right - frame.clientLeft, bottom: outer.bottom - frame.clientTop };
+    // A key pressed first: focus then shows as it does for keyboard users.
+    await sendKeys({ press: 'Shift' });
+    for (const target of [tabs(el)[0]!, tabs(el)[4]!, el.shadowRoot!.querySelector<HTMLElement>('[role="tabpanel"]')!]) {
+      target.focus();
+      expect(target.matches(':focus-visible'), 'focus shown').to.equal(true);
+      const style = getComputedStyle(target);
+      expect([style.outlineStyle, parseFloat(style.outlineWidth)]).to.deep.equal(['solid', 2]);
+      const reach = parseFloat(style.outlineWidth) + parseFloat(style.outlineOffset);
+      const box = target.getBoundingClientRect();
+      const ring = { top: box.top - reach, left: box.left - reach, right: box.right + reach, bottom: box.bottom + reach };
+      const cut = [ring.top < clip.top && 'top', ring.left < clip.left && 'left', ring.right > clip.right && 'right', ring.bottom > clip.bottom && 'bottom'].filter(Boolean);
+      expect(cut, `${target.textContent!.trim().slice(0, 10) || 'panel'}: sides of the ring cut off`).to.deep.equal([]);
+    }
   });
 
   it('copies the snippet and announces it', async () => {
@@ -125,6 +205,36 @@ describe('<code-snippet>', () => {
     expect(shownLabel(copy)).to.equal('Copy');
     expect(el.shadowRoot!.querySelector('[role="status"]')!.textContent).to.equal('');
     other.remove();
+  });
+
+  it('says Copy again on a tab switch: what was copied is the other language', async () => {
+    const el = await fixture<CodeSnippet>(html`<code-snippet url="https://api.example/pets"></code-snippet>`);
+    copyButton(el).click();
+    await waitUntil(() => shownLabel(copyButton(el)) === 'Copied', 'the button says Copied');
+    tabs(el)[2]!.click();
+    await el.updateComplete;
+    expect([selected(el), shownLabel(copyButton(el)), status(el)]).to.deep.equal(['Go', 'Copy', '']);
+  });
+
+  it('reports and announces a copy as the language copied when the tab changes while the clipboard answers', async () => {
+    const el = await fixture<CodeSnippet>(html`<code-snippet url="https://api.example/pets"></code-snippet>`);
+    // As a slow clipboard (a permission prompt) answers later.
+    let answer: (() => void) | undefined;
+    navigator.clipboard.writeText = () => new Promise<void>((resolve) => (answer = resolve));
+    const copied = new Promise<TicCopyEvent>((resolve) => el.addEventListener('tic-copy', resolve, { once: true }));
+    try {
+      copyButton(el).click();
+      await waitUntil(() => answer !== undefined, 'the clipboard asked');
+      tabs(el)[3]!.click();
+      await el.updateComplete;
+      answer!();
+      const event = await copied;
+      expect([event.language, event.text]).to.deep.equal(['curl', 'curl -X GET https://api.example/pets']);
+      await waitUntil(() => status(el) === 'Copied the curl snippet.', 'announced as curl');
+      expect([selected(el), shownLabel(copyButton(el))], 'no Copied beside the Python code').to.deep.equal(['Python', 'Copy']);
+    } finally {
+      delete (navigator.clipboard as Partial<Clipboard>).writeText;
+    }
   });
 
   it('says Copy blocked on the button where the clipboard is refused, selecting the code instead', async () => {
@@ -286,6 +396,19 @@ describe('<code-snippet>', () => {
     await waitUntil(() => code(el) === expected(`${body}abcde`), 'the latest snippet is shown once changes stop', { timeout: 2000 });
   });
 
+  it('shows the new language at once on a tab switch, even for a large snippet held back while it changes', async () => {
+    const body = 'x'.repeat(40_000);
+    const el = await fixture<CodeSnippet>(html`<code-snippet method="POST" url="https://api.example/pets" body=${body}></code-snippet>`);
+    // Right after a large snippet was laid out, the next large one would be held back.
+    tabs(el)[1]!.click();
+    await el.updateComplete;
+    expect(selected(el)).to.equal('JavaScript');
+    const expected = new SnippetGenerator().generate({ method: 'POST', url: 'https://api.example/pets', body }, 'javascript');
+    // Compared in short first: a failure prints 40 KB otherwise.
+    expect(code(el).slice(0, 40)).to.equal(expected.slice(0, 40));
+    expect(code(el) === expected, 'all of the JavaScript snippet').to.equal(true);
+  });
+
   it('reads headers given as JSON text through the property, as frameworks pass the attribute', async () => {
     const el = await fixture<CodeSnippet>(html`<code-snippet url="https://api.example/pets" .headers=${'{"Accept":"application/json"}' as unknown as Record<string, string>}></code-snippet>`);
     expect(code(el)).to.contain('-H "Accept: application/json"');
@@ -302,6 +425,48 @@ describe('<code-snippet>', () => {
     await el.updateComplete;
     expect(el.url).to.equal('');
     expect(el.shadowRoot!.querySelector('.problem')!.textContent).to.contain('request.url').and.not.contain('null');
+  });
+
+  it('goes back to the defaults when method, url or body is unset as a property, as frameworks clear a binding', async () => {
+    const el = await fixture<CodeSnippet>(html`<code-snippet method="POST" url="https://api.example/pets" body="x"></code-snippet>`);
+    const unset = el as unknown as Record<'method' | 'url' | 'body' | 'headers', unknown>;
+    unset.method = undefined;
+    unset.body = null;
+    unset.headers = undefined;
+    await el.updateComplete;
+    expect(code(el)).to.equal('curl -X GET https://api.example/pets');
+    unset.url = undefined;
+    await el.updateComplete;
+    expect(problem(el)).to.contain('request.url').and.not.contain('undefined');
+  });
+
+  it('explains a malformed headers attribute in place, as it does the same text set as the property, rather than dropping the headers', async () => {
+    const text = '{"Authorization": "Bearer abc",}';
+    const el = await fixture<CodeSnippet>(html`<code-snippet url="https://api.example/pets" headers=${text}></code-snippet>`);
+    const asProperty = await fixture<CodeSnippet>(html`<code-snippet url="https://api.example/pets" .headers=${text as unknown as Record<string, string>}></code-snippet>`);
+    expect(code(el), 'no snippet without the header').to.equal('');
+    expect(problem(el)).to.contain('request.headers').and.contain('Bearer abc');
+    expect(problem(el)).to.equal(problem(asProperty));
+    expect(copyButton(el).disabled).to.equal(true);
+    el.setAttribute('headers', '{"Authorization": "Bearer abc"}');
+    await el.updateComplete;
+    expect(code(el)).to.contain('-H "Authorization: Bearer abc"');
+  });
+
+  it('explains a wrong kind of environments in place instead of throwing, and works once given an EnvironmentManager', async () => {
+    const el = await fixture<CodeSnippet>(html`<code-snippet url="{{base_url}}/pets"></code-snippet>`);
+    // A likely slip: one environment, or the list of them, where the manager goes.
+    for (const [wrong, described] of [[{ name: 'prod', variables: {} }, 'an object'], [[{ name: 'prod', variables: {} }], 'an array of 1']] as const) {
+      (el as unknown as { environments: unknown }).environments = wrong;
+      await el.updateComplete;
+      expect(problem(el)).to.equal(`The environments property must be an EnvironmentManager (got ${described}).`);
+      expect(copyButton(el).disabled).to.equal(true);
+    }
+    await expect(el).to.be.accessible();
+    el.environments = new EnvironmentManager({ name: 'prod', variables: { base_url: 'https://api.example' } });
+    el.showValues = true;
+    await el.updateComplete;
+    expect(code(el)).to.equal('curl -X GET https://api.example/pets');
   });
 
   it('explains a request that cannot be written as a snippet', async () => {

@@ -52,6 +52,25 @@ describe('<env-picker>', () => {
     expect(fired).to.equal(false);
   });
 
+  it('shows the manager as it is now when added back, after changes made while it was out of the page', async () => {
+    // As a framework's keep-alive tab holds it while another picker of the same manager switches environments.
+    const environments = manager();
+    const el = await fixture<EnvPicker>(html`<env-picker .manager=${environments}></env-picker>`);
+    const parent = el.parentElement!;
+    el.remove();
+    environments.setActive('Production');
+    environments.add({ name: 'Staging', variables: { base_url: 'https://staging.example' } });
+    parent.append(el);
+    await el.updateComplete;
+    expect(select(el).value).to.equal('Production');
+    expect([...select(el).options].map((o) => o.value)).to.deep.equal(['Local', 'Production', 'Staging']);
+    expect(values(el)[0]).to.equal('https://api.example');
+    // Still listening: a later change shows too.
+    environments.setActive('Staging');
+    await el.updateComplete;
+    expect(select(el).value).to.equal('Staging');
+  });
+
   it('stays in step with another picker of the same environments after the user has used both', async () => {
     const environments = manager();
     const container = await fixture<HTMLDivElement>(html`<div><env-picker .manager=${environments}></env-picker><env-picker .manager=${environments}></env-picker></div>`);
@@ -179,6 +198,29 @@ describe('<env-picker>', () => {
     expect(el.shadowRoot!.querySelectorAll('td.value button')).to.have.length(4);
   });
 
+  it('masks the credential parameters that history redacts too: refresh, id, private and other tokens, signatures', async () => {
+    const variables = {
+      callback: 'https://app.example/cb#refresh_token=8xLOxBtZp8&token_type=bearer',
+      gitlab: 'https://gitlab.example/api/v4/projects?private_token=abc123def456',
+      gcs: 'https://storage.googleapis.com/b/o?X-Goog-Algorithm=GOOG4-RSA-SHA256&X-Goog-Signature=1a2b3c4d5e',
+      s3: 'https://b.s3.amazonaws.com/o?X-Amz-Security-Token=FwoGZXIv&X-Amz-Signature=fe5f80f7',
+      login: 'https://api.example/v1?auth_token=s3cr3tvalue',
+      idp: 'https://idp.example/cb#id_token=opaqueIdTok&state=1',
+      apitok: 'https://api.example/v1?api_token=s3cr3tvalue&page=2',
+    };
+    const el = await fixture<EnvPicker>(html`<env-picker .manager=${new EnvironmentManager({ name: 'prod', variables })}></env-picker>`);
+    const M = '••••••••';
+    expect(values(el)).to.deep.equal([
+      `https://app.example/cb#refresh_token=${M}&token_type=bearer`,
+      `https://gitlab.example/api/v4/projects?private_token=${M}`,
+      `https://storage.googleapis.com/b/o?X-Goog-Algorithm=GOOG4-RSA-SHA256&X-Goog-Signature=${M}`,
+      `https://b.s3.amazonaws.com/o?X-Amz-Security-Token=${M}&X-Amz-Signature=${M}`,
+      `https://api.example/v1?auth_token=${M}`,
+      `https://idp.example/cb#id_token=${M}&state=1`,
+      `https://api.example/v1?api_token=${M}&page=2`,
+    ]);
+  });
+
   it('masks secret names however they are spelt and well-known keys, but not an author', async () => {
     const variables = {
       passcode: 'abc',
@@ -240,6 +282,21 @@ describe('<env-picker>', () => {
   it('says so when there are no environments', async () => {
     const el = await fixture<EnvPicker>(html`<env-picker .manager=${new EnvironmentManager()}></env-picker>`);
     expect(el.shadowRoot!.textContent).to.contain('No environments are configured.');
+  });
+
+  it('explains a wrong kind of manager in place, and works once given an EnvironmentManager', async () => {
+    const el = await fixture<EnvPicker>(html`<env-picker></env-picker>`);
+    // A likely slip: the list of environments, or one of them, where the manager goes.
+    for (const wrong of [[{ name: 'prod', variables: { base_url: 'https://api.example' } }], { name: 'prod', variables: {} }]) {
+      (el as unknown as { manager: unknown }).manager = wrong;
+      await el.updateComplete;
+      expect(el.shadowRoot!.querySelector('[role="alert"]')!.textContent).to.match(/^The manager property must be an EnvironmentManager \(got an? (array of 1|object)\)\.$/);
+    }
+    await expect(el).to.be.accessible();
+    el.manager = manager();
+    await el.updateComplete;
+    expect(el.shadowRoot!.querySelector('[role="alert"]')).to.equal(null);
+    expect(select(el).value).to.equal('Local');
   });
 
   it('renders hostile names and values as text', async () => {

@@ -355,6 +355,24 @@ describe('History: persistence', () => {
     assert.equal(store.stored('c').url, url);
   });
 
+  it('redacts parameters named like a credential: refresh, id and private tokens, signed-URL signatures and tokens', async () => {
+    const store = new MapStore();
+    const history = new History({ enabled: true }, { store });
+    const url =
+      'https://api.example/v1?private_token=p1&auth_token=a1&api_token=t1&X-Goog-Signature=g1&X-Amz-Security-Token=s1&app_secret=c1&token_type=bearer&page=2#refresh_token=r1&id_token=i1&state=x';
+    history.add(request(1, { id: 'a', url }));
+    const keeping = new History({ enabled: true, keepCredentials: true }, { store });
+    keeping.add(request(2, { id: 'b', url }));
+    await history.flush();
+    await keeping.flush();
+    const R = REDACTED;
+    assert.equal(
+      store.stored('a').url,
+      `https://api.example/v1?private_token=${R}&auth_token=${R}&api_token=${R}&X-Goog-Signature=${R}&X-Amz-Security-Token=${R}&app_secret=${R}&token_type=bearer&page=2#refresh_token=${R}&id_token=${R}&state=x`,
+    );
+    assert.equal(store.stored('b').url, url);
+  });
+
   it('stores a body above the cap truncated, with a flag', async () => {
     const store = new MapStore();
     const history = new History({ enabled: true, maxStoredBodyLength: 10 }, { store });

@@ -16,7 +16,7 @@ import { codeSnippetStyles } from './code-snippet.styles.js';
 import { highlight, type HighlightLanguage } from './highlighter.js';
 import { copyText } from './copy-text.js';
 import { LargeTextThrottle } from './large-text-throttle.js';
-import { headersAttribute, headersProperty, textAttribute, wordListAttribute } from '../attribute-converters.js';
+import { headersAttribute, headersProperty, textAttribute, wordList, wordListAttribute } from '../attribute-converters.js';
 
 const LABELS: Record<SnippetLanguage, string> = { curl: 'curl', javascript: 'JavaScript', go: 'Go', python: 'Python', php: 'PHP' };
 const GRAMMAR: Record<SnippetLanguage, HighlightLanguage> = { curl: 'bash', javascript: 'javascript', go: 'go', python: 'python', php: 'php' };
@@ -49,7 +49,7 @@ type CopyState = keyof typeof COPY_LABELS;
 export class CodeSnippet extends LitElement {
   static override styles = [themeStyles, highlightStyles, codeSnippetStyles];
 
-  readonly #environments = new SubscriptionController<EnvironmentManager>(this, () => (this.#shown = undefined));
+  readonly #environments = new SubscriptionController<EnvironmentManager>(this, 'resolve', () => (this.#shown = undefined));
   /**
    * The request shown and copied, with what it was made from. Resolved once per change of those or of the
    * environments, so a `{{$guid}}` keeps its value across renders, tabs and Copy.
@@ -67,6 +67,8 @@ export class CodeSnippet extends LitElement {
   #copyTimer: ReturnType<typeof setTimeout> | undefined;
   readonly #largeSnippet = new LargeTextThrottle(HIGHLIGHT_LIMIT, LARGE_SNIPPET_INTERVAL, () => this.requestUpdate());
   readonly #copyAnnouncer = new LiveAnnouncer(this);
+  /** Whether a tab had focus before this update: the selected tab has it after, whichever tabs there are now. */
+  #tabFocused = false;
 
   @state() private selected: SnippetLanguage | undefined;
   @state() private copyState: CopyState = 'ready';
@@ -89,13 +91,16 @@ export class CodeSnippet extends LitElement {
   /** Body, for use without `request`. */
   @property({ converter: textAttribute('') }) body = '';
 
-  /** Languages to offer, in order; as an attribute, space-separated (`languages="curl python"`). Default: all five. */
+  /**
+   * Languages to offer, in order; as an attribute, space-separated (`languages="curl python"`; that text set as the
+   * property is read too). Default: all five.
+   */
   @property({ converter: wordListAttribute }) languages: string[] | undefined;
 
   /** A generator to use instead of one made from `languages` (the console passes its own). */
   @property({ attribute: false }) generator: SnippetGenerator | undefined;
 
-  /** Environments for `{{variables}}`; when given, a switch shows them as written or as values. */
+  /** Environments for `{{variables}}`; when given, a switch shows them as written or as values. Another kind of value is explained in place. */
   @property({ attribute: false })
   get environments(): EnvironmentManager | undefined {
     return this.#environments.source;
@@ -110,21 +115,11 @@ export class CodeSnippet extends LitElement {
   /** `light` or `dark`; without it, the element follows the system setting. */
   @property({ reflect: true }) theme: 'light' | 'dark' | undefined;
 
-  override connectedCallback(): void {
-    super.connectedCallback();
-    // Moved: changes to the environments went unheard meanwhile, and a held-back large snippet was never shown.
-    if (this.hasUpdated) {
-      this.#shown = undefined;
-      this.requestUpdate();
-    }
-  }
-
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    // Its timer is gone: "Copied" would stay on the button for good once the element is moved.
-    clearTimeout(this.#copyTimer);
-    this.copyState = 'ready';
-    this.#copyAnnouncer.clear();
+    // Its timer is gone: "Copied" would stay on the button for good once the element is moved. Added back, it
+    // renders again (the environments controller asks), which shows a large snippet held back meanwhile.
+    this.#resetCopy();
     this.#largeSnippet.stop();
   }
 
@@ -139,7 +134,7 @@ export class CodeSnippet extends LitElement {
     if (changed.has('languages')) {
       this.#configProblem = undefined;
       try {
-        this.#ownGenerator = new SnippetGenerator({ languages: this.languages as SnippetLanguage[] | undefined });
+        this.#ownGenerator = new SnippetGenerator({ languages: wordList(this.languages) as SnippetLanguage[] | undefined });
       } catch (error) {
         this.#ownGenerator = new SnippetGenerator({ languages: [] });
         this.#configProblem = (error as Error).message;
@@ -147,6 +142,13 @@ export class CodeSnippet extends LitElement {
     }
     const available = this.#generator().languages();
     if (!this.selected || !available.includes(this.selected)) this.selected = available[0];
+    this.#tabFocused = (this.renderRoot as ShadowRoot).activeElement?.role === 'tab';
+  }
+
+  // Focus stays with the selected tab when arrows select another, or when its button goes or now stands for
+  // another language: never on <body>, nor on a tab out of the Tab order.
+  protected override updated(): void {
+    if (this.#tabFocused) this.renderRoot.querySelector<HTMLElement>('[aria-selected=true]')?.focus();
   }
 
   #generator(): SnippetGenerator {
@@ -159,20 +161,31 @@ export class CodeSnippet extends LitElement {
   }
 
   #onTabKeydown(event: KeyboardEvent): void {
+    // With a modifier the keys are the browser's (Alt+Left goes back).
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
     const languages = this.#generator().languages();
     const index = languages.indexOf(this.selected!);
-    const next = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: languages.length - 1 }[event.key];
+    // The arrows follow the tabs' visual order: right to left, the next tab is on the left.
+    const step = getComputedStyle(event.target as Element).direction === 'rtl' ? -1 : 1;
+    const next = { ArrowRight: index + step, ArrowLeft: index - step, Home: 0, End: languages.length - 1 }[event.key];
     if (next === undefined) return;
     event.preventDefault();
-    const language = languages[(next + languages.length) % languages.length]!;
-    this.#select(language);
-    void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>(`#tab-${language}`)?.focus());
+    this.#select(languages[(next + languages.length) % languages.length]!);
   }
 
   #select(language: SnippetLanguage): void {
     if (language === this.selected) return;
     this.selected = language;
+    // What was copied, and a large snippet held back, were the other language's.
+    this.#resetCopy();
+    this.#largeSnippet.release();
     this.dispatchEvent(new TicLanguageChangeEvent(language));
+  }
+
+  #resetCopy(): void {
+    clearTimeout(this.#copyTimer);
+    this.copyState = 'ready';
+    this.#copyAnnouncer.clear();
   }
 
   #onShowValuesChange(event: Event): void {
@@ -183,6 +196,7 @@ export class CodeSnippet extends LitElement {
   async #onCopy(): Promise<void> {
     const { code } = this.#snippet();
     if (code === undefined) return;
+    const language = this.selected!;
     // Where copying is refused, the code shown is selected instead: the latest, not a held-back one.
     this.#largeSnippet.release();
     this.requestUpdate();
@@ -190,14 +204,13 @@ export class CodeSnippet extends LitElement {
       await this.updateComplete;
       return this.renderRoot.querySelector('pre');
     });
-    this.copyState = copied ? 'copied' : 'blocked';
-    this.#copyAnnouncer.announce(copied ? `Copied the ${LABELS[this.selected!]} snippet.` : 'Copy is blocked here: the code is selected, press Ctrl+C (or Cmd+C) to copy it.');
+    // The tab may have changed while the clipboard answered: what is said is about the snippet copied, and the
+    // button says it only while that one is shown.
+    if (language === this.selected) this.copyState = copied ? 'copied' : 'blocked';
     clearTimeout(this.#copyTimer);
-    this.#copyTimer = setTimeout(() => {
-      this.copyState = 'ready';
-      this.#copyAnnouncer.clear();
-    }, COPY_FEEDBACK_TIME);
-    if (copied) this.dispatchEvent(new TicCopyEvent(this.selected!, code));
+    this.#copyTimer = setTimeout(() => this.#resetCopy(), COPY_FEEDBACK_TIME);
+    this.#copyAnnouncer.announce(copied ? `Copied the ${LABELS[language]} snippet.` : 'Copy is blocked here: the code is selected, press Ctrl+C (or Cmd+C) to copy it.');
+    if (copied) this.dispatchEvent(new TicCopyEvent(language, code));
   }
 
   /** The request shown and copied: the last one again while its inputs and the environments are unchanged. */
@@ -209,7 +222,8 @@ export class CodeSnippet extends LitElement {
 
   /** The request as given, or with the active environment's values when `showValues` is on. */
   #resolvedRequest(): SnippetRequest {
-    const request = this.request ?? { method: this.method, url: this.url, headers: headersProperty(this.headers) as Record<string, string>, body: this.body };
+    // Unset by a framework (undefined, null): the defaults, as a removed attribute gives.
+    const request = this.request ?? { method: this.method ?? 'GET', url: this.url ?? '', headers: headersProperty(this.headers ?? {}) as Record<string, string>, body: this.body ?? '' };
     const manager = this.environments;
     if (!this.showValues || !manager) return request;
     const resolve = (text: string) => manager.resolve(text);
@@ -235,6 +249,8 @@ export class CodeSnippet extends LitElement {
   #snippet(): { code?: string; problem?: string } {
     if (!this.selected) return { problem: 'No snippet languages are enabled.' };
     if (this.problem) return { problem: `No snippet for this request: ${this.problem}` };
+    const wrong = this.#environments.problem('The environments property must be an EnvironmentManager');
+    if (wrong) return { problem: wrong };
     try {
       return { code: generateTemplateSnippet(this.#generator(), this.#request(), this.selected) };
     } catch (error) {

@@ -37,6 +37,12 @@ export const codeSnippetStyles = css`
     border-bottom-color: var(--_accent);
     font-weight: 600;
   }
+  /* The frame clips what lies outside it (overflow: hidden, for its rounded corners): the focus ring of the code
+     panel, which fills it, and the tabs' went mostly unseen. Drawn inside instead. */
+  [role='tab']:focus-visible,
+  [role='tabpanel']:focus-visible {
+    outline-offset: -2px;
+  }
   .tools {
     display: flex;
     align-items: center;

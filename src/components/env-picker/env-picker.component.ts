@@ -27,7 +27,7 @@ import { maskedValue } from './secret-masking.js';
 export class EnvPicker extends LitElement {
   static override styles = [themeStyles, panelStyles, envPickerStyles];
 
-  readonly #manager = new SubscriptionController<EnvironmentManager>(this);
+  readonly #manager = new SubscriptionController<EnvironmentManager>(this, 'resolve');
   /** The manager and active environment that the revealed values belong to. */
   #revealedIn: { manager: EnvironmentManager | undefined; environment: string | undefined } = { manager: undefined, environment: undefined };
   /** Each variable's masked value and the value it was worked out from: the console renders this on every keystroke. */
@@ -36,7 +36,7 @@ export class EnvPicker extends LitElement {
   /** Values the user chose to see, by variable name: a value since replaced is masked again. */
   @state() private revealed = new Map<string, string>();
 
-  /** The environments to pick from. */
+  /** The environments to pick from; another kind of value (a list of environments) is explained in place. */
   @property({ attribute: false })
   get manager(): EnvironmentManager | undefined {
     return this.#manager.source;
@@ -139,6 +139,8 @@ export class EnvPicker extends LitElement {
   }
 
   override render() {
+    const problem = this.#manager.problem('The manager property must be an EnvironmentManager');
+    if (problem) return html`<p class="problem" role="alert">${problem}</p>`;
     const environments = this.manager?.list() ?? [];
     const active = this.manager?.active();
     if (!active) return html`<p class="muted">No environments are configured.</p>`;

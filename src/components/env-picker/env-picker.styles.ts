@@ -46,7 +46,8 @@ export const envPickerStyles = css`
     border-color: var(--_accent);
     color: var(--_accent-text);
   }
-  .missing {
+  .missing,
+  .problem {
     margin: var(--_space) 0 0;
     padding: 0.375rem 0.5rem;
     border-left: 3px solid var(--_warning);

@@ -1,4 +1,4 @@
-import { CREDENTIAL_QUERY_PARAMETERS, queryParameterName } from '../../core/history-config.js';
+import { isCredentialQueryParameter, queryParameterName } from '../../core/history-config.js';
 
 /** Shown in place of a secret until the user reveals it. */
 export const MASK = '••••••••';
@@ -36,7 +36,6 @@ const WELL_KNOWN_SECRET = new RegExp(
 const URL_USERINFO = /([\w+.-]:\/\/)([^\s/?#]*)@/g;
 /** `name=value` in a query or fragment (OAuth's implicit flow puts `access_token` there). */
 const URL_PARAMETER = /([?&#])([^=&#?\s]+)=([^&#\s]+)/g;
-const CREDENTIAL_PARAMETERS: ReadonlySet<string> = new Set(CREDENTIAL_QUERY_PARAMETERS);
 
 /**
  * A variable's value as shown until revealed, or `undefined` when nothing in it looks secret: masked whole when
@@ -58,5 +57,5 @@ function maskUserinfo(url: string, schemeEnd: string, userinfo: string): string 
 }
 
 function maskCredentialParameter(parameter: string, separator: string, name: string): string {
-  return CREDENTIAL_PARAMETERS.has(queryParameterName(name)) ? `${separator}${name}=${MASK}` : parameter;
+  return isCredentialQueryParameter(queryParameterName(name)) ? `${separator}${name}=${MASK}` : parameter;
 }

@@ -27,7 +27,7 @@ import { requestHistoryStyles } from './request-history.styles.js';
 export class RequestHistory extends LitElement {
   static override styles = [themeStyles, panelStyles, requestHistoryStyles];
 
-  readonly #history = new SubscriptionController<History>(this);
+  readonly #history = new SubscriptionController<History>(this, 'clear');
   /** What the last delete or clear did, for screen readers. */
   readonly #announcer = new LiveAnnouncer(this);
 

@@ -100,7 +100,7 @@ export class TryItConsole extends LitElement {
   static override styles = [themeStyles, highlightStyles, tryItConsoleStyles];
 
   readonly #send = new SendController(this);
-  readonly #environments = new SubscriptionController<EnvironmentManager>(this);
+  readonly #environments = new SubscriptionController<EnvironmentManager>(this, 'resolve');
   #engine: RequestEngine | undefined;
   #generator: SnippetGenerator | undefined;
   #nextRowKey = 0;
@@ -750,7 +750,7 @@ function presetProblem({ method, url, headers, body }: { method: unknown; url: u
   for (const [name, value] of Object.entries({ method, url, body })) {
     if (typeof value !== 'string') return `The ${name} property must be a string (got ${describeValue(value)}).`;
   }
-  if (typeof headers === 'string') return `The headers property must be an object of header names and values, or JSON text of one (got ${describeValue(headers)}).`;
+  if (typeof headers === 'string') return `The headers attribute or property must be an object of header names and values, or JSON text of one (got ${describeValue(headers)}).`;
   if (typeof headers !== 'object' || headers === null || Array.isArray(headers)) {
     return `The headers property must be an object of header names and values, e.g. { "Accept": "application/json" } (got ${describeValue(headers)}).`;
   }
