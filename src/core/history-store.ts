@@ -1,9 +1,17 @@
 import type { HistoryEntry } from './history-entry.js';
 
-/** One persisted entry. `addedAt` orders entries across page loads and tabs (newest is largest). */
+/**
+ * One persisted entry. `addedAt` orders entries across page loads and tabs (newest is largest); two tabs can add in
+ * the same millisecond, so equal times are ordered by `entry.id`.
+ */
 export interface StoredHistoryRecord {
   entry: HistoryEntry;
   addedAt: number;
+  /**
+   * A random id of the `History` that added it. Two tabs can add one id in the same millisecond; with `addedAt`, this
+   * tells their two versions apart. Absent in records stored before it existed.
+   */
+  addedBy?: string;
 }
 
 /** A change made by another `History` on the same store, e.g. in another tab. */
@@ -19,6 +27,11 @@ export type HistoryStoreChange =
 export interface HistoryStore {
   /** Every record that is stored, in any order. Records that cannot be read are left out. */
   load(): Promise<unknown[]>;
+  /**
+   * What is stored under each of `ids` (`undefined` where nothing is), and how many records are stored, read at one
+   * moment. Optional: with it, a change heard from another tab costs a read of that record; without it, of them all.
+   */
+  loadSome?(ids: readonly string[]): Promise<{ records: unknown[]; count: number }>;
   put(record: StoredHistoryRecord): Promise<void>;
   delete(id: string): Promise<void>;
   clear(): Promise<void>;

@@ -3,6 +3,7 @@ import { CREDENTIAL_HEADER_NAME, isCredentialQueryParameter, parseHistoryConfig,
 import { copyHistoryEntry, parseHistoryEntry, type HistoryEntry, type HistoryEntryInput } from './history-entry.js';
 import type { HistoryStore, HistoryStoreChange, StoredHistoryRecord } from './history-store.js';
 import { expectListener, notifyAll } from './listeners.js';
+import { randomId } from './random-id.js';
 
 export interface HistoryOptions {
   /** Where entries persist. None: memory only. In browsers, `new IdbHistoryStore(config.storageKey)`. */
@@ -26,7 +27,10 @@ export const REDACTED = '[redacted]';
  */
 export class History {
   readonly config: Readonly<ResolvedHistoryConfig>;
-  /** Oldest first: a Map keeps insertion order, so adding, evicting and finding are all O(1). */
+  /**
+   * Oldest first by `addedAt`, then by id (`compareRecords`), the order every tab and every load computes alike. A Map
+   * keeps insertion order, so adding (always the newest), evicting and finding are all O(1).
+   */
   #records = new Map<string, StoredHistoryRecord>();
   #store: HistoryStore | undefined;
   /**
@@ -37,6 +41,8 @@ export class History {
   #onWarning: (message: string) => void;
   #warning: string | undefined;
   #lastAddedAt = 0;
+  /** Stored with every record added here (`StoredHistoryRecord.addedBy`). */
+  readonly #id = randomId();
   #writes: Promise<void> = Promise.resolve();
   #loading: Promise<void> | undefined;
   #listeners = new Set<() => void>();
@@ -45,12 +51,20 @@ export class History {
    * request as written, a name holding a `{{placeholder}}` could resolve to any of them, so it counts as one.
    */
   #redacted: { header: (name: string) => boolean; queryParameter: ParameterRedaction['queryParameter']; userinfo: boolean; placeholderNames: boolean };
-  /**
-   * What `clear` and `delete` did (here or in another tab) while the stored entries were being read, first by the
-   * load and later by each resync: merging what was read must not bring it back. Defined before the load too.
-   */
-  #removedWhileLoading: Removals | undefined;
-  #resyncQueued = false;
+  /** Every read of the store queued or under way, with what was removed since: merging what it read must not bring it back. */
+  #reads = new Set<Removals>();
+  /** The first load's, from construction until it has read: a delete before then also reaches ids only the store knows. */
+  #beforeLoad: Removals | undefined;
+  /** A full read queued after the last write and not started: another reason to read them all is folded into it. */
+  #queuedResync: Removals | undefined;
+  /** Records named by other tabs' messages, to be read before their read starts: later messages add to it. */
+  #queuedFollow: Follow | undefined;
+  /** Stored records the last full read could not use (corrupted): the store counts them, memory never holds them. */
+  #unusable = 0;
+  /** Counts changes made in memory, so that a read can tell nothing happened while it was queued. */
+  #version = 0;
+  /** Set once another tab's entries were trimmed from memory only: the store may hold older ones a removal brings in. */
+  #trimmedInMemory = false;
   /**
    * Entries added here whose put has not reached the store yet: a resync keeps them. Not entries heard of from another
    * tab, which stored them before saying so: for those, what the store holds is the truth.
@@ -74,7 +88,7 @@ export class History {
       userinfo: !keepCredentials,
       placeholderNames: !keepCredentials,
     };
-    if (this.#store) this.#removedWhileLoading = { cleared: false, ids: new Set() };
+    if (this.#store) this.#beforeLoad = this.#newRead();
     this.#unwatch = this.#store?.watch?.((change) => this.#applyRemoteChange(change));
   }
 
@@ -91,8 +105,9 @@ export class History {
   add(input: HistoryEntryInput): HistoryEntry {
     const entry = parseHistoryEntry(input);
     if (!this.config.enabled) return copyHistoryEntry(entry);
+    // Later than every record known here, so it goes last in the Map: the newest, whatever its id.
     this.#lastAddedAt = Math.max(Date.now(), this.#lastAddedAt + 1);
-    const record: StoredHistoryRecord = { entry, addedAt: this.#lastAddedAt };
+    const record: StoredHistoryRecord = { entry, addedAt: this.#lastAddedAt, addedBy: this.#id };
     this.#records.delete(entry.id);
     this.#records.set(entry.id, record);
     if (this.#store && !this.#storeFailed) this.#unsaved.add(record);
@@ -128,19 +143,19 @@ export class History {
    * an id known only to the store is still removed from it (and the result is false).
    */
   delete(id: string): boolean {
-    if (this.#removedWhileLoading) {
-      this.#removedWhileLoading.ids.add(id);
-      if (!this.#records.has(id)) this.#persist((store) => store.delete(id));
-    }
+    // Only a delete that is written must not be undone by a read queued before it.
+    if (this.#beforeLoad || this.#records.has(id)) this.#noteRemoval(id, { local: true });
+    if (this.#beforeLoad && !this.#records.has(id)) this.#persist((store) => store.delete(id));
     if (!this.#records.delete(id)) return false;
     this.#persist((store) => store.delete(id));
     this.#notify();
+    if (this.#trimmedInMemory) this.#follow();
     return true;
   }
 
   /** Removes every entry, persisted ones included. */
   clear(): void {
-    if (this.#removedWhileLoading) this.#removedWhileLoading.cleared = true;
+    this.#noteRemoval(undefined, { local: true });
     this.#records.clear();
     this.#persist((store) => store.clear());
     this.#resync();
@@ -188,8 +203,9 @@ export class History {
 
   async #load(): Promise<void> {
     const store = this.#store;
-    const removed = this.#removedWhileLoading;
+    const removed = this.#beforeLoad;
     if (!store || !removed) return;
+    removed.started = true;
     let stored: unknown[];
     try {
       // A write failed first: nothing more is read from the store, only deletes and clears still go to it.
@@ -199,61 +215,136 @@ export class History {
       this.#fallBackToMemory(error, 'loaded');
       return;
     } finally {
-      this.#removedWhileLoading = undefined;
+      this.#beforeLoad = undefined;
+      this.#reads.delete(removed);
     }
     // What this page added is not stored yet, or is in what was read. A store fuller than maxItems is trimmed for good.
     this.#merge(stored, removed, () => true, { persist: true });
   }
 
   /**
-   * Reads the store again after a clear here or any change in another tab, and takes what it holds as the truth.
-   * Changes cross in flight (a put in one tab, a clear in another), and each tab applies them in the order it hears
-   * of them, so without this the tabs could disagree with each other, and with what a reload shows, until reloaded.
-   * Runs after the writes queued so far; changes heard while it reads queue one more.
+   * Reads the whole store again after a clear (here or in another tab), and takes what it holds as the truth. Changes
+   * cross in flight (a put in one tab, a clear in another), and each tab applies them in the order it hears of them, so
+   * without this the tabs could disagree with each other, and with what a reload shows, until reloaded. Runs after the
+   * writes queued so far; changes heard while it reads queue one more.
    */
   #resync(): void {
-    if (this.#resyncQueued) return;
-    this.#resyncQueued = true;
-    this.#writes = this.#writes.then(async () => {
-      this.#resyncQueued = false;
-      await this.#loading;
-      const store = this.#store;
-      // Not loaded (nothing to bring in line), or the store failed or was released: memory is all there is.
-      if (!store || !this.#loading || this.#storeFailed || this.#closed) return;
-      const removed: Removals = (this.#removedWhileLoading = { cleared: false, ids: new Set() });
-      let stored: unknown[];
-      try {
-        stored = await store.load();
-      } catch {
-        return; // Memory stays as it was; a failing store shows in the next write.
-      } finally {
-        this.#removedWhileLoading = undefined;
-      }
-      // An entry the store lacks was removed in another tab, unless it was added here and its put (queued after this
-      // read) is still to come. Overflow is trimmed from memory only: a tab with a smaller maxItems must not cut what
-      // the others keep.
-      this.#merge(stored, removed, (record) => this.#unsaved.has(record), { persist: false });
+    if (this.#queuedResync) return;
+    const removed = (this.#queuedResync = this.#newRead());
+    this.#afterWrites(removed, async (store) => {
+      if (this.#queuedResync === removed) this.#queuedResync = undefined;
+      await this.#readAll(store, removed);
     });
   }
 
   /**
+   * Brings the record another tab named in a message (`id`; none: only the count) in line with the store: reads it and
+   * how many records there are, rather than all of them, once the writes queued so far are done. A count that does not
+   * match memory reads them all after all: a message never came (a tab closed between its write and its message), or
+   * a removal left room for an older record trimmed from memory only.
+   */
+  #follow(id?: string): void {
+    const store = this.#store;
+    if (!store?.loadSome) return this.#resync();
+    if (this.#queuedFollow) {
+      if (id !== undefined) this.#queuedFollow.ids.add(id);
+      this.#queuedFollow.version = this.#version;
+      return;
+    }
+    const follow: Follow = (this.#queuedFollow = { ids: new Set(id === undefined ? [] : [id]), version: this.#version, removed: this.#newRead() });
+    this.#afterWrites(follow.removed, async () => {
+      if (this.#queuedFollow === follow) this.#queuedFollow = undefined;
+      await this.#readSome(store, follow);
+    });
+  }
+
+  /**
+   * Queues a read of the store after the writes queued so far: then, with the first load done, `read` runs unless the
+   * store has failed or been released (memory is then all there is). `removed` notes what is removed from now on.
+   */
+  #afterWrites(removed: Removals, read: (store: HistoryStore) => Promise<void>): void {
+    this.#writes = this.#writes.then(async () => {
+      try {
+        await this.#loading;
+        const store = this.#store;
+        // Not loaded (nothing to bring in line), or the store failed or was released.
+        if (!store || !this.#loading || this.#storeFailed || this.#closed) return;
+        await read(store);
+      } finally {
+        this.#reads.delete(removed);
+      }
+    });
+  }
+
+  async #readAll(store: HistoryStore, removed: Removals): Promise<void> {
+    removed.started = true;
+    let stored: unknown[];
+    try {
+      stored = await store.load();
+    } catch {
+      return; // Memory stays as it was; a failing store shows in the next write.
+    }
+    // An entry the store lacks was removed in another tab, unless it was added here and its put (queued after this
+    // read) is still to come. Overflow is trimmed from memory only: a tab with a smaller maxItems must not cut what
+    // the others keep.
+    this.#merge(stored, removed, (record) => this.#unsaved.has(record), { persist: false });
+  }
+
+  async #readSome(store: HistoryStore, { ids: named, version, removed }: Follow): Promise<void> {
+    const ids = [...named];
+    removed.started = true;
+    let found: { records: unknown[]; count: number };
+    try {
+      found = await store.loadSome!(ids);
+    } catch {
+      return this.#readAll(store, removed);
+    }
+    // A clear came: its own full read follows.
+    if (removed.cleared) return;
+    const quiet = this.#version === version;
+    let changed = false;
+    ids.forEach((id, index) => {
+      const mine = this.#records.get(id);
+      // Removed since the read was queued, or added here with its put still to come: what was read is already old.
+      if (removed.ids.has(id) || (mine && this.#unsaved.has(mine))) return;
+      const stored = readStoredRecord(found.records[index]);
+      if (mine && stored && isSameAddition(mine, stored)) return; // Memory's copy is not redacted or cut.
+      if (mine) this.#records.delete(id);
+      if (stored) this.#place(stored);
+      changed ||= mine !== undefined || stored !== undefined;
+    });
+    if (changed) {
+      this.#evictOverflow({ persist: false });
+      this.#notify();
+    }
+    // The count means something only when nothing changed while the read was queued (changes made here since are not
+    // stored yet); otherwise a later check counts again, until one finds memory as it was.
+    if (!quiet) this.#follow();
+    else if (Math.min(found.count - this.#unusable, this.config.maxItems) !== this.#records.size) await this.#readAll(store, removed);
+  }
+
+  /**
    * Memory and the `stored` records, less what was `removed` while they were read. A record in memory wins over its
-   * stored copy (which is redacted and cut); one the store lacks stays only when `keepUnstored` says so.
+   * stored copy (which is redacted and cut) when it is the same addition or its put is still to come; one the store
+   * lacks stays only when `keepUnstored` says so.
    */
   #merge(stored: unknown[], removed: Removals, keepUnstored: (record: StoredHistoryRecord) => boolean, { persist }: { persist: boolean }): void {
     const merged: StoredHistoryRecord[] = [];
     const storedIds = new Set<string>();
+    let unusable = 0;
     for (const raw of removed.cleared ? [] : stored) {
       const record = readStoredRecord(raw);
+      if (!record) unusable += 1;
       if (!record || removed.ids.has(record.entry.id)) continue;
       storedIds.add(record.entry.id);
-      if (!this.#records.has(record.entry.id)) merged.push(record);
+      const mine = this.#records.get(record.entry.id);
+      merged.push(mine && (isSameAddition(mine, record) || this.#unsaved.has(mine)) ? mine : record);
     }
-    // Stored first, so that on equal times (same millisecond) what this page added counts as newer.
+    this.#unusable = unusable;
     for (const record of this.#records.values()) {
-      if (storedIds.has(record.entry.id) || keepUnstored(record)) merged.push(record);
+      if (!storedIds.has(record.entry.id) && keepUnstored(record)) merged.push(record);
     }
-    merged.sort((a, b) => a.addedAt - b.addedAt);
+    merged.sort(compareRecords);
     const previous = [...this.#records.values()];
     const unchanged = merged.length === previous.length && merged.every((record, index) => record === previous[index]);
     this.#records = new Map(merged.map((record) => [record.entry.id, record]));
@@ -262,12 +353,57 @@ export class History {
     if (!unchanged) this.#notify();
   }
 
+  /** Puts a record from the store or another tab in its place: last when it is later than all, in O(1). */
+  #place(record: StoredHistoryRecord): void {
+    this.#records.delete(record.entry.id);
+    if (record.addedAt > this.#lastAddedAt) {
+      this.#lastAddedAt = record.addedAt;
+      this.#records.set(record.entry.id, record);
+      return;
+    }
+    const placed = new Map<string, StoredHistoryRecord>();
+    let pending: StoredHistoryRecord | undefined = record;
+    for (const [id, other] of this.#records) {
+      if (pending && compareRecords(pending, other) < 0) {
+        placed.set(pending.entry.id, pending);
+        pending = undefined;
+      }
+      placed.set(id, other);
+    }
+    if (pending) placed.set(pending.entry.id, pending);
+    this.#records = placed;
+  }
+
+  /** A read of the store about to be queued (or, the first load, started): what is removed from now on is noted. */
+  #newRead(): Removals {
+    const removed: Removals = { cleared: false, ids: new Set(), started: false };
+    this.#reads.add(removed);
+    return removed;
+  }
+
+  /**
+   * Notes a removal (`id`, or all: a clear) in the reads it could undo. One made here is written after every read
+   * already queued; one heard from another tab is stored already, so only a read under way may have missed it.
+   */
+  #noteRemoval(id: string | undefined, { local }: { local: boolean }): void {
+    for (const removed of this.#reads) {
+      if (!local && !removed.started) continue;
+      if (id === undefined) removed.cleared = true;
+      else removed.ids.add(id);
+    }
+  }
+
   /** Drops the oldest entries past `maxItems`; `persist: false` for changes another tab already stored. */
   #evictOverflow({ persist = true } = {}): void {
     while (this.#records.size > this.config.maxItems) {
       const oldest: string = this.#records.keys().next().value!;
       this.#records.delete(oldest);
-      if (persist) this.#persist((store) => store.delete(oldest));
+      if (persist) {
+        this.#noteRemoval(oldest, { local: true });
+        this.#persist((store) => store.delete(oldest));
+      } else {
+        this.#trimmedInMemory = true;
+      }
     }
   }
 
@@ -276,6 +412,9 @@ export class History {
    * tried (`put: false`), and their own failures are not reported again.
    */
   #persist(write: (store: HistoryStore) => Promise<void>, { put = false } = {}): void {
+    // A read queued before this write would read the store without it: a reason to read again queues another.
+    this.#queuedResync = undefined;
+    this.#queuedFollow = undefined;
     this.#writes = this.#writes.then(async () => {
       const store = this.#store;
       if (!store || (put && this.#storeFailed)) return;
@@ -303,7 +442,7 @@ export class History {
    * What is persisted: credential values replaced (headers, URL, a form body's parameters), long bodies cut. Memory
    * keeps the real request.
    */
-  #forStorage({ entry, addedAt }: StoredHistoryRecord): StoredHistoryRecord {
+  #forStorage({ entry, addedAt, addedBy }: StoredHistoryRecord): StoredHistoryRecord {
     const stored = copyHistoryEntry(entry);
     const formBody = isFormBody(entry.headers);
     for (const request of stored.written ? [stored, stored.written] : [stored]) {
@@ -320,55 +459,81 @@ export class History {
         stored.bodyTruncated = true;
       }
     }
-    return { entry: stored, addedAt };
+    return { entry: stored, addedAt, addedBy };
   }
 
+  /**
+   * Another tab's change, applied at once, then checked against the store: a put and a delete cross in flight with
+   * changes here and in other tabs. A clear, or a message that cannot be read, reads the whole store again.
+   */
   #applyRemoteChange(change: HistoryStoreChange): void {
-    if (change.type === 'clear') {
-      if (this.#removedWhileLoading) this.#removedWhileLoading.cleared = true;
+    if (change?.type === 'clear') {
+      this.#noteRemoval(undefined, { local: false });
       this.#records.clear();
-    } else if (change.type === 'delete') {
-      this.#removedWhileLoading?.ids.add(change.id);
-      this.#records.delete(change.id);
+      this.#notify();
+      this.#resync();
+    } else if (change?.type === 'delete' && typeof change.id === 'string') {
+      this.#noteRemoval(change.id, { local: false });
+      if (this.#records.delete(change.id)) this.#notify();
+      this.#follow(change.id);
     } else {
-      const record = readStoredRecord(change.record);
-      if (!record) return;
-      this.#records.delete(record.entry.id);
-      const newest = [...this.#records.values()].at(-1);
-      if (newest && newest.addedAt > record.addedAt) {
-        const merged = [...this.#records.values(), record].sort((a, b) => a.addedAt - b.addedAt);
-        this.#records = new Map(merged.map((r) => [r.entry.id, r]));
-      } else {
-        this.#records.set(record.entry.id, record);
+      const record = change?.type === 'put' ? readStoredRecord(change.record) : undefined;
+      if (!record) return this.#resync();
+      // Known already (a full read found it before its message came): nothing to change, nor to render again.
+      const mine = this.#records.get(record.entry.id);
+      if (!mine || !isSameAddition(mine, record)) {
+        this.#place(record);
+        // Not persisted: the other tab did. Overflow is trimmed from memory only, for the same reason.
+        this.#evictOverflow({ persist: false });
+        this.#notify();
       }
-      this.#lastAddedAt = Math.max(this.#lastAddedAt, record.addedAt);
-      // Not persisted: the other tab did. Overflow is trimmed from memory only, for the same reason.
-      this.#evictOverflow({ persist: false });
+      this.#follow(record.entry.id);
     }
-    this.#resync();
-    this.#notify();
   }
 
   #notify(): void {
+    this.#version += 1;
     notifyAll(this.#listeners);
   }
 }
 
-/** Removals to apply to what a read of the store returned: `cleared`, or the entries with these ids. */
+/**
+ * Removals to apply to what a read of the store returned: `cleared`, or the entries with these ids. `started`: the read
+ * is under way, so a removal another tab stored may be missing from what it returns.
+ */
 interface Removals {
   cleared: boolean;
   ids: Set<string>;
+  started: boolean;
+}
+
+/** Records other tabs named, to read; `version`: memory's when the last was named. */
+interface Follow {
+  ids: Set<string>;
+  version: number;
+  removed: Removals;
+}
+
+/** Whether two records of one id come from the same `add` (one may be the stored, redacted copy of the other). */
+function isSameAddition(a: StoredHistoryRecord, b: StoredHistoryRecord): boolean {
+  return a.addedAt === b.addedAt && a.addedBy === b.addedBy;
+}
+
+/** The order of `History`'s records: by `addedAt`, and on equal times (two tabs, one millisecond) by id. */
+function compareRecords(a: StoredHistoryRecord, b: StoredHistoryRecord): number {
+  return a.addedAt - b.addedAt || (a.entry.id < b.entry.id ? -1 : a.entry.id > b.entry.id ? 1 : 0);
 }
 
 /** A stored record as read back, or `undefined` when it is corrupted (such records are skipped). */
 function readStoredRecord(raw: unknown): StoredHistoryRecord | undefined {
   if (typeof raw !== 'object' || raw === null) return undefined;
-  const { entry, addedAt } = raw as Partial<StoredHistoryRecord>;
+  const { entry, addedAt, addedBy } = raw as Partial<StoredHistoryRecord>;
   if (typeof addedAt !== 'number' || !Number.isFinite(addedAt)) return undefined;
+  if (addedBy !== undefined && typeof addedBy !== 'string') return undefined;
   // A stored entry always had its id and timestamp: without them it is damaged, not new.
   if (typeof entry?.id !== 'string' || entry.timestamp === undefined) return undefined;
   try {
-    return { entry: parseHistoryEntry(entry), addedAt };
+    return { entry: parseHistoryEntry(entry), addedAt, ...(addedBy === undefined ? {} : { addedBy }) };
   } catch {
     return undefined;
   }

@@ -50,6 +50,12 @@ export class IdbHistoryStore implements HistoryStore {
     return records;
   }
 
+  /** See `HistoryStore.loadSome`; one transaction. A record that cannot be read fails it (History then reads them all). */
+  async loadSome(ids: readonly string[]): Promise<{ records: unknown[]; count: number }> {
+    if (this.#closed) return { records: ids.map(() => undefined), count: 0 };
+    return this.#database.use('readonly', (store) => readSome(store, ids));
+  }
+
   /** Stores the record, unless the store is closed: a late write (a send that outlived its console) is dropped. */
   async put(record: StoredHistoryRecord): Promise<void> {
     if (this.#closed) return;
@@ -128,6 +134,16 @@ function readEachRecord(store: IDBObjectStore): Promise<{ records: unknown[]; un
       if (unreadable.length > 0 && records.length + unreadable.length === total) resolve({ records, unreadable });
       else reject(transaction.error ?? keys.error ?? new Error('IndexedDB aborted reading the history'));
     };
+  });
+}
+
+function readSome(store: IDBObjectStore, ids: readonly string[]): Promise<{ records: unknown[]; count: number }> {
+  return new Promise((resolve, reject) => {
+    const reads = ids.map((id) => store.get(id));
+    const count = store.count();
+    const { transaction } = store;
+    transaction.oncomplete = () => resolve({ records: reads.map((read) => read.result), count: count.result });
+    transaction.onabort = () => reject(transaction.error ?? new Error('IndexedDB aborted reading the history'));
   });
 }
 

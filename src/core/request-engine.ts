@@ -136,6 +136,8 @@ export class RequestEngine {
     const timeout = AbortSignal.timeout(this.config.timeout);
     const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
     const start = performance.now();
+    // The entry's timestamp is when the request was made (SPEC A4), not when its response ended.
+    const madeAt = Date.now();
     let response: Response | undefined;
     let headersAt = 0;
     let body: ReadBody;
@@ -154,7 +156,7 @@ export class RequestEngine {
     } catch (error) {
       const timeLeft = this.config.timeout - (performance.now() - start);
       const failure = await this.#explain(error, prepared, { signal, timeout, timeLeft, status: response?.status });
-      if (failure.kind !== 'aborted') this.#record(prepared, 0, performance.now() - start);
+      if (failure.kind !== 'aborted') this.#record(prepared, madeAt, 0, performance.now() - start);
       throw failure;
     }
     const total = performance.now() - start;
@@ -174,7 +176,7 @@ export class RequestEngine {
       warnings: decoded.warning ? [decoded.warning] : [],
       truncated: body.truncated,
       download: body.whole,
-      historyEntry: this.#record(prepared, response.status, total),
+      historyEntry: this.#record(prepared, madeAt, response.status, total),
     };
   }
 
@@ -189,10 +191,10 @@ export class RequestEngine {
     return response.redirected ? targetOfProxiedUrl(this.config.corsProxy!, response.url) : undefined;
   }
 
-  #record(prepared: PreparedRequest, status: number, duration: number): HistoryEntry | undefined {
+  #record(prepared: PreparedRequest, timestamp: number, status: number, duration: number): HistoryEntry | undefined {
     if (!this.history.config.enabled) return undefined;
     const { method, url, headers, body = '', written } = prepared;
-    return this.history.add({ method, url, headers, body, status, duration, written });
+    return this.history.add({ method, url, headers, body, status, duration, written, timestamp });
   }
 
   async #explain(

@@ -16,12 +16,16 @@ import { withReportedErrors } from './reported-errors.js';
 
 /** A store over a Map, standing in for IndexedDB (tested for real in Chromium) so History's own logic runs in Node. */
 class MapStore implements HistoryStore {
-  records = new Map<string, unknown>();
   failWith: Error | undefined;
   /** When set, load() reads the records and then waits for it: changes made meanwhile race the load. */
   loadGate: Promise<void> | undefined;
   closed = false;
+  /** How many times every record was read. */
+  loads = 0;
+  /** `records`: another tab's store on the same database shares them. */
+  constructor(public records = new Map<string, unknown>()) {}
   async load() {
+    this.loads += 1;
     if (this.failWith) throw this.failWith;
     if (this.loadGate) {
       const snapshot = [...this.records.values()];
@@ -56,6 +60,26 @@ class MapStore implements HistoryStore {
     return (this.records.get(id) as StoredHistoryRecord).entry;
   }
 }
+
+/** A MapStore that can also read just the records a message names, as IdbHistoryStore can. */
+class PartialReadStore extends MapStore {
+  partialReads = 0;
+  async loadSome(ids: readonly string[]) {
+    this.partialReads += 1;
+    if (this.failWith) throw this.failWith;
+    const found = { records: ids.map((id) => structuredClone(this.records.get(id))), count: this.records.size };
+    if (this.loadGate) await this.loadGate;
+    return found;
+  }
+}
+
+/** What a change from another tab is checked against: every record stored, or only those it names. */
+const STORES = [
+  ['reading every record', MapStore],
+  ['reading the record named', PartialReadStore],
+] as const;
+
+const ids = (history: History) => history.list().map((e) => e.id);
 
 const request = (n: number, extra: Partial<HistoryEntryInput> = {}): HistoryEntryInput => ({
   method: 'GET',
@@ -268,7 +292,14 @@ describe('History: persistence', () => {
   it('merges what was added before the load finished', async () => {
     const store = new MapStore();
     const first = new History({ enabled: true }, { store });
-    first.add(request(1, { id: 'old' }));
+    // Added a second earlier: in the same millisecond, the order would be by id, "old" before "new".
+    const realNow = Date.now;
+    Date.now = () => realNow() - 1000;
+    try {
+      first.add(request(1, { id: 'old' }));
+    } finally {
+      Date.now = realNow;
+    }
     await first.flush();
     const second = new History({ enabled: true }, { store });
     second.add(request(2, { id: 'new' }));
@@ -607,63 +638,200 @@ describe('History: persistence', () => {
     assert.deepEqual([...store.records.keys()].sort(), ['a', 'c']);
   });
 
-  it('reads the store again after a change in another tab, and takes it as the truth', async () => {
-    const store = new MapStore();
-    const history = new History({ enabled: true }, { store });
+  for (const [reading, Store] of STORES) {
+    it(`checks a change in another tab against the store, and takes it as the truth (${reading})`, async () => {
+      const store = new Store();
+      const history = new History({ enabled: true }, { store });
+      await history.ready();
+      for (const id of ['mine', 'gone']) history.add(request(1, { id }));
+      await history.flush();
+      // Another tab's clear crossed this tab's put of "gone" (the disk lost it) and its message never came (that tab
+      // closed first), then it added "theirs". Reading "theirs" alone, the count of records shows something was missed.
+      store.records.delete('gone');
+      const theirs = { entry: { ...history.get('mine'), id: 'theirs' }, addedAt: Date.now() + 1000 };
+      store.records.set('theirs', theirs);
+      store.announce({ type: 'put', record: theirs });
+      await history.flush();
+      assert.deepEqual(history.list().map((e) => e.id), ['theirs', 'mine']);
+
+      // Changes made while it reads the store again are not undone by what it read.
+      let open!: () => void;
+      store.loadGate = new Promise((resolve) => (open = resolve));
+      store.announce({ type: 'delete', id: 'unknown' });
+      await new Promise((resolve) => setImmediate(resolve));
+      history.add(request(2, { id: 'added-meanwhile' }));
+      history.delete('theirs');
+      open();
+      await history.flush();
+      assert.deepEqual(history.list().map((e) => e.id), ['added-meanwhile', 'mine']);
+      assert.deepEqual([...store.records.keys()].sort(), ['added-meanwhile', 'mine']);
+    });
+
+    it(`keeps an entry added while a read of the store is queued, and trims another tab’s overflow from memory only (${reading})`, async () => {
+      const store = new Store();
+      const history = new History({ enabled: true }, { store });
+      await history.ready();
+      // The clear queues a read of the store; the add's put is queued after that read.
+      history.clear();
+      history.add(request(1, { id: 'new' }));
+      await history.flush();
+      assert.deepEqual(history.list().map((e) => e.id), ['new']);
+      assert.deepEqual([...store.records.keys()], ['new']);
+
+      // Another tab's entry, heard of while a read is queued but gone from the store by then: the store wins.
+      history.clear();
+      const theirs = { entry: { ...history.add(request(1, { id: 'gone' })), id: 'theirs' }, addedAt: Date.now() + 1000 };
+      history.delete('gone');
+      store.announce({ type: 'put', record: theirs });
+      await history.flush();
+      assert.deepEqual(history.list().map((e) => e.id), []);
+      history.add(request(1, { id: 'new' }));
+      await history.flush();
+
+      // A tab keeping 2 entries hears of this one's third: it trims its own list, not the store this tab fills.
+      const small = new History({ enabled: true, maxItems: 2 }, { store });
+      await small.ready();
+      for (const id of ['b', 'c']) history.add(request(1, { id }));
+      await history.flush();
+      for (const record of store.records.values()) store.announce({ type: 'put', record: record as StoredHistoryRecord });
+      await small.flush();
+      assert.equal(small.size, 2);
+      assert.deepEqual([...store.records.keys()].sort(), ['b', 'c', 'new']);
+    });
+
+    it(`does not bring back what it deleted or cleared while a read of the store was queued (${reading})`, async () => {
+      const store = new Store();
+      const history = new History({ enabled: true }, { store });
+      await history.ready();
+      for (const id of ['a', 'b']) history.add(request(1, { id }));
+      await history.flush();
+      const theirs = (id: string, later: number): StoredHistoryRecord => ({ entry: { ...history.get('b'), id }, addedAt: Date.now() + later });
+      // Each message queues a read; the delete and the clear that follow at once reach the store only after it.
+      store.records.set('theirs', theirs('theirs', 1000));
+      store.announce({ type: 'put', record: theirs('theirs', 1000) });
+      history.delete('a');
+      await history.flush();
+      assert.deepEqual(ids(history), ['theirs', 'b']);
+      assert.deepEqual([...store.records.keys()].sort(), ['b', 'theirs']);
+
+      store.records.set('again', theirs('again', 2000));
+      store.announce({ type: 'put', record: theirs('again', 2000) });
+      history.clear();
+      await history.flush();
+      assert.deepEqual(ids(history), []);
+      assert.equal(store.records.size, 0);
+    });
+
+    it(`takes the stored copy of an entry when another tab stored a different one under its id (${reading})`, async () => {
+      const store = new Store();
+      const history = new History({ enabled: true }, { store });
+      await history.ready();
+      const mine = history.add(request(1, { id: 'x', status: 200 }));
+      await history.flush();
+      // Two tabs added "x" again at once: the message heard last is not the copy the store kept.
+      const now = Date.now();
+      store.records.set('x', { entry: { ...mine, status: 201 }, addedAt: now + 1000 });
+      store.announce({ type: 'put', record: { entry: { ...mine, status: 202 }, addedAt: now + 2000 } });
+      await history.flush();
+      assert.equal(history.get('x').status, 201);
+    });
+
+    it(`reads a record again after its own put, when another tab's message about it comes first (${reading})`, async () => {
+      const store = new Store();
+      const history = new History({ enabled: true }, { store });
+      await history.ready();
+      const other = (id: string, later: number, status = 200): StoredHistoryRecord => ({ entry: { ...request(1), id, status, timestamp: new Date(), headers: {}, body: '' }, addedAt: Date.now() + later, addedBy: 'another tab' });
+      store.records.set('p', other('p', 1000));
+      store.announce({ type: 'put', record: other('p', 1000) });
+      // Queued after the read that message asked for.
+      history.add(request(1, { id: 'k', status: 201 }));
+      // Another tab's put of "k" reached the store first, and its message comes before this tab's put is done.
+      store.records.set('k', other('k', 2000, 202));
+      store.announce({ type: 'put', record: other('k', 2000, 202) });
+      await history.flush();
+      assert.equal(store.stored('k').status, 201, 'this tab wrote last');
+      assert.equal(history.get('k').status, 201);
+    });
+
+    it(`does not bring back an entry it evicted while a read of the store was queued (${reading})`, async () => {
+      const store = new Store();
+      const history = new History({ enabled: true, maxItems: 3 }, { store });
+      await history.ready();
+      history.add(request(1, { id: 'x' }));
+      await history.flush();
+      const other = (id: string, later: number): StoredHistoryRecord => ({ entry: { ...history.get('x'), id }, addedAt: Date.now() + later, addedBy: 'another tab' });
+      // Another tab added "a", and "y", which it deleted again (that message is still on the way).
+      store.records.set('a', other('a', 1000));
+      store.announce({ type: 'put', record: other('a', 1000) });
+      store.announce({ type: 'put', record: other('y', 1001) });
+      // Two adds here evict "x" and then "a"; the store forgets them after the read those messages queued.
+      history.add(request(2, { id: 'c' }));
+      history.add(request(3, { id: 'd' }));
+      await history.flush();
+      assert.deepEqual(ids(history), ['d', 'c']);
+      assert.deepEqual([...store.records.keys()].sort(), ['c', 'd']);
+    });
+
+    it(`orders entries two tabs added in the same millisecond alike in both, and so does a reload (${reading})`, async () => {
+      const shared = new Map<string, unknown>();
+      const [storeA, storeB] = [new Store(shared), new Store(shared)];
+      const a = new History({ enabled: true }, { store: storeA });
+      const b = new History({ enabled: true }, { store: storeB });
+      await Promise.all([a.ready(), b.ready()]);
+      const realNow = Date.now;
+      const now = realNow() + 10_000;
+      Date.now = () => now;
+      try {
+        a.add(request(1, { id: 'from-a' }));
+        b.add(request(2, { id: 'from-b' }));
+      } finally {
+        Date.now = realNow;
+      }
+      await Promise.all([a.flush(), b.flush()]);
+      storeA.announce({ type: 'put', record: shared.get('from-b') as StoredHistoryRecord });
+      storeB.announce({ type: 'put', record: shared.get('from-a') as StoredHistoryRecord });
+      await Promise.all([a.flush(), b.flush()]);
+      const reloaded = new History({ enabled: true }, { store: new Store(shared) });
+      await reloaded.ready();
+      assert.deepEqual([ids(a), ids(b), ids(reloaded)], [['from-b', 'from-a'], ['from-b', 'from-a'], ['from-b', 'from-a']]);
+      // Still one rule when a third tab's entry comes between them: added later, it is newer than both.
+      a.add(request(3, { id: 'a-later' }));
+      await a.flush();
+      storeB.announce({ type: 'put', record: shared.get('a-later') as StoredHistoryRecord });
+      await b.flush();
+      assert.deepEqual(ids(b), ['a-later', 'from-b', 'from-a']);
+    });
+  }
+
+  it('follows a put or delete in another tab by reading that record, not every record', async () => {
+    const store = new PartialReadStore();
+    const history = new History({ enabled: true, maxItems: 3 }, { store });
+    for (const id of ['a', 'b', 'c']) history.add(request(1, { id }));
     await history.ready();
-    for (const id of ['mine', 'gone']) history.add(request(1, { id }));
     await history.flush();
-    // Another tab's clear crossed this tab's put of "gone" (the disk lost it), then it added "theirs".
-    store.records.delete('gone');
-    const theirs = { entry: { ...history.get('mine'), id: 'theirs' }, addedAt: Date.now() + 1000 };
-    store.records.set('theirs', theirs);
-    store.announce({ type: 'put', record: theirs });
+    const loads = store.loads;
+    // Another tab added "d" (evicting "a") and deleted "b".
+    const d: StoredHistoryRecord = { entry: { ...history.get('c'), id: 'd' }, addedAt: Date.now() + 1000 };
+    store.records.set('d', d);
+    store.records.delete('a');
+    store.records.delete('b');
+    store.announce({ type: 'put', record: d });
+    store.announce({ type: 'delete', id: 'a' });
+    store.announce({ type: 'delete', id: 'b' });
     await history.flush();
-    assert.deepEqual(history.list().map((e) => e.id), ['theirs', 'mine']);
+    assert.deepEqual(ids(history), ['d', 'c']);
+    assert.equal(store.loads, loads, 'no record read but those named');
+    assert.equal(store.partialReads, 1, 'the three named in one read');
 
-    // Changes made while it reads the store again are not undone by what it read.
-    let open!: () => void;
-    store.loadGate = new Promise((resolve) => (open = resolve));
-    store.announce({ type: 'delete', id: 'unknown' });
-    await new Promise((resolve) => setImmediate(resolve));
-    history.add(request(2, { id: 'added-meanwhile' }));
-    history.delete('theirs');
-    open();
+    // A record that cannot be read, or a message that cannot: every record is read after all.
+    store.failWith = new Error('unreadable');
+    store.announce({ type: 'delete', id: 'c' });
     await history.flush();
-    assert.deepEqual(history.list().map((e) => e.id), ['added-meanwhile', 'mine']);
-    assert.deepEqual([...store.records.keys()].sort(), ['added-meanwhile', 'mine']);
-  });
-
-  it('keeps an entry added while a read of the store is queued, and trims another tab’s overflow from memory only', async () => {
-    const store = new MapStore();
-    const history = new History({ enabled: true }, { store });
-    await history.ready();
-    // The clear queues a read of the store; the add's put is queued after that read.
-    history.clear();
-    history.add(request(1, { id: 'new' }));
+    store.failWith = undefined;
+    store.announce({ type: 'put', record: { entry: { id: 'broken' }, addedAt: 1 } as unknown as StoredHistoryRecord });
     await history.flush();
-    assert.deepEqual(history.list().map((e) => e.id), ['new']);
-    assert.deepEqual([...store.records.keys()], ['new']);
-
-    // Another tab's entry, heard of while a read is queued but gone from the store by then: the store wins.
-    history.clear();
-    const theirs = { entry: { ...history.add(request(1, { id: 'gone' })), id: 'theirs' }, addedAt: Date.now() + 1000 };
-    history.delete('gone');
-    store.announce({ type: 'put', record: theirs });
-    await history.flush();
-    assert.deepEqual(history.list().map((e) => e.id), []);
-    history.add(request(1, { id: 'new' }));
-    await history.flush();
-
-    // A tab keeping 2 entries hears of this one's third: it trims its own list, not the store this tab fills.
-    const small = new History({ enabled: true, maxItems: 2 }, { store });
-    await small.ready();
-    for (const id of ['b', 'c']) history.add(request(1, { id }));
-    await history.flush();
-    for (const record of store.records.values()) store.announce({ type: 'put', record: record as StoredHistoryRecord });
-    await small.flush();
-    assert.equal(small.size, 2);
-    assert.deepEqual([...store.records.keys()].sort(), ['b', 'c', 'new']);
+    assert.equal(store.loads, loads + 2);
+    assert.deepEqual(ids(history), ['d', 'c']);
   });
 
   it('reads the store again after its own clear, once the clear has reached it', async () => {
