@@ -6,6 +6,7 @@ import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { fromRollup } from '@web/dev-server-rollup';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { defaultReporter } from '@web/test-runner';
+import { a11ySnapshotPlugin } from '@web/test-runner-commands/plugins';
 import { chromiumFlags, chromiumPath } from './scripts/chromium.mjs';
 import { testServersPlugin } from './test/browser/support/test-servers.mjs';
 
@@ -38,7 +39,8 @@ export default {
   concurrency: 1,
   testsFinishTimeout: 300_000,
   // highlight.js ships its ES entry points as wrappers around CommonJS files.
-  plugins: [testServersPlugin(), fromRollup(commonjs)({ include: ['**/node_modules/highlight.js/**'], strictRequires: false }), esbuildPlugin({ ts: true, tsconfig: new URL('./tsconfig.json', import.meta.url).pathname, target: 'es2022' })],
+  // a11ySnapshot: the accessible names and descriptions Chromium computes, which joining DOM text does not show.
+  plugins: [a11ySnapshotPlugin(), testServersPlugin(), fromRollup(commonjs)({ include: ['**/node_modules/highlight.js/**'], strictRequires: false }), esbuildPlugin({ ts: true, tsconfig: new URL('./tsconfig.json', import.meta.url).pathname, target: 'es2022' })],
   browsers: [
     chromeLauncher({
       launchOptions: { executablePath: chromiumPath, headless: true, args: chromiumFlags },

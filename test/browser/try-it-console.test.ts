@@ -383,7 +383,7 @@ describe('<try-it-console>', () => {
     // The history entry shows the real target, and loads back into the editor as the user wrote it: placeholders
     // unresolved, and the default header not turned into a row of its own.
     await waitUntil(() => inner(el, 'request-history', 'li'), 'a history entry appears');
-    expect(inner(el, 'request-history', '.url').textContent).to.equal(`${servers.api}/pets/99`);
+    expect(inner(el, 'request-history', '.path').textContent).to.equal(`${servers.api}/pets/99`);
     typeInto($<HTMLInputElement>(el, '[part="url"]'), 'https://elsewhere.example/');
     typeInto($<HTMLTextAreaElement>(el, '[part="body"]'), '');
     await el.updateComplete;
@@ -785,7 +785,7 @@ describe('<try-it-console>', () => {
     // A new page: the console opens the same database.
     const el = await fixture<TryItConsole>(html`<try-it-console .config=${settings}></try-it-console>`);
     await waitUntil(() => inner(el, 'request-history', 'button.entry'), 'the stored entry is listed');
-    expect(inner(el, 'request-history', '.url').textContent).to.equal(`${servers.api}/pets/7`);
+    expect(inner(el, 'request-history', '.path').textContent).to.equal(`${servers.api}/pets/7`);
     inner(el, 'request-history', 'button.entry').click();
     await el.updateComplete;
     expect($<HTMLSelectElement>(el, '[part="method"]').value).to.equal('POST');
@@ -801,6 +801,80 @@ describe('<try-it-console>', () => {
     await sendAndWait(el);
     const echoed = JSON.parse((await response).response.text);
     expect([echoed.url, echoed.headers.authorization, echoed.headers['x-api-key'], echoed.headers['x-client'], echoed.body]).to.deep.equal(['/pets/7', 'Bearer local-token', 'typed-secret', 'docs', '{"id":"7"}']);
+  });
+
+  it('announces a request loaded from history, with what the user must fill in, leaving focus on the entry', async () => {
+    const el = await fixture<TryItConsole>(html`<try-it-console .config=${config()} url="{{base_url}}/pets"></try-it-console>`);
+    await sendAndWait(el);
+    const status = $(el, 'section.response [role="status"]');
+    expect(status.textContent).to.match(/^Response 200 OK/);
+    const history = $<RequestHistory>(el, 'request-history');
+    await waitUntil(() => history.shadowRoot!.querySelector('button.entry'), 'the entry sent');
+    history.shadowRoot!.querySelector<HTMLButtonElement>('button.entry')!.focus();
+    await sendKeys({ press: 'Enter' });
+    await waitUntil(() => status.textContent === 'Loaded GET /pets from history.', 'the load announced');
+    expect(history.shadowRoot!.activeElement?.matches('button.entry'), 'focus stays on the entry').to.equal(true);
+
+    el.engine!.history.add({ method: 'GET', url: `${servers.api}/pets/7?verbose=1`, headers: { 'X-Api-Key': REDACTED }, status: 200, duration: 1 });
+    await history.updateComplete;
+    await sendKeys({ press: 'ArrowUp' });
+    await sendKeys({ press: 'Enter' });
+    const credentials = `Credentials were not stored (shown as ${REDACTED}); fill in their values before sending.`;
+    await waitUntil(() => status.textContent === `Loaded GET /pets/7?verbose=1 from history. ${credentials}`, 'the load and its notice announced');
+    await sendAndWait(el);
+    expect(status.textContent, 'a send says its own outcome').to.match(/^Response 200 OK/);
+    await expect(el).to.be.accessible();
+  });
+
+  it('keeps the request being edited when a listener of tic-history-select calls preventDefault()', async () => {
+    const el = await fixture<TryItConsole>(html`<try-it-console .config=${config()}></try-it-console>`);
+    el.engine!.history.add({ method: 'GET', url: 'https://api.example/old', status: 200, duration: 1 });
+    el.load({ method: 'POST', url: 'https://api.example/orders', headers: {}, body: '' });
+    await el.updateComplete;
+    typeInto($<HTMLTextAreaElement>(el, '[part="body"]'), '{"a long": "body the user spent ten minutes writing"}');
+    await el.updateComplete;
+    const history = $<RequestHistory>(el, 'request-history');
+    await waitUntil(() => history.shadowRoot!.querySelector('button.entry'), 'the entry');
+    // On the document, bubbling: after the console heard the event on <request-history> itself.
+    let event: Event | undefined;
+    const askFirst = (picked: Event) => {
+      event = picked;
+      picked.preventDefault();
+    };
+    document.addEventListener('tic-history-select', askFirst);
+    try {
+      history.shadowRoot!.querySelector<HTMLButtonElement>('button.entry')!.click();
+      await el.updateComplete;
+    } finally {
+      document.removeEventListener('tic-history-select', askFirst);
+    }
+    expect([event?.cancelable, event?.defaultPrevented]).to.deep.equal([true, true]);
+    expect($<HTMLInputElement>(el, '[part="url"]').value).to.equal('https://api.example/orders');
+    expect($<HTMLTextAreaElement>(el, '[part="body"]').value).to.contain('ten minutes');
+
+    history.shadowRoot!.querySelector<HTMLButtonElement>('button.entry')!.click();
+    await el.updateComplete;
+    expect($<HTMLInputElement>(el, '[part="url"]').value, 'not prevented: loaded').to.equal('https://api.example/old');
+  });
+
+  it('keeps focus in the history when Ctrl+Enter on an entry sends a request that evicts it', async () => {
+    const settings = config();
+    settings.history = { ...settings.history!, maxItems: 1 };
+    const el = await fixture<TryItConsole>(html`<try-it-console .config=${settings} url="{{base_url}}/pets/1"></try-it-console>`);
+    await sendAndWait(el);
+    const history = $<RequestHistory>(el, 'request-history');
+    await waitUntil(() => history.shadowRoot!.querySelector('button.entry'), 'the entry');
+    const first = history.shadowRoot!.querySelector<HTMLButtonElement>('button.entry')!;
+    first.focus();
+    const done = oneEvent<TicResponseEvent>(el, 'tic-response');
+    await sendKeys({ down: 'Control' });
+    await sendKeys({ press: 'Enter' });
+    await sendKeys({ up: 'Control' });
+    await done;
+    await history.updateComplete;
+    expect(el.engine!.history.size).to.equal(1);
+    const active = history.shadowRoot!.activeElement;
+    expect(active !== null && active !== first && active.matches('button.entry'), 'on the entry that replaced it').to.equal(true);
   });
 
   it('drops the notice about credentials not stored once they are filled in, or a send succeeds', async () => {

@@ -1,6 +1,8 @@
 import { LitElement, html, nothing } from 'lit';
-import { property } from 'lit/decorators.js';
+import { property, state } from 'lit/decorators.js';
+import { guard } from 'lit/directives/guard.js';
 import { repeat } from 'lit/directives/repeat.js';
+import { describeValue } from '../../core/errors.js';
 import type { History } from '../../core/history.js';
 import type { HistoryEntry } from '../../core/history-entry.js';
 import { LiveAnnouncer } from '../../controllers/live-announcer.js';
@@ -9,18 +11,22 @@ import { TicHistoryDeleteEvent } from '../../events/history-delete.js';
 import { TicHistorySelectEvent } from '../../events/history-select.js';
 import { panelStyles } from '../panel.styles.js';
 import { themeStyles } from '../theme.styles.js';
+import { formatEntryTime } from './entry-time.js';
 import { splitEntryUrl } from './entry-url.js';
 import { requestHistoryStyles } from './request-history.styles.js';
 
 /**
  * @tagname request-history
- * @summary Past requests, newest first: pick one to load it again, delete one, or clear all.
+ * @summary Past requests, newest first: pick one to load it again, delete one, or clear all (after a confirmation).
  *
- * @fires {TicHistorySelectEvent} tic-history-select - The user picked an entry; `<try-it-console>` loads it back.
+ * The list is one stop in the tab order: Up, Down, Home and End move between entries, Left and Right between an
+ * entry and its delete button, Enter picks, Delete (or Backspace) deletes.
+ *
+ * @fires {TicHistorySelectEvent} tic-history-select - Cancelable. The user picked an entry; `<try-it-console>` loads it back unless a listener calls `preventDefault()`.
  * @fires {TicHistoryDeleteEvent} tic-history-delete - The user deleted an entry (`id`), or cleared all (`id` undefined).
  *
  * @csspart list - The list of entries.
- * @csspart clear-button - The Clear all button.
+ * @csspart clear-button - The Clear all button, and the button confirming it.
  *
  * @cssprop --tic-history-max-height - Height past which the list scrolls. Default 20rem.
  */
@@ -28,87 +34,238 @@ export class RequestHistory extends LitElement {
   static override styles = [themeStyles, panelStyles, requestHistoryStyles];
 
   readonly #history = new SubscriptionController<History>(this, 'clear');
-  /** What the last delete or clear did, for screen readers. */
+  /** What the last delete or clear did, and a persistence warning, for screen readers. */
   readonly #announcer = new LiveAnnouncer(this);
+  /** `history` as set, even when it cannot be shown. */
+  #given: History | undefined;
+  /** Why `history` cannot be shown; said in place of the list. */
+  #problem: string | undefined;
+  /** Histories whose stored entries have loaded: until then an empty list is not "no requests yet". */
+  readonly #loaded = new WeakSet<History>();
+  /** The persistence warning last announced. */
+  #warned: string | undefined;
+  /** Where focus was as an update began: the index of its row, -1 on another control; undefined outside the element. */
+  #focusedRow: number | undefined;
+  /** The one button of the list in the tab order (a roving tabindex). */
+  #tabStop: HTMLElement | undefined;
+  #newDay: ReturnType<typeof setTimeout> | undefined;
 
-  /** The history to show. */
+  /** Clear all was pressed, and waits for Clear or Cancel. */
+  @state() private confirming = false;
+
+  /**
+   * The history to show, a `History`. Another value, or a framework's reactive proxy of one (Vue's `ref()`), is
+   * explained in place of the list.
+   */
   @property({ attribute: false })
   get history(): History | undefined {
-    return this.#history.source;
+    return this.#given;
   }
   set history(history: History | undefined) {
-    this.#history.source = history;
+    this.#given = history;
+    this.#problem = historyProblem(history);
+    const shown = this.#problem ? undefined : (history ?? undefined);
+    if (shown === this.#history.source) return;
+    this.#history.source = shown;
+    this.confirming = false;
+    const loaded = () => {
+      this.#loaded.add(shown!);
+      this.requestUpdate();
+    };
+    shown?.ready().then(loaded, loaded);
   }
 
   /** `light` or `dark`; without it, the element follows the system setting. */
   @property({ reflect: true }) theme: 'light' | 'dark' | undefined;
 
-  #onSelect(entry: HistoryEntry): void {
-    this.dispatchEvent(new TicHistorySelectEvent(entry));
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.#scheduleNewDay();
   }
 
-  #onDelete(entry: HistoryEntry): void {
-    const index = this.history?.list().findIndex(({ id }) => id === entry.id) ?? -1;
-    this.history?.delete(entry.id);
-    this.dispatchEvent(new TicHistoryDeleteEvent(entry.id));
-    this.#announcer.announce(`Deleted ${entry.method} ${entry.url} from history.`);
-    // The entry's buttons are gone: focus its neighbour (the next, else the previous), or the empty list.
-    void this.updateComplete.then(() => {
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    clearTimeout(this.#newDay);
+  }
+
+  protected override willUpdate(): void {
+    const active = this.shadowRoot?.activeElement;
+    const row = active?.closest('li');
+    this.#focusedRow = !active ? undefined : row ? [...row.parentElement!.children].indexOf(row) : active.matches('.empty') ? 0 : -1;
+    const history = this.#history.source;
+    if (history?.warning !== this.#warned) {
+      this.#warned = history?.warning;
+      if (this.#warned) this.#announcer.announce(this.#warned);
+    }
+    if (!history?.size) this.confirming = false;
+  }
+
+  protected override updated(): void {
+    // What had focus is gone (its entry deleted, evicted by a newer one or cleared, here, by the page or in another
+    // tab; Clear all asked or answered): focus the nearest entry, else the next control, rather than the page.
+    if (this.#focusedRow !== undefined && !this.shadowRoot!.activeElement) {
       const entries = this.renderRoot.querySelectorAll<HTMLElement>('button.entry');
-      this.#focus(entries[Math.min(index, entries.length - 1)]);
-    });
+      (entries[Math.min(this.#focusedRow, entries.length - 1)] ?? this.renderRoot.querySelector<HTMLElement>('.cancel, .clear:enabled, .empty'))?.focus();
+    }
+    if (!this.#tabStop?.isConnected) this.#moveTabStop(this.renderRoot.querySelector<HTMLElement>('button.entry'));
+  }
+
+  /** Today's entries show the time alone: at midnight they become yesterday's, and show their day. */
+  #scheduleNewDay(): void {
+    const now = new Date();
+    const midnight = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1);
+    this.#newDay = setTimeout(() => {
+      this.requestUpdate();
+      this.#scheduleNewDay();
+    }, midnight.getTime() - now.getTime());
+  }
+
+  #entry(id: string): HistoryEntry | undefined {
+    return this.#history.source?.list().find((entry) => entry.id === id);
+  }
+
+  #onSelect(id: string): void {
+    const entry = this.#entry(id);
+    if (entry) this.dispatchEvent(new TicHistorySelectEvent(entry));
+  }
+
+  #onDelete(id: string): void {
+    const entry = this.#entry(id);
+    if (!entry) return;
+    this.#history.source!.delete(id);
+    this.dispatchEvent(new TicHistoryDeleteEvent(id));
+    this.#announcer.announce(`Deleted ${entry.method} ${entry.url} from history.`);
+  }
+
+  #askToClear(): void {
+    this.confirming = true;
+    // The safe answer first: Enter pressed twice by mistake cancels.
+    void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>('.cancel')?.focus());
   }
 
   #onClear(): void {
-    this.history?.clear();
+    this.confirming = false;
+    this.#history.source?.clear();
     this.dispatchEvent(new TicHistoryDeleteEvent(undefined));
     this.#announcer.announce('History cleared.');
-    // Clear all is disabled now, and a disabled button drops focus to the page.
-    void this.updateComplete.then(() => this.#focus(undefined));
   }
 
-  /** Focuses `entryButton`, or with none the empty list's text. */
-  #focus(entryButton: HTMLElement | undefined): void {
-    (entryButton ?? this.renderRoot.querySelector<HTMLElement>('.empty'))?.focus();
+  #onConfirmKeydown(event: KeyboardEvent): void {
+    if (event.key !== 'Escape') return;
+    event.preventDefault();
+    this.confirming = false;
   }
 
-  #renderEntry(entry: HistoryEntry) {
+  /** Arrow keys, Home and End between the list's buttons (entries in a column, each with its delete button). */
+  #onListKeydown(event: KeyboardEvent): void {
+    const button = event.target as HTMLElement;
+    const row = button.parentElement!;
+    const list = row.parentElement!;
+    if (event.key === 'Delete' || event.key === 'Backspace') {
+      event.preventDefault();
+      (row.lastElementChild as HTMLElement).click();
+      return;
+    }
+    const column = button === row.firstElementChild ? 0 : 1;
+    const [to, toColumn] =
+      (
+        {
+          ArrowDown: [row.nextElementSibling, column],
+          ArrowUp: [row.previousElementSibling, column],
+          Home: [list.firstElementChild, column],
+          End: [list.lastElementChild, column],
+          ArrowLeft: [row, 0],
+          ArrowRight: [row, 1],
+        } as Record<string, [Element | null, number]>
+      )[event.key] ?? [];
+    if (toColumn === undefined) return;
+    event.preventDefault();
+    (to?.children[toColumn] as HTMLElement | undefined)?.focus();
+  }
+
+  #moveTabStop(button: EventTarget | null): void {
+    if (this.#tabStop) this.#tabStop.tabIndex = -1;
+    this.#tabStop = (button as HTMLElement | null) ?? undefined;
+    if (this.#tabStop) this.#tabStop.tabIndex = 0;
+  }
+
+  #renderEntry(entry: HistoryEntry, now: Date) {
     const status = entry.status === 0 ? 'failed' : entry.status < 400 ? 'ok' : entry.status < 500 ? 'client-error' : 'server-error';
     const statusText = entry.status === 0 ? 'no response' : String(entry.status);
-    const time = entry.timestamp.toLocaleTimeString();
+    const time = formatEntryTime(entry.timestamp, now);
+    const duration = Math.round(entry.duration);
     // Entries to one API share the origin, and a URL cut at the end showed only that: the path leads, the origin
-    // starts the line below, the whole URL is in the tooltip. Screen readers get the URL whole, in its place.
-    // Non-breaking spaces keep "12 ms" and each "·" with what precedes it.
+    // starts the line below, the whole URL is in the tooltip. Non-breaking spaces keep "12 ms" and each "·" with what
+    // precedes it. The name is the content, the URL whole: its origin is before the path at font size 0, inline (a
+    // visually hidden span out of the flow split the name: "https://api.example /pets"). The ✕ names its entry.
     const { origin, path } = splitEntryUrl(entry.url);
     return html`<li>
-      <button class="entry" title="Load ${entry.method} ${entry.url} into the console" @click=${() => this.#onSelect(entry)}>
+      <button class="entry" tabindex="-1" aria-keyshortcuts="Delete" @click=${() => this.#onSelect(entry.id)}>
         <span class="method">${entry.method}</span>
-        <span class="url"><span class="visually-hidden">${origin}</span><span class="path">${path}</span></span>
+        <span class="path" title=${entry.url}><span class="origin-in-name">${origin}</span>${path}</span>
         <span class="status ${status}">${statusText}</span>
         <span class="meta"
-          >${origin ? html`<span aria-hidden="true"><span class="origin">${origin}</span>&nbsp;· </span>` : nothing}${Math.round(entry.duration)}&nbsp;ms&nbsp;·
+          >${origin ? html`<span aria-hidden="true"><span class="origin">${origin}</span>&nbsp;· </span>` : nothing}${duration}&nbsp;ms&nbsp;·
           <time datetime=${entry.timestamp.toISOString()}>${time}</time></span
         >
       </button>
-      <button class="delete" aria-label="Delete ${entry.method} ${entry.url} from history" @click=${() => this.#onDelete(entry)}>✕</button>
+      <button class="delete" tabindex="-1" aria-label="Delete ${entry.method} ${entry.url} (${statusText}, ${duration} ms, ${time}) from history" @click=${() => this.#onDelete(entry.id)}
+        >✕</button
+      >
     </li>`;
   }
 
   override render() {
-    const entries = this.history?.list() ?? [];
-    const enabled = this.history?.config.enabled ?? false;
-    // Rows keyed by entry: one added on top gets a row of its own, and focus stays on the entry it was on.
-    // Unkeyed, the focused row was given the entry above, and Enter loaded that one.
+    if (this.#problem) return html`<p class="warning" role="alert">${this.#problem}</p>`;
+    const history = this.#history.source;
+    // None yet (a framework sets it after the first render): nothing to say, and "turned off" would be wrong.
+    if (!history) return nothing;
+    const entries = history.list();
+    const count = entries.length;
+    const enabled = history.config.enabled;
+    const loading = enabled && !this.#loaded.has(history);
+    const now = new Date();
+    const today = now.toDateString();
+    // Rows keyed by entry: one added on top gets a row of its own, and focus stays on the entry it was on. Each
+    // row is rendered again only when what it shows changes: an add at 5,000 entries re-rendered every row.
     return html`
       <div class="heading-row">
         <h2 id="heading">History</h2>
-        <button class="clear" part="clear-button" ?disabled=${entries.length === 0} @click=${this.#onClear}>Clear all</button>
+        ${this.confirming
+          ? html`<div class="confirm" role="group" aria-labelledby="question" @keydown=${this.#onConfirmKeydown}>
+              <span id="question">Clear all ${count === 1 ? '1 entry' : `${count} entries`}?</span>
+              <button class="danger" part="clear-button" @click=${this.#onClear}>Clear</button>
+              <button class="cancel" @click=${() => (this.confirming = false)}>Cancel</button>
+            </div>`
+          : html`<button class="clear" part="clear-button" ?disabled=${count === 0} @click=${this.#askToClear}>Clear all</button>`}
       </div>
-      ${this.history?.warning ? html`<p class="warning" role="note">${this.history.warning}</p>` : nothing}
-      ${entries.length === 0
-        ? html`<p class="empty muted" tabindex="-1">${enabled ? 'No requests yet. Requests you send appear here.' : 'History is turned off.'}</p>`
-        : html`<ol part="list" aria-labelledby="heading">${repeat(entries, (entry) => entry.id, (entry) => this.#renderEntry(entry))}</ol>`}
+      ${history.warning ? html`<p class="warning" role="note">${history.warning}</p>` : nothing}
+      ${count === 0
+        ? html`<p class="empty muted" tabindex="-1">${loading ? 'Loading history…' : enabled ? 'No requests yet. Requests you send appear here.' : 'History is turned off.'}</p>`
+        : html`<ol part="list" aria-labelledby="heading" aria-busy=${loading ? 'true' : nothing} @keydown=${this.#onListKeydown} @focusin=${(event: FocusEvent) => this.#moveTabStop(event.target)}>
+            ${repeat(
+              entries,
+              (entry) => entry.id,
+              (entry) => guard([entry.method, entry.url, entry.status, entry.duration, entry.timestamp.getTime(), today], () => this.#renderEntry(entry, now)),
+            )}
+          </ol>`}
       <div class="visually-hidden" role="status" aria-live="polite">${this.#announcer.text}</div>
     `;
+  }
+}
+
+/** Why `history` is not a `History` this element can use, or `undefined` when it is one (or none). */
+function historyProblem(history: unknown): string | undefined {
+  if (history == null) return undefined;
+  const { list, subscribe, ready } = history as Partial<History>;
+  if (typeof list !== 'function' || typeof subscribe !== 'function' || typeof ready !== 'function') {
+    return `The history property must be a History (got ${describeValue(history)}).`;
+  }
+  try {
+    (history as History).list();
+    return undefined;
+  } catch (error) {
+    // A Proxy's methods run on the proxy, which lacks the History's #private fields.
+    return `The history property cannot be used (${String(error)}): a framework's reactive proxy of a History (Vue's ref() or reactive()) hides its private fields. Pass the History itself: markRaw(history).`;
   }
 }

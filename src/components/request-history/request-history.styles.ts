@@ -1,11 +1,16 @@
 import { css } from 'lit';
 
 export const requestHistoryStyles = css`
-  .heading-row {
+  .heading-row,
+  .confirm {
     display: flex;
+    flex-wrap: wrap;
     align-items: center;
     justify-content: space-between;
     gap: var(--_space);
+  }
+  button.danger {
+    color: var(--_danger);
   }
   h2 {
     font-size: 1em;
@@ -37,12 +42,16 @@ export const requestHistoryStyles = css`
   li button.entry:hover {
     background: var(--_surface);
   }
+  /* Inside the button: the list scrolls, and clips what is drawn outside it. */
+  li button:focus-visible {
+    outline-offset: -2px;
+  }
   .method {
     font-family: var(--_mono);
     font-weight: 700;
   }
   /* Two lines of path before the ellipsis: in the console's side column one line held about twenty characters. */
-  .url {
+  .path {
     font-family: var(--_mono);
     overflow: hidden;
     overflow-wrap: anywhere;
@@ -50,6 +59,9 @@ export const requestHistoryStyles = css`
     -webkit-box-orient: vertical;
     -webkit-line-clamp: 2;
     line-clamp: 2;
+  }
+  .origin-in-name {
+    font-size: 0;
   }
   .status {
     font-family: var(--_mono);

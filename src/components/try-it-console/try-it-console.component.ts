@@ -16,6 +16,7 @@ import { isCrossOrigin } from '../../core/proxy-route.js';
 import type { ProxyRefusalCode } from '../../proxy/refusal.js';
 import { SnippetGenerator } from '../../core/snippets/snippet-generator.js';
 import type { SnippetRequest } from '../../core/snippets/snippet-request.js';
+import { LiveAnnouncer } from '../../controllers/live-announcer.js';
 import { SendController } from '../../controllers/send-controller.js';
 import { SubscriptionController } from '../../controllers/subscription-controller.js';
 import { TicBeforeSendEvent } from '../../events/before-send.js';
@@ -27,6 +28,7 @@ import { highlight } from '../code-snippet/highlighter.js';
 import '../code-snippet/code-snippet.js';
 import '../env-picker/env-picker.js';
 import '../request-history/request-history.js';
+import { splitEntryUrl } from '../request-history/entry-url.js';
 import { highlightStyles } from '../highlight.styles.js';
 import { themeStyles } from '../theme.styles.js';
 import { downloadName, formatBytes, formatBytesOf, presentBody, type BodyPresentation } from './body-presentation.js';
@@ -70,6 +72,7 @@ interface HeaderRowState {
  * @fires {TicBeforeSendEvent} tic-before-send - Cancelable; the page may rewrite `event.request` or stop the send.
  * @fires {TicResponseEvent} tic-response - A sent request got a response (any status).
  * @fires {TicRequestErrorEvent} tic-request-error - A sent request failed; `event.error.kind` says how.
+ * @fires {TicHistorySelectEvent} tic-history-select - From its history, cancelable: the entry is loaded, replacing the request being edited, unless a listener calls `preventDefault()`.
  *
  * @slot - A `<script type="application/json">` holding the configuration (read once, when it has arrived).
  *
@@ -101,6 +104,8 @@ export class TryItConsole extends LitElement {
 
   readonly #send = new SendController(this);
   readonly #environments = new SubscriptionController<EnvironmentManager>(this, 'resolve');
+  /** Says what picking a history entry loaded: focus stays on the entry, and nothing else would tell. */
+  readonly #announcer = new LiveAnnouncer(this);
   #engine: RequestEngine | undefined;
   #generator: SnippetGenerator | undefined;
   #nextRowKey = 0;
@@ -126,6 +131,8 @@ export class TryItConsole extends LitElement {
    * with the next response.
    */
   #shown: ShownResponse | undefined;
+  /** A history entry picked, to load unless a listener of the event prevented it. */
+  #picked: TicHistorySelectEvent | undefined;
 
   @state() private configProblem: string | undefined;
   /** Why the `method`, `url`, `headers` or `body` set by the page cannot be loaded; shown like a configuration problem. */
@@ -194,6 +201,14 @@ export class TryItConsole extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues): void {
+    const picked = this.#picked;
+    this.#picked = undefined;
+    if (picked && !picked.defaultPrevented) {
+      const { entry } = picked;
+      this.load(entry);
+      const notices = this.notices.map((notice) => RESTORE_NOTICES[notice]);
+      this.#announcer.announce([`Loaded ${entry.method} ${splitEntryUrl(entry.url).path} from history.`, ...notices].join(' '));
+    }
     // Lit updates a removed element too: configured then, it would open a history nothing closes unless it is added
     // back. connectedCallback configures it when it is.
     if (changed.has('config') && this.isConnected) this.#configure();
@@ -355,7 +370,10 @@ export class TryItConsole extends LitElement {
   }
 
   #onHistorySelect(event: TicHistorySelectEvent): void {
-    this.load(event.entry);
+    // Heard on <request-history> itself, before the page's listeners: loaded in the update that follows, once they have
+    // all had their say, unless one called preventDefault() (to ask before the user's edits are replaced).
+    this.#picked = event;
+    this.requestUpdate();
   }
 
   // --- Public methods -----------------------------------------------------------------------------
@@ -364,6 +382,7 @@ export class TryItConsole extends LitElement {
   async send(): Promise<void> {
     const engine = this.#engine;
     if (!engine || !engine.config.enabled || this.#send.state.status === 'pending') return;
+    this.#announcer.clear();
     let prepared;
     try {
       prepared = engine.prepare(this.#request());
@@ -646,7 +665,7 @@ export class TryItConsole extends LitElement {
           </section>
           <section class="response" part="response" aria-label="Response">
             <h2>Response</h2>
-            <div class="visually-hidden" role="status" aria-live="polite">${this.#liveStatus()}</div>
+            <div class="visually-hidden" role="status" aria-live="polite">${this.#liveStatus() || this.#announcer.text}</div>
             ${this.#renderResult()}
           </section>
           <section class="snippets" aria-label="Code">
