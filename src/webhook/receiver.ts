@@ -21,9 +21,10 @@ export interface WebhookReceiverOptions<Data = Record<string, unknown>> {
   secret: string;
   /**
    * Called with each verified event. Answer quickly: when it returns without responding, the handler answers
-   * `204 No Content`; when it throws, `500` (or Express's `next(error)`), so the sender retries.
+   * `204 No Content`; when it throws, `500` (or Express's `next(error)`), so the sender retries. What it returns is
+   * awaited and otherwise ignored, so `(event) => queue.push(event)` fits.
    */
-  onEvent(event: WebhookBody<Data>, context: WebhookReceiverContext): void | Promise<void>;
+  onEvent(event: WebhookBody<Data>, context: WebhookReceiverContext): unknown;
   /**
    * Largest body read, in bytes; a bigger one is answered `413`.
    * @default 1048576

@@ -345,6 +345,23 @@ describe('<request-history>', () => {
     expect(rows(el)).to.have.length(1);
   });
 
+  it('shows the history as it is now when added back, after changes made while it was out of the page', async () => {
+    // As a framework's keep-alive tab holds it while the console adds and deletes entries.
+    const history = filledHistory();
+    const el = await shown(history);
+    const parent = el.parentElement!;
+    el.remove();
+    history.delete('c');
+    history.add({ id: 'd', method: 'PUT', url: 'https://api.example/pets/2', status: 204, duration: 5 });
+    parent.append(el);
+    await el.updateComplete;
+    expect(rows(el).map((row) => row.textContent!.match(/GET|POST|PUT|DELETE/)![0])).to.deep.equal(['PUT', 'POST', 'GET']);
+    // Still listening: a later change shows too.
+    history.clear();
+    await el.updateComplete;
+    expect(rows(el)).to.have.length(0);
+  });
+
   it('renders hostile entries as text', async () => {
     const history = new History({ enabled: true });
     history.add({ method: 'GET', url: `https://api.example/${HOSTILE}`, headers: { 'X-Evil': HOSTILE }, body: HOSTILE, status: 200, duration: 1 });

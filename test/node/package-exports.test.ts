@@ -60,10 +60,13 @@ describe('the published package', () => {
   it('type-checks in a Node project without the DOM library: core, webhook and proxy', () => {
     writeFileSync(join(project, 'node-types.ts'), `
       import { RequestEngine, IdbHistoryStore, type ConsoleConfig } from 'try-it-console/core';
-      import { Notifier } from 'try-it-console/webhook';
+      import { Notifier, createWebhookHandler } from 'try-it-console/webhook';
       import { startProxy } from 'try-it-console/proxy';
       const config: ConsoleConfig = { credentials: 'omit' };
-      export const used = [new RequestEngine({ config }), IdbHistoryStore, Notifier, startProxy];
+      // The README's receiver: onEvent may return anything (push returns a number).
+      const queue: unknown[] = [];
+      const handler = createWebhookHandler({ secret: 'whsec', onEvent: (event) => queue.push(event) });
+      export const used = [new RequestEngine({ config }), IdbHistoryStore, Notifier, startProxy, handler];
     `);
     writeFileSync(join(project, 'tsconfig.json'), JSON.stringify({
       compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', lib: ['ES2022'], types: ['node'], typeRoots: [join(root, 'node_modules/@types')], strict: true, noEmit: true, skipLibCheck: false },
