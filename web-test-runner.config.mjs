@@ -1,6 +1,7 @@
 // Browser tests run in Debian's Chromium (never a downloaded browser), headless, with TypeScript
 // compiled on the fly by esbuild.
 import { writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import commonjs from '@rollup/plugin-commonjs';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { fromRollup } from '@web/dev-server-rollup';
@@ -33,7 +34,19 @@ function summaryReporter(path) {
   };
 }
 
+/** A port free now: the runner's default, 8000, may be taken (another project's server, a second run). */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer().once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
 export default {
+  port: await freePort(),
   files: 'test/browser/**/*.test.ts',
   nodeResolve: true,
   concurrency: 1,
