@@ -1,5 +1,6 @@
 // The proxy's options, their defaults, and their validation (once, at construction, naming the bad field).
 import { ConfigError } from '../core/errors.js';
+import { expectKnownFields, expectPlainObject } from '../core/validation.js';
 import { AddressPolicy, type PrivateAddressAllowance } from './address-policy.js';
 import { systemResolver, type HostResolver } from './guarded-connector.js';
 import { OriginPolicy, type OriginAllowList } from './origin-policy.js';
@@ -84,6 +85,10 @@ export const DEFAULT_MAX_RESPONSE_BYTES = 50 * 1024 * 1024;
 export const DEFAULT_TIMEOUT = 30_000;
 export const DEFAULT_MAX_REDIRECTS = 5;
 
+export const PROXY_OPTION_FIELDS: readonly (keyof ProxyOptions)[] = [
+  'allowOrigins', 'allowTargets', 'allowPrivate', 'forwardCookies', 'maxRequestBytes', 'maxResponseBytes', 'timeout', 'maxRedirects', 'resolveHost',
+];
+
 /** The longest `timeout`: the longest a Node timer waits (a longer one fires at once). */
 export const MAX_TIMEOUT = 2 ** 31 - 1;
 
@@ -109,7 +114,10 @@ function timeoutOption(value: unknown): number {
 }
 
 /** Validates `options` and fills in defaults. Throws `ConfigError` naming the first bad field. */
-export function resolveProxyOptions(options: ProxyOptions = {}): ResolvedProxyOptions {
+export function resolveProxyOptions(given: ProxyOptions = {}): ResolvedProxyOptions {
+  // A misspelt field (`allowOrigin`) would leave its default in force without a word.
+  const options = expectPlainObject(given, 'proxy options') as ProxyOptions;
+  expectKnownFields(options as Record<string, unknown>, PROXY_OPTION_FIELDS, 'proxy options');
   if (options.resolveHost !== undefined && typeof options.resolveHost !== 'function') {
     throw new ConfigError('resolveHost', options.resolveHost, 'must be a function');
   }

@@ -3,7 +3,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CorsProxy } from './cors-proxy.js';
 import { answerParserRefusals } from './parser-refusals.js';
-import type { ProxyOptions } from './proxy-options.js';
+import { expectKnownFields, expectPlainObject } from '../core/validation.js';
+import { PROXY_OPTION_FIELDS, type ProxyOptions } from './proxy-options.js';
 
 /**
  * An HTTP server that runs the CORS proxy. Closing the server also closes the proxy's upstream connections.
@@ -56,7 +57,9 @@ export interface RunningProxy {
 }
 
 /** Creates the proxy server and listens; resolves once it accepts connections. */
-export async function startProxy(options: StartProxyOptions = {}): Promise<RunningProxy> {
+export async function startProxy(given: StartProxyOptions = {}): Promise<RunningProxy> {
+  const options = expectPlainObject(given, 'proxy options') as StartProxyOptions;
+  expectKnownFields(options as Record<string, unknown>, [...PROXY_OPTION_FIELDS, 'port', 'host'], 'proxy options');
   const { port = 8787, host = '127.0.0.1', ...proxyOptions } = options;
   const proxy = new CorsProxy(proxyOptions);
   const server = serverFor(proxy);

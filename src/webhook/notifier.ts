@@ -181,7 +181,10 @@ export class Notifier {
    * reported failed (result and `failed` event, with the body) instead of being dropped.
    */
   async close(options: { timeout?: number } = {}): Promise<void> {
-    const { timeout } = options;
+    // A misspelt `timout` would wait for every retry, perhaps minutes, without a word.
+    const input = expectPlainObject(options, 'close options');
+    expectKnownFields(input, ['timeout'], 'close options');
+    const { timeout } = input;
     // Above MAX_TIMER, setTimeout would fire at once and cut every waiting retry short.
     if (timeout !== undefined && !(typeof timeout === 'number' && timeout >= 0 && timeout <= MAX_TIMER)) {
       throw new ConfigError('close timeout', timeout, `must be a number of milliseconds from 0 to ${MAX_TIMER} (about 24.8 days); leave it out to wait for every retry`);

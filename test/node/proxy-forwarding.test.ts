@@ -7,7 +7,7 @@ import { METHODS, request as httpRequest, type RequestListener } from 'node:http
 import { connect } from 'node:net';
 import { ConfigError } from '../../src/core/errors.js';
 import { RequestEngine } from '../../src/core/request-engine.js';
-import { CorsProxy, PROXY_REFUSAL_CODES, createProxyServer, type RunningProxy, type StartProxyOptions } from '../../src/proxy/index.js';
+import { CorsProxy, PROXY_REFUSAL_CODES, createProxyServer, startProxy, type RunningProxy, type StartProxyOptions } from '../../src/proxy/index.js';
 import {
   PAGE_ORIGIN,
   allowOnlyLoopbackPort,
@@ -591,6 +591,21 @@ describe('proxy options', () => {
     }
     createProxyServer({ forwardCookies: true }).close();
     createProxyServer({ forwardCookies: false }).close();
+  });
+
+  it('refuse a misspelt or unknown option, naming it and the known ones, rather than keep the default silently', async () => {
+    for (const misspelt of [{ allowOrigin: ['https://docs.example.com'] }, { allowedTargets: ['api.example.com'] }, { timeOut: 5 }]) {
+      assert.throws(
+        () => new CorsProxy(misspelt as never),
+        (error: unknown) => error instanceof ConfigError && error.field === `proxy options.${Object.keys(misspelt)[0]}` && /known fields: allowOrigins, allowTargets, allowPrivate/.test(error.message),
+        JSON.stringify(misspelt),
+      );
+    }
+    // startProxy knows port and host as well, and checks before listening.
+    await assert.rejects(startProxy({ prot: 0 } as never), (error: unknown) => error instanceof ConfigError && /proxy options\.prot.*port, host/.test(error.message));
+    assert.throws(() => new CorsProxy([] as never), ConfigError);
+    const running = await startProxy({ port: 0, host: '127.0.0.1', timeout: 1000 });
+    await running.close();
   });
 
   it('has a browser build that fails loudly at import', async () => {

@@ -372,11 +372,14 @@ describe('notifier bookkeeping', () => {
     assert.equal(JSON.parse(events.failed[0]!.body!).data.idempotency_key, 'n1');
   });
 
-  it('refuses a close timeout that a timer cannot hold, and stays open', async () => {
+  it('refuses a close timeout that a timer cannot hold, or misspelt, and stays open', async () => {
     const { notifier, events } = harness({ url: server.url });
     for (const timeout of [2 ** 31, 3e9, Number.POSITIVE_INFINITY, -1, Number.NaN, '10' as never]) {
       await assert.rejects(notifier.close({ timeout }), (error: unknown) => error instanceof ConfigError && error.field === 'close timeout', String(timeout));
     }
+    // Misspelt, the timeout would be no timeout: close() would wait for every retry.
+    await assert.rejects(notifier.close({ timout: 0 } as never), (error: unknown) => error instanceof ConfigError && error.field === 'close options.timout' && /known fields: timeout/.test(error.message));
+    await assert.rejects(notifier.close(null as never), (error: unknown) => error instanceof ConfigError && error.field === 'close options');
     const [result] = await notifier.send({ type: 'user', id: 1 }, notification());
     assert.equal(result!.ok, true, 'the notifier still sends');
     assert.equal(events.sent.length, 1);
