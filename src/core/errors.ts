@@ -95,6 +95,7 @@ export type RequestErrorKind =
   | 'invalid-url'
   | 'invalid-request'
   | 'mixed-content'
+  | 'csp'
   | 'unresolved-variables'
   | 'proxy-refused';
 

@@ -6,6 +6,7 @@ import { History } from './history.js';
 import type { ResolvedHistoryConfig } from './history-config.js';
 import type { HistoryStore } from './history-store.js';
 import type { HistoryEntry } from './history-entry.js';
+import { watchConnectionsTo, type PolicyViolationWatch } from './policy-violation-watch.js';
 import { PROXY_CONTENT_SECURITY_POLICY, PROXY_ERROR_HEADER, PROXY_FINAL_URL_HEADER, UPSTREAM_WWW_AUTHENTICATE_HEADER, isCrossOrigin, targetOfProxiedUrl, type ProxyErrorBody } from './proxy-route.js';
 import { checkAndRoute, isForbiddenHeader, prepareRequest, requestTemplate, resolveRequest, type ConsoleRequest, type PreparedRequest, type ResolvedRequest } from './request-preparation.js';
 import { ResponseBodyError, checkBodyLimits, readBody, type BodyLimits, type ReadBody } from './response-body.js';
@@ -141,6 +142,7 @@ export class RequestEngine {
     let response: Response | undefined;
     let headersAt = 0;
     let body: ReadBody;
+    const blocks = watchConnectionsTo(prepared.fetchUrl);
     try {
       response = await this.#fetch(prepared.fetchUrl, {
         method: prepared.method,
@@ -155,9 +157,11 @@ export class RequestEngine {
       body = await readBody(response.body as ReadableStream<Uint8Array<ArrayBuffer>> | null, this.#limits);
     } catch (error) {
       const timeLeft = this.config.timeout - (performance.now() - start);
-      const failure = await this.#explain(error, prepared, { signal, timeout, timeLeft, status: response?.status });
+      const failure = await this.#explain(error, prepared, { signal, timeout, timeLeft, status: response?.status, blocks });
       if (failure.kind !== 'aborted') this.#record(prepared, madeAt, 0, performance.now() - start);
       throw failure;
+    } finally {
+      blocks.stop();
     }
     const total = performance.now() - start;
     const contentType = response.headers.get('content-type') ?? '';
@@ -200,13 +204,15 @@ export class RequestEngine {
   async #explain(
     error: unknown,
     prepared: PreparedRequest,
-    { signal, timeout, timeLeft, status }: { signal: AbortSignal | undefined; timeout: AbortSignal; timeLeft: number; status: number | undefined },
+    { signal, timeout, timeLeft, status, blocks }: { signal: AbortSignal | undefined; timeout: AbortSignal; timeLeft: number; status: number | undefined; blocks: PolicyViolationWatch },
   ): Promise<RequestError> {
     if (error instanceof RequestError) return error;
     if (signal?.aborted) return cancelled(error);
     if (timeout.aborted) return timedOut(error, prepared, status, this.config.timeout);
     // The server answered, so neither CORS nor reachability is the problem: the body broke off.
     if (error instanceof ResponseBodyError) return brokenOff(error, prepared, status);
+    // Probes would be blocked too, and their answer would blame the server or CORS.
+    if (await blocks.seen()) return blockedByPagePolicy(prepared, error);
     if (prepared.viaProxy) {
       return new RequestError('network', `Could not reach the CORS proxy at ${new URL(prepared.fetchUrl).origin}; check that it is running and that corsProxy points at it.`, { cause: error });
     }
@@ -296,6 +302,17 @@ async function proxyRefusal(response: Response, method: string): Promise<Request
     // The code in the header is enough to go on.
   }
   return new RequestError('proxy-refused', `The CORS proxy refused the request (${code}): ${message}`, { proxyCode: code ?? undefined });
+}
+
+/** The page's own Content-Security-Policy kept fetch from connecting; the server was never asked. */
+function blockedByPagePolicy(prepared: PreparedRequest, error: unknown): RequestError {
+  const origin = new URL(prepared.fetchUrl).origin;
+  const destination = prepared.viaProxy ? `the CORS proxy at ${origin}` : origin;
+  return new RequestError(
+    'csp',
+    `This page's Content-Security-Policy does not allow connections to ${destination}, so the request was not sent. Add ${origin} to the policy's connect-src (in the Content-Security-Policy header or <meta> of the page).`,
+    { cause: error },
+  );
 }
 
 function cancelled(error: unknown): RequestError {

@@ -1,5 +1,6 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
+import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import type { EnvironmentManager } from '../../core/environment-manager.js';
 import { SnippetGenerator } from '../../core/snippets/snippet-generator.js';
 import type { SnippetLanguage } from '../../core/snippets/snippet-language.js';
@@ -296,7 +297,7 @@ export class CodeSnippet extends LitElement {
             ? html`<p class="problem">${problem}</p>`
             : code.length > HIGHLIGHT_LIMIT
               ? html`<pre><code>${code}</code></pre>`
-              : html`<pre><code .innerHTML=${highlight(code, GRAMMAR[this.selected!])}></code></pre>`}
+              : html`<pre><code>${unsafeHTML(highlight(code, GRAMMAR[this.selected!]))}</code></pre>`}
         </div>
         <div class="visually-hidden" role="status" aria-live="polite">${this.#copyAnnouncer.text}</div>
       </div>

@@ -1,6 +1,7 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { live } from 'lit/directives/live.js';
+import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import type { ConsoleConfig } from '../../core/console-config.js';
 import type { EnvironmentManager } from '../../core/environment-manager.js';
 import { RequestError, describeValue } from '../../core/errors.js';
@@ -9,6 +10,7 @@ import { parseHistoryConfig } from '../../core/history-config.js';
 import type { HistoryEntry } from '../../core/history-entry.js';
 import { IdbHistoryStore } from '../../core/idb-history-store.js';
 import { scanPlaceholders } from '../../core/placeholders.js';
+import { PolicyViolationWatch } from '../../core/policy-violation-watch.js';
 import { RequestEngine, type ConsoleResponse } from '../../core/request-engine.js';
 import { ResponseBodyError } from '../../core/response-body.js';
 import type { ConsoleRequest } from '../../core/request-preparation.js';
@@ -50,6 +52,10 @@ interface ShownResponse {
   fileName: string;
   /** The browser could not decode the image: `body` is then the body as text or binary data. */
   notAnImage: boolean;
+  /** While an image preview loads: whether the page's Content-Security-Policy refuses blob: images. */
+  imagePolicy: PolicyViolationWatch | undefined;
+  /** The page's policy refused the preview (img-src without blob:). */
+  imageBlocked: boolean;
 }
 
 interface HeaderRowState {
@@ -464,6 +470,8 @@ export class TryItConsole extends LitElement {
         download: response.download && response.size > 0 ? URL.createObjectURL(response.download) : undefined,
         fileName: downloadName(response),
         notAnImage: false,
+        imagePolicy: body.kind === 'image' ? new PolicyViolationWatch('img-src', (blocked) => blocked === 'blob' || blocked.startsWith('blob:')) : undefined,
+        imageBlocked: false,
       };
     }
     return this.#shown;
@@ -471,16 +479,31 @@ export class TryItConsole extends LitElement {
 
   #forgetShown(): void {
     if (this.#shown?.download) URL.revokeObjectURL(this.#shown.download);
+    this.#shown?.imagePolicy?.stop();
     this.#shown = undefined;
   }
 
-  /** An image body the browser cannot decode (text, or an SVG, sent as image/png): shown as a body of unknown type. */
-  #onImageError(response: ConsoleResponse): void {
+  /**
+   * An image preview that failed: refused by the page's Content-Security-Policy, or a body the browser cannot decode
+   * (text, or an SVG, sent as image/png), then shown as a body of unknown type.
+   */
+  async #onImageError(response: ConsoleResponse): Promise<void> {
     const shown = this.#shown;
-    if (shown?.response !== response || shown.notAnImage) return;
-    shown.notAnImage = true;
-    shown.body = presentBody({ ...response, contentType: '' });
+    if (shown?.response !== response || shown.notAnImage || shown.imageBlocked) return;
+    const blocked = await shown.imagePolicy?.seen();
+    shown.imagePolicy?.stop();
+    if (this.#shown !== shown) return;
+    if (blocked) {
+      shown.imageBlocked = true;
+    } else {
+      shown.notAnImage = true;
+      shown.body = presentBody({ ...response, contentType: '' });
+    }
     this.requestUpdate();
+  }
+
+  #onImageLoad(): void {
+    this.#shown?.imagePolicy?.stop();
   }
 
   // --- Rendering ----------------------------------------------------------------------------------
@@ -528,7 +551,7 @@ export class TryItConsole extends LitElement {
 
   #renderResponse(response: ConsoleResponse) {
     const statusClass = response.status < 300 ? 'ok' : response.status < 400 ? 'redirect' : response.status < 500 ? 'client-error' : 'server-error';
-    const { body, highlighted, download, fileName, notAnImage } = this.#show(response);
+    const { body, highlighted, download, fileName, notAnImage, imageBlocked } = this.#show(response);
     // An image is previewed from the whole body, not the part kept for display.
     const shownWhole = !response.truncated || (body.kind === 'image' && download !== undefined);
     const [shownSize, size] = formatBytesOf(response.body.byteLength, response.size);
@@ -565,15 +588,17 @@ export class TryItConsole extends LitElement {
         ${body.kind === 'empty'
           ? html`<p class="muted">No body.</p>`
           : body.kind === 'image'
-            ? download
-              ? html`<img src=${download} alt="Image returned by ${response.request.method} ${response.request.url}" @error=${() => this.#onImageError(response)} />`
-              : html`<p class="muted">An image of ${formatBytes(response.size)}, too large to preview.</p>`
+            ? !download
+              ? html`<p class="muted">An image of ${formatBytes(response.size)}, too large to preview.</p>`
+              : imageBlocked
+                ? html`<p class="muted">An image of ${formatBytes(response.size)}, not previewed: this page’s Content-Security-Policy does not allow blob: images (add blob: to its img-src). <a href=${download} download=${fileName}>Download it</a>.</p>`
+                : html`<img src=${download} alt="Image returned by ${response.request.method} ${response.request.url}" @load=${this.#onImageLoad} @error=${() => this.#onImageError(response)} />`
             : body.kind === 'binary'
               ? notAnImage
                 ? nothing
                 : html`<p class="muted">Binary data (${response.contentType || 'no content type'}, ${formatBytes(response.size)}).</p>`
               : highlighted !== undefined
-                ? html`<pre><code .innerHTML=${highlighted}></code></pre>`
+                ? html`<pre><code>${unsafeHTML(highlighted)}</code></pre>`
                 : html`<pre><code>${body.text}</code></pre>`}
       </div>
     `;
@@ -695,6 +720,7 @@ const ERROR_TITLES: Record<RequestError['kind'], string> = {
   'invalid-url': 'Invalid URL',
   'invalid-request': 'Request not sent',
   'mixed-content': 'Blocked as mixed content',
+  csp: 'Blocked by the page’s Content-Security-Policy',
   'unresolved-variables': 'Unresolved variables',
   'proxy-refused': 'Refused by the CORS proxy',
 };
