@@ -8,6 +8,7 @@ export const BROWSER_SCRIPTS: Readonly<Record<string, string>> = {
   'npm-import.js': 'npm-import.ts',
   'webhook-panel.js': 'webhook-panel.ts',
   'theme-switch.js': 'theme-switch.ts',
+  'try-it-buttons.js': 'try-it-buttons.ts',
 };
 
 /** A page script did not bundle; `errors` are esbuild's messages. */

@@ -65,13 +65,32 @@ async function route(options: DocsSiteOptions, request: IncomingMessage, respons
     const name = path === '/' ? 'index.html' : PAGE.exec(path)?.[1];
     const file = name && (await readStaticFile(options.demoDir, name));
     if (file) {
-      const body = name.endsWith('.html')
-        ? Buffer.from(fillTemplate(file.body.toString('utf8'), { ...options.values(), SITE_HEADER: siteHeader(name) }))
-        : file.body;
-      return sendBytes(response, 200, file.type, body, COMMON_HEADERS);
+      if (!name.endsWith('.html')) return sendBytes(response, 200, file.type, file.body, COMMON_HEADERS);
+      const values = options.values();
+      const body = Buffer.from(fillTemplate(file.body.toString('utf8'), { ...values, SITE_HEADER: siteHeader(name) }));
+      return sendBytes(response, 200, file.type, body, { ...COMMON_HEADERS, 'Content-Security-Policy': pagePolicy(values) });
     }
   }
   sendError(response, 404, 'not_found', `Nothing at ${path}. The pages are /, /npm-import.html and /code-snippet.html.`);
+}
+
+/**
+ * The pages' Content-Security-Policy: as strict as README's advice for docs sites allows, so the demo shows the
+ * console working under it. Requests leave for the proxy only; the API's origin is not allowed.
+ */
+function pagePolicy(values: PageValues): string {
+  return [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self'",
+    `connect-src 'self' ${new URL(values.PROXY_URL).origin}`,
+    "img-src 'self' blob:",
+    "require-trusted-types-for 'script'",
+    'trusted-types lit-html',
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
 }
 
 async function notify(options: DocsSiteOptions, request: IncomingMessage, response: ServerResponse): Promise<void> {

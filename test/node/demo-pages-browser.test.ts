@@ -71,6 +71,29 @@ describe('the demo pages in Chromium', () => {
     await page.close();
   });
 
+  it('serves every page with a strict Content-Security-Policy and Trusted Types, which the other tests run under', async () => {
+    for (const path of ['/', '/npm-import.html', '/code-snippet.html']) {
+      const policy = (await fetch(new URL(path, demo.urls.docs))).headers.get('content-security-policy') ?? '';
+      assert.match(policy, /script-src 'self'; style-src 'self'; connect-src 'self' http:\/\/127\.0\.0\.1:\d+;/, path);
+      assert.match(policy, /require-trusted-types-for 'script'; trusted-types lit-html;/, path);
+    }
+    const { page } = await open('/');
+    const enforced = await page.evaluate(async (api) => {
+      let innerHtml = 'assigned';
+      try {
+        document.createElement('div').innerHTML = '<b>text</b>';
+      } catch (error) {
+        innerHtml = (error as Error).name;
+      }
+      // The API's own origin is not in connect-src: the console reaches it through the proxy only.
+      const refused = new Promise<string>((resolve) => addEventListener('securitypolicyviolation', (event) => event.effectiveDirective === 'connect-src' && resolve(event.blockedURI)));
+      const direct = await fetch(api).then(() => 'fetched', () => 'failed');
+      return { innerHtml, direct, refused: await refused };
+    }, demo.urls.api);
+    assert.deepEqual(enforced, { innerHtml: 'TypeError', direct: 'failed', refused: `${demo.urls.api}/` });
+    await page.close();
+  });
+
   it('the "Offline server" environment shows a server that does not answer, not a port the proxy refuses', async () => {
     const { page, problems } = await open('/');
     const message = await page.evaluate(async () => {
