@@ -53,6 +53,15 @@ async function openPage(html: string): Promise<{ page: Window; frame: HTMLIFrame
   return { page, frame, violations };
 }
 
+/** Sends from the page's console and returns the failure it reports. */
+async function failedSend(page: Window): Promise<{ consoleElement: ConsoleElement; error: TicRequestErrorEvent['error'] }> {
+  const consoleElement = page.document.querySelector('try-it-console') as ConsoleElement;
+  await consoleElement.updateComplete;
+  const failed = oneEvent<TicRequestErrorEvent>(consoleElement, 'tic-request-error');
+  await consoleElement.send();
+  return { consoleElement, error: (await failed).error };
+}
+
 describe('the standalone bundle under a strict Content-Security-Policy with Trusted Types', () => {
   let servers: TestServers;
   before(async () => {
@@ -86,11 +95,7 @@ describe('the standalone bundle under a strict Content-Security-Policy with Trus
   it('says the page’s connect-src blocked the proxy, not that the proxy is down', async () => {
     const { page, frame, violations } = await openPage(strictPage(servers, "'self'"));
     try {
-      const consoleElement = page.document.querySelector('try-it-console') as ConsoleElement;
-      await consoleElement.updateComplete;
-      const failed = oneEvent<TicRequestErrorEvent>(consoleElement, 'tic-request-error');
-      await consoleElement.send();
-      const { error } = await failed;
+      const { consoleElement, error } = await failedSend(page);
       const proxyOrigin = new URL(servers.proxy).origin;
       expect([error.kind, error.code]).to.deep.equal(['csp', 'ERR_REQUEST_CSP']);
       expect(error.message).to.equal(
@@ -107,11 +112,7 @@ describe('the standalone bundle under a strict Content-Security-Policy with Trus
   it('says the page’s connect-src blocked the API, and sends no probe to explain it', async () => {
     const { page, frame, violations } = await openPage(strictPage(servers, "'self'", { proxied: false }));
     try {
-      const consoleElement = page.document.querySelector('try-it-console') as ConsoleElement;
-      await consoleElement.updateComplete;
-      const failed = oneEvent<TicRequestErrorEvent>(consoleElement, 'tic-request-error');
-      await consoleElement.send();
-      const { error } = await failed;
+      const { error } = await failedSend(page);
       const apiOrigin = new URL(servers.api).origin;
       expect(error.kind).to.equal('csp');
       expect(error.message).to.contain(`does not allow connections to ${apiOrigin}, so the request was not sent. Add ${apiOrigin} to the policy's connect-src`);
