@@ -1,4 +1,4 @@
-import type { ReactiveControllerHost } from 'lit';
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
 
 /**
  * How long the live region stays empty before an announcement, in ms. Emptied and refilled at once, it is no
@@ -15,13 +15,14 @@ const ANNOUNCE_DELAY = 100;
  * after a pause. Alternating an invisible character at the end would make each one a change too, but a change
  * one character long, which a screen reader may read alone ("blank") or skip.
  */
-export class LiveAnnouncer {
-  readonly #host: ReactiveControllerHost;
+export class LiveAnnouncer implements ReactiveController {
+  readonly #host: ReactiveControllerHost & Element;
   #text = '';
   #timer: ReturnType<typeof setTimeout> | undefined;
 
-  constructor(host: ReactiveControllerHost) {
+  constructor(host: ReactiveControllerHost & Element) {
     this.#host = host;
+    host.addController(this);
   }
 
   /** What the region holds now: render it as its only content. */
@@ -38,6 +39,16 @@ export class LiveAnnouncer {
   /** Empties the region, and drops an announcement still waiting. */
   clear(): void {
     this.#set('');
+  }
+
+  hostDisconnected(): void {
+    // Removed (not moved: added back at once), nobody hears the region: the announcement waiting is dropped rather
+    // than left on a timer that outlives the element.
+    queueMicrotask(() => {
+      if (this.#host.isConnected) return;
+      clearTimeout(this.#timer);
+      this.#timer = undefined;
+    });
   }
 
   #set(text: string): void {

@@ -150,13 +150,14 @@ function readSome(store: IDBObjectStore, ids: readonly string[]): Promise<{ reco
 /**
  * idb-keyval's `createStore`, with what history needs on top: the factory can be given, a missing
  * IndexedDB is a rejected promise rather than a ReferenceError, an open that hangs (blocked by another
- * tab) times out instead of stalling history forever, and the connection can be closed.
+ * tab) times out instead of stalling history forever, and the connection can be closed for good.
  */
 class LazyDatabase {
   readonly #name: string;
   readonly #factory: IDBFactory | undefined;
   readonly #openTimeout: number;
   #opening: Promise<IDBDatabase> | undefined;
+  #closed = false;
 
   constructor(name: string, factory: IDBFactory | undefined, openTimeout: number) {
     this.#name = name;
@@ -166,12 +167,16 @@ class LazyDatabase {
 
   /** idb-keyval's `UseStore`: runs `callback` on the history object store in a new transaction. */
   readonly use: UseStore = async (mode, callback) => {
+    // Closed for good: work that was under way when close() came (a load deleting an unreadable record) must not
+    // open a connection that nothing closes.
+    if (this.#closed) throw new Error('The history database was closed');
     this.#opening ??= this.#open();
     const db = await this.#opening;
     return callback(db.transaction(STORE_NAME, mode).objectStore(STORE_NAME));
   };
 
   close(): void {
+    this.#closed = true;
     const opening = this.#opening;
     this.#opening = undefined;
     opening?.then((db) => db.close(), () => {});

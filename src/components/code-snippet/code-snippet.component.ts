@@ -205,12 +205,16 @@ export class CodeSnippet extends LitElement {
       await this.updateComplete;
       return this.renderRoot.querySelector('pre');
     });
-    // The tab may have changed while the clipboard answered: what is said is about the snippet copied, and the
-    // button says it only while that one is shown.
-    if (language === this.selected) this.copyState = copied ? 'copied' : 'blocked';
-    clearTimeout(this.#copyTimer);
-    this.#copyTimer = setTimeout(() => this.#resetCopy(), COPY_FEEDBACK_TIME);
-    this.#copyAnnouncer.announce(copied ? `Copied the ${LABELS[language]} snippet.` : 'Copy is blocked here: the code is selected, press Ctrl+C (or Cmd+C) to copy it.');
+    // Removed while the clipboard answered: nobody sees the button or hears the region, and a feedback timer set now
+    // would outlive the element (disconnectedCallback has run).
+    if (this.isConnected) {
+      // The tab may have changed while the clipboard answered: what is said is about the snippet copied, and the
+      // button says it only while that one is shown.
+      if (language === this.selected) this.copyState = copied ? 'copied' : 'blocked';
+      clearTimeout(this.#copyTimer);
+      this.#copyTimer = setTimeout(() => this.#resetCopy(), COPY_FEEDBACK_TIME);
+      this.#copyAnnouncer.announce(copied ? `Copied the ${LABELS[language]} snippet.` : 'Copy is blocked here: the code is selected, press Ctrl+C (or Cmd+C) to copy it.');
+    }
     if (copied) this.dispatchEvent(new TicCopyEvent(language, code));
   }
 

@@ -125,6 +125,11 @@ export class TryItConsole extends LitElement {
   #keptEnvironment: string | undefined;
   /** Whether the running engine's environment was switched (by the picker or the page), even back to the first. */
   #environmentChosen = false;
+  /**
+   * Ends the listening that sets `#environmentChosen`. The page can hold the engine's manager (a picker of its own):
+   * a listener left on it would keep the console, removed or given another configuration, from being collected.
+   */
+  #unwatchEnvironment: (() => void) | undefined;
   /** The presets last loaded, as JSON: equal values set again (a framework's re-render) keep the user's edits. */
   #presetsFrom: string | undefined;
   #lastSnippetRequest: SnippetRequest | undefined;
@@ -290,7 +295,7 @@ export class TryItConsole extends LitElement {
       this.#environmentChosen = kept !== undefined && engine.environments.list().some((environment) => environment.name === kept);
       if (this.#environmentChosen) engine.environments.setActive(kept!);
       let activeName = engine.environments.active()?.name;
-      engine.environments.subscribe(() => {
+      this.#unwatchEnvironment = engine.environments.subscribe(() => {
         const name = engine.environments.active()?.name;
         if (this.#engine === engine && name !== activeName) this.#environmentChosen = true;
         activeName = name;
@@ -314,6 +319,8 @@ export class TryItConsole extends LitElement {
     if (!this.#engine) return undefined;
     const { environments, history } = this.#engine;
     this.#keptEnvironment = this.#environmentChosen ? environments.active()?.name : undefined;
+    this.#unwatchEnvironment?.();
+    this.#unwatchEnvironment = undefined;
     this.#engine = undefined;
     return history;
   }
