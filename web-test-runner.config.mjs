@@ -10,6 +10,7 @@ import { defaultReporter } from '@web/test-runner';
 import { a11ySnapshotPlugin } from '@web/test-runner-commands/plugins';
 import { chromiumFlags, chromiumPath } from './scripts/chromium.mjs';
 import { testServersPlugin } from './test/browser/support/test-servers.mjs';
+import { frameworksPlugin } from './test/browser/support/frameworks.mjs';
 
 /** Counts passed and failed tests over all sessions, for the one summary line `npm test` prints. */
 function summaryReporter(path) {
@@ -53,7 +54,8 @@ export default {
   testsFinishTimeout: 300_000,
   // highlight.js ships its ES entry points as wrappers around CommonJS files.
   // a11ySnapshot: the accessible names and descriptions Chromium computes, which joining DOM text does not show.
-  plugins: [a11ySnapshotPlugin(), testServersPlugin(), fromRollup(commonjs)({ include: ['**/node_modules/highlight.js/**'], strictRequires: false }), esbuildPlugin({ ts: true, tsconfig: new URL('./tsconfig.json', import.meta.url).pathname, target: 'es2022' })],
+  // frameworks: Vue, React and Svelte as an app's bundler serves them, for the tests that embed the elements in each.
+  plugins: [a11ySnapshotPlugin(), testServersPlugin(), frameworksPlugin(), fromRollup(commonjs)({ include: ['**/node_modules/highlight.js/**'], strictRequires: false }), esbuildPlugin({ ts: true, tsconfig: new URL('./tsconfig.json', import.meta.url).pathname, target: 'es2022' })],
   browsers: [
     chromeLauncher({
       launchOptions: { executablePath: chromiumPath, headless: true, args: chromiumFlags },

@@ -16,6 +16,8 @@ export class SubscriptionController<T extends Subscribable> implements ReactiveC
   /** The value set; the source only when it has `subscribe` and the method named, otherwise never called. */
   #value: unknown;
   #source: T | undefined;
+  /** Why a value with the right methods cannot be used: they threw when called (a framework's proxy of a source). */
+  #unusable: string | undefined;
   #unsubscribe: (() => void) | undefined;
   readonly #onChange: (() => void) | undefined;
   #connected = false;
@@ -41,14 +43,18 @@ export class SubscriptionController<T extends Subscribable> implements ReactiveC
     this.#unsubscribe?.();
     this.#unsubscribe = undefined;
     this.#value = value;
+    this.#unusable = undefined;
     const { subscribe, [this.#method]: method } = (value ?? {}) as Record<string, unknown>;
-    this.#source = typeof subscribe === 'function' && typeof method === 'function' ? value : undefined;
+    this.#source = typeof subscribe === 'function' && typeof method === 'function' && this.#usable(value!) ? value : undefined;
     if (this.#connected) this.#listen();
     this.#host.requestUpdate();
   }
 
   /** `expected` followed by the wrong value set, for the host to show in place; `undefined` when there is none. */
   problem(expected: string): string | undefined {
+    if (this.#unusable !== undefined) {
+      return `${expected}, not a framework's reactive proxy of one (Vue's ref() or reactive()), which hides its private fields (${this.#unusable}): pass the object itself, through markRaw() in Vue.`;
+    }
     return this.#value != null && !this.#source ? `${expected} (got ${describeValue(this.#value)}).` : undefined;
   }
 
@@ -63,6 +69,20 @@ export class SubscriptionController<T extends Subscribable> implements ReactiveC
     this.#connected = false;
     this.#unsubscribe?.();
     this.#unsubscribe = undefined;
+  }
+
+  /**
+   * Whether subscribing works. A framework's reactive proxy (Vue's) has the source's methods, but they run on the
+   * proxy, which lacks the #private fields they read: subscribing would throw in the framework's render.
+   */
+  #usable(value: T): boolean {
+    try {
+      value.subscribe(() => {})();
+      return true;
+    } catch (error) {
+      this.#unusable = String(error);
+      return false;
+    }
   }
 
   #listen(): void {
