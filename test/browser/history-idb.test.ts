@@ -2,6 +2,7 @@ import { expect, waitUntil } from '@open-wc/testing';
 import { createStore, set, values } from 'idb-keyval';
 import { History, IdbHistoryStore, REDACTED, type HistoryEntryInput, type StoredHistoryRecord } from '../../src/core/index.js';
 import { withoutIndexedDB } from './support/without-indexeddb.js';
+import { loseRecordOnRead } from './support/lost-record.js';
 
 let storageKey = '';
 let databaseName = '';
@@ -311,20 +312,7 @@ describe('History persisted in IndexedDB', () => {
     const history = newHistory();
     for (let n = 1; n <= 3; n += 1) history.add(request(n));
     await history.flush();
-    // Chrome keeps large values in files of their own; one lost gives its read a NotReadableError. Reading e2 fails
-    // the way Chromium reports it: an error event on that request, the other reads succeed, then the transaction
-    // aborts once they are done.
-    const originalGet = IDBObjectStore.prototype.get;
-    IDBObjectStore.prototype.get = function (this: IDBObjectStore, query: IDBValidKey | IDBKeyRange) {
-      if (query !== 'e2') return originalGet.call(this, query);
-      const failed = { result: undefined, error: new DOMException('Data lost due to missing file', 'NotReadableError'), onsuccess: null, onerror: null as ((event: Event) => void) | null };
-      queueMicrotask(() => {
-        failed.onerror?.(new Event('error', { cancelable: true }));
-        // Queued after every other read of the transaction, so it succeeds last.
-        originalGet.call(this, query).onsuccess = () => this.transaction.abort();
-      });
-      return failed as unknown as IDBRequest;
-    };
+    const restoreReads = loseRecordOnRead('e2');
     // Reading them all at once fails the same way, for all of them.
     const originalGetAll = IDBObjectStore.prototype.getAll;
     IDBObjectStore.prototype.getAll = function (this: IDBObjectStore) {
@@ -337,7 +325,7 @@ describe('History persisted in IndexedDB', () => {
     try {
       await reloaded.ready();
     } finally {
-      IDBObjectStore.prototype.get = originalGet;
+      restoreReads();
       IDBObjectStore.prototype.getAll = originalGetAll;
     }
     expect(reloaded.list().map((e) => e.id)).to.deep.equal(['e3', 'e1']);

@@ -9,6 +9,7 @@ import type { EnvPicker } from '../../src/components/env-picker/env-picker.compo
 import type { CodeSnippet } from '../../src/components/code-snippet/code-snippet.component.js';
 import type { RequestHistory } from '../../src/components/request-history/request-history.component.js';
 import { EnvironmentManager, History, IdbHistoryStore, type ConsoleConfig, type StoredHistoryRecord } from '../../src/core/index.js';
+import { loseRecordOnRead } from './support/lost-record.js';
 
 let servers: { api: string; proxy: string };
 let run = 0;
@@ -141,17 +142,7 @@ describe('resource lifecycles', () => {
         return request;
       },
     };
-    // A record whose file Chrome lost: its read fails with NotReadableError, as in history-idb.test.ts.
-    const originalGet = IDBObjectStore.prototype.get;
-    IDBObjectStore.prototype.get = function (this: IDBObjectStore, query: IDBValidKey | IDBKeyRange) {
-      if (query !== 'e2') return originalGet.call(this, query);
-      const failed = { result: undefined, error: new DOMException('Data lost due to missing file', 'NotReadableError'), onsuccess: null, onerror: null as ((event: Event) => void) | null };
-      queueMicrotask(() => {
-        failed.onerror?.(new Event('error', { cancelable: true }));
-        originalGet.call(this, query).onsuccess = () => this.transaction.abort();
-      });
-      return failed as unknown as IDBRequest;
-    };
+    const restoreReads = loseRecordOnRead('e2');
     try {
       const store = new IdbHistoryStore(storageKey, { indexedDB: counting });
       // The console is removed (client-side navigation) while its history is still loading.
@@ -159,7 +150,7 @@ describe('resource lifecycles', () => {
       store.close();
       await loading;
     } finally {
-      IDBObjectStore.prototype.get = originalGet;
+      restoreReads();
     }
     expect(connections.filter(isOpen), 'connections left open').to.have.length(0);
     expect(connections, 'opened once').to.have.length(1);
