@@ -25,7 +25,7 @@ const DEFAULT_CONTENT_TYPE: Partial<Record<SnippetLanguage, string>> = {
   php: 'application/x-www-form-urlencoded',
 };
 // Go looks these up under their canonical names, so its snippet sets them so (documented in the README).
-const GO_CANONICAL: Record<string, string> = { 'user-agent': 'User-Agent', 'accept-encoding': 'Accept-Encoding', range: 'Range' };
+const GO_CANONICAL = new Map([['user-agent', 'User-Agent'], ['accept-encoding', 'Accept-Encoding'], ['range', 'Range']]);
 
 const generator = new SnippetGenerator();
 let server: EchoServer;
@@ -74,7 +74,7 @@ function assertReceived(language: SnippetLanguage, testCase: CorpusCase, url: st
   for (const [name, value] of asked) {
     const matches = arrived.filter(([arrivedName]) => arrivedName.toLowerCase() === name.toLowerCase());
     assert.equal(matches.length, 1, `header ${name} arrives exactly once`);
-    const sentName = language === 'go' ? GO_CANONICAL[name.toLowerCase()] ?? name : name;
+    const sentName = language === 'go' ? GO_CANONICAL.get(name.toLowerCase()) ?? name : name;
     assert.equal(matches[0]![0], sentName, `header name ${name} arrives as ${sentName}`);
     // Node gives header bytes as Latin-1 characters; the snippets send UTF-8.
     assert.equal(Buffer.from(matches[0]![1], 'latin1').toString('utf8'), value, `header ${name} value`);

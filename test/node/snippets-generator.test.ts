@@ -196,9 +196,14 @@ describe('SnippetGenerator refuses requests no snippet could send exactly', () =
       for (const language of ['curl', 'javascript', 'python', 'php']) assert.ok(generator.generate({ ...request, headers: { [name]: '' } }, language));
     }
     assertRefused({ ...request, body: '{}' }, 'request.body', /fetch cannot send a body with GET/, ['javascript']);
-    assertRefused({ ...request, method: 'trace' }, 'request.method', /fetch refuses TRACE/, ['javascript']);
+    assertRefused({ ...request, method: 'trace' }, 'request.method', /fetch cannot send TRACE; use another snippet language/, ['javascript']);
+    assertRefused({ ...request, method: 'TRACK' }, 'request.method', /fetch cannot send TRACK; use another snippet language/, ['javascript']);
     // Node's fetch throws on Expect and browsers drop it.
-    assertRefused({ ...request, method: 'POST', headers: { expect: '100-continue' }, body: 'x' }, 'request.headers["expect"]', /fetch cannot send Expect; use another snippet language/, ['javascript']);
+    assertRefused({ ...request, method: 'POST', headers: { Expect: '100-continue' }, body: 'x' }, 'request.headers["Expect"]', /fetch cannot send Expect; use another snippet language/, ['javascript']);
+    assertRefused({ ...request, method: 'POST', headers: { expect: '100-continue' }, body: 'x' }, 'request.headers["expect"]', /fetch cannot send expect; use another snippet language/, ['javascript']);
+    // Node's fetch loses a header named __proto__ (exactly that spelling) on the way out.
+    assertRefused({ ...request, headers: JSON.parse('{"__proto__": "p"}') }, 'request.headers["__proto__"]', /fetch cannot send __proto__; use another snippet language/, ['javascript']);
+    assert.ok(generator.generate({ ...request, headers: { __PROTO__: 'p' } }, 'javascript'));
     const longValue = 'v'.repeat(131072);
     assertRefused({ ...request, url: `https://api.example.com/?q=${longValue}` }, 'request.url', /too long for one shell argument.*another snippet language/, ['curl']);
     assertRefused({ ...request, headers: { 'X-Long': longValue } }, 'request.headers["X-Long"]', /too long for one shell argument.*another snippet language/, ['curl']);

@@ -1,10 +1,11 @@
 import { InvalidArgumentError } from '../errors.js';
 import { isDoubleQuoteSafe, quotedWord, shellWord } from './shell-quoting.js';
-import type { CheckedRequest } from './snippet-request.js';
+import { headerField, type CheckedRequest } from './snippet-request.js';
 
 // Linux refuses to start a program with an argument of 128 KiB or more, final NUL included (MAX_ARG_STRLEN):
 // the shell reports "Argument list too long".
 const MAX_ARGUMENT_BYTES = 131071;
+const TOO_LONG = 'is too long for one shell argument (128 KiB); use another snippet language';
 
 /**
  * The spec's curl shape: `curl -X <METHOD> <URL> \`, one `  -H "<name>: <value>" \` per header, `  -d '<body>'`.
@@ -15,14 +16,14 @@ export function curlSnippet(request: CheckedRequest): string {
   // `-X HEAD` would wait for a body that never comes; `-I` is curl's HEAD.
   const start = request.method === 'HEAD' ? 'curl -I' : `curl -X ${shellWord(request.method)}`;
   if (request.url.length > MAX_ARGUMENT_BYTES) {
-    throw new InvalidArgumentError('request.url', request.url, 'is too long for one shell argument (128 KiB); use another snippet language');
+    throw new InvalidArgumentError('request.url', request.url, TOO_LONG);
   }
   let snippet = `${start} ${shellWord(request.url)}`;
   for (const [name, value] of request.headers) {
     // `-H "Name:"` would remove the header; `Name;` is curl's spelling of an empty value.
     const header = value === '' ? `${name};` : `${name}: ${value}`;
     if (isOverArgumentLimit(header, printable)) {
-      throw new InvalidArgumentError(`request.headers[${JSON.stringify(name)}]`, value, 'is too long for one shell argument (128 KiB); use another snippet language');
+      throw new InvalidArgumentError(headerField(name), value, TOO_LONG);
     }
     snippet += ` \\\n  -H ${headerArgument(name, value, header, printable)}`;
   }

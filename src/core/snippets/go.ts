@@ -1,7 +1,7 @@
 import { InvalidArgumentError } from '../errors.js';
 import { backslashEscape, fixedWidthUnicode } from './backslash-escapes.js';
 import { INVISIBLE, isPlainText } from './invisible-characters.js';
-import type { CheckedRequest } from './snippet-request.js';
+import { headerField, type CheckedRequest } from './snippet-request.js';
 
 const INTERPRETED_SPECIAL = new RegExp(`["\\\\]|${INVISIBLE}`, 'gu');
 // A raw string cannot hold a backquote, and Go drops carriage returns from raw strings.
@@ -38,7 +38,7 @@ export function goSnippet(request: CheckedRequest): string {
   for (const [name, value] of request.headers) {
     const readByGo = READ_BY_GO.test(name);
     if (readByGo && value === '') {
-      throw new InvalidArgumentError(`request.headers[${JSON.stringify(name)}]`, value, "Go's client cannot send it empty; use another snippet language");
+      throw new InvalidArgumentError(headerField(name), value, "Go's client cannot send it empty; use another snippet language");
     }
     if (readByGo || isCanonicalHeaderKey(name)) {
       snippet += `\trequest.Header.Set(${goString(name, true)}, ${goString(value, printable)})\n`;

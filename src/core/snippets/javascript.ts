@@ -1,16 +1,16 @@
 import { InvalidArgumentError } from '../errors.js';
 import { backslashEscape } from './backslash-escapes.js';
 import { INVISIBLE, hex, isPlainText, utf8Escapes } from './invisible-characters.js';
-import type { CheckedRequest } from './snippet-request.js';
+import { headerField, type CheckedRequest } from './snippet-request.js';
 
 const STILL_INVISIBLE = new RegExp(INVISIBLE, 'gu');
 const TEMPLATE_SPECIAL = new RegExp(`[\\\\\`]|\\$\\{|(?!\\n)${INVISIBLE}`, 'gu');
-const FORBIDDEN_BY_FETCH = new Set(['TRACE', 'TRACK']);
+const FORBIDDEN_BY_FETCH = /^TRAC[EK]$/;
 
 /** `fetch` with `await`: an ES module that runs in Node 18+ and, pasted, in a browser console. */
 export function javascriptSnippet(request: CheckedRequest): string {
-  if (FORBIDDEN_BY_FETCH.has(request.method)) {
-    throw new InvalidArgumentError('request.method', request.method, 'fetch refuses TRACE and TRACK; use another snippet language');
+  if (FORBIDDEN_BY_FETCH.test(request.method)) {
+    throw new InvalidArgumentError('request.method', request.method, `fetch cannot send ${request.method}; use another snippet language`);
   }
   if (request.body !== undefined && request.method === 'GET') {
     throw new InvalidArgumentError('request.body', request.body, 'fetch cannot send a body with GET; use another snippet language');
@@ -20,9 +20,10 @@ export function javascriptSnippet(request: CheckedRequest): string {
   if (request.headers.length > 0) {
     snippet += '  headers: {\n';
     for (const [name, value] of request.headers) {
-      // Node's fetch throws on it ("expect header not supported"); browsers drop it.
-      if (name.length === 6 && name.toLowerCase() === 'expect') {
-        throw new InvalidArgumentError(`request.headers[${JSON.stringify(name)}]`, value, 'fetch cannot send Expect; use another snippet language');
+      // Node's fetch throws on Expect ("expect header not supported"), and browsers drop it. Node's also loses
+      // `__proto__`: it copies the headers into a plain object, where that name sets the prototype.
+      if (name === '__proto__' || name.toLowerCase() === 'expect') {
+        throw new InvalidArgumentError(headerField(name), value, `fetch cannot send ${name}; use another snippet language`);
       }
       snippet += `    ${jsString(name, true)}: ${headerValue(value, request.printable)},\n`;
     }

@@ -106,6 +106,11 @@ function checkUrl(url: unknown): string {
   return withoutEmptyQuery(url);
 }
 
+/** The argument a header's error names: `request.headers["X-Name"]`. */
+export function headerField(name: string): string {
+  return `request.headers[${JSON.stringify(name)}]`;
+}
+
 /** `url` without a `?` that has nothing after it: fetch and requests drop it, so all five snippets drop it. */
 export function withoutEmptyQuery(url: string): string {
   const query = url.indexOf('?');
@@ -133,7 +138,7 @@ function checkHeaders(headers: unknown): { headers: CheckedRequest['headers']; p
         : seen.has(lower)
           ? 'the same header appears twice (names ignore case); merge the values into one, separated by ", "'
           : undefined;
-    if (problem !== undefined) throw new InvalidArgumentError(`request.headers[${JSON.stringify(name)}]`, name, problem);
+    if (problem !== undefined) throw new InvalidArgumentError(headerField(name), name, problem);
     seen.add(lower);
     const value: unknown = (headers as Record<string, unknown>)[name];
     if (typeof value === 'string' && PRINTABLE_AND_TRIMMED.test(value)) {
@@ -154,7 +159,7 @@ function checkHeaderValue(name: string, value: unknown): string {
     const problem = typeof value !== 'string'
       ? 'must be a string'
       : headerValueProblem(value) ?? (!value.isWellFormed() ? 'contains a lone UTF-16 surrogate, which has no UTF-8 form' : undefined);
-    if (problem !== undefined) throw new InvalidArgumentError(`request.headers[${JSON.stringify(name)}]`, value, `the value ${problem}; remove it, no HTTP client can send it`);
+    if (problem !== undefined) throw new InvalidArgumentError(headerField(name), value, `the value ${problem}; remove it, no HTTP client can send it`);
   }
   return (value as string).replace(SURROUNDING_WHITESPACE, '');
 }

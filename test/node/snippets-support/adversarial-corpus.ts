@@ -64,6 +64,9 @@ export const CORPUS: CorpusCase[] = [
   { name: 'empty query', method: 'GET', path: '/page?' },
   { name: 'empty header value', method: 'GET', path: '/empty-header', headers: { 'X-Empty': '', 'X-After': 'ok' } },
   { name: 'header name case', method: 'GET', path: '/case', headers: { 'x-lower-case': 'l', 'X-UPPER': 'U', 'x-MiXeD': 'm', accept: 'text/plain' } },
+  // Names an object literal or a map could take for its own (JSON.parse makes `__proto__` an own property).
+  { name: 'headers named like object keys', method: 'GET', path: '/object-keys', headers: JSON.parse('{"constructor": "c", "toString": "t", "hasOwnProperty": "h", "__PROTO__": "P"}') as Record<string, string> },
+  { name: 'header named __proto__', method: 'GET', path: '/proto', headers: JSON.parse('{"__proto__": "p", "X-After": "a"}') as Record<string, string>, refusedBy: { javascript: "Node's fetch loses it" } },
   { name: 'whitespace around a header value', method: 'GET', path: '/ows', headers: { 'X-Padded': '  padded value \t' } },
   { name: 'NUL in the body', method: 'POST', path: '/nul', body: 'before\u0000after', refusedBy: { curl: 'a shell argument cannot carry NUL' } },
   { name: 'GET with a body', method: 'GET', path: '/get-body', body: '{"q":1}', refusedBy: { javascript: 'fetch cannot send a GET body' } },
