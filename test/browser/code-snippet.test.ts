@@ -469,6 +469,24 @@ describe('<code-snippet>', () => {
     expect(code(el)).to.equal('curl -X GET https://api.example/pets');
   });
 
+  it('explains a generator it cannot use in place instead of rendering nothing, and works once given a SnippetGenerator', async () => {
+    const el = await fixture<CodeSnippet>(html`<code-snippet url="https://api.example/pets"></code-snippet>`);
+    (el as unknown as { generator: unknown }).generator = { languages: ['curl'] };
+    await el.updateComplete;
+    expect(problem(el)).to.equal('The generator property must be a SnippetGenerator (got an object).');
+    expect(tabs(el)).to.have.length(0);
+    // What Vue's ref() or reactive() makes of one: its methods run on the proxy, which lacks the #private fields.
+    el.generator = new Proxy(new SnippetGenerator({ languages: ['python'] }), {});
+    await el.updateComplete;
+    expect(problem(el)).to.match(/^The generator property cannot be used \(TypeError: .*\): a framework's reactive proxy of a SnippetGenerator .* Pass the SnippetGenerator itself: markRaw\(generator\)\.$/);
+    await expect(el).to.be.accessible();
+    el.generator = new SnippetGenerator({ languages: ['python'] });
+    await el.updateComplete;
+    expect(problem(el)).to.equal(null);
+    expect(tabs(el).map((tab) => tab.textContent!.trim())).to.deep.equal(['Python']);
+    expect(code(el)).to.contain('import requests');
+  });
+
   it('explains a request that cannot be written as a snippet', async () => {
     const el = await fixture<CodeSnippet>(html`<code-snippet url="https://api.example/pets" .headers=${{ 'X-A': 'one\r\nX-B: two' }}></code-snippet>`);
     expect(el.shadowRoot!.querySelector('.problem')!.textContent).to.match(/No snippet for this request: .*line break/);

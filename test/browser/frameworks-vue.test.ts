@@ -7,7 +7,7 @@ import type { TryItConsole } from '../../src/components/try-it-console/try-it-co
 import type { RequestHistory } from '../../src/components/request-history/request-history.component.js';
 import type { EnvPicker } from '../../src/components/env-picker/env-picker.component.js';
 import type { CodeSnippet } from '../../src/components/code-snippet/code-snippet.component.js';
-import { EnvironmentManager, History } from '../../src/core/index.js';
+import { EnvironmentManager, History, SnippetGenerator } from '../../src/core/index.js';
 import type { TicResponseEvent } from '../../src/events/index.js';
 import { describeEmbedding, settle, shadow, shownProblem, shownRequest, watchProblems, type AppProps, type MountApp } from './support/framework-embedding.js';
 
@@ -146,6 +146,29 @@ describe('embedded in Vue 3: what is particular to Vue', () => {
       expect([...picker.shadowRoot!.querySelectorAll('option')].map((option) => option.textContent)).to.deep.equal(['Production', 'Sandbox']);
       expect(snippetProblem(snippet)).to.equal(undefined);
       expect(snippet.shadowRoot!.querySelector('pre code')!.textContent).to.contain('{{base_url}}/pets');
+      await settle();
+    } finally {
+      watch.stop();
+    }
+    expect(watch.problems, 'thrown in Vue’s patch, or logged').to.deep.equal([]);
+  });
+
+  it('explains in place a SnippetGenerator passed as Vue’s reactive proxy, and works once passed markRaw()', async () => {
+    const state = reactive({ generator: new SnippetGenerator({ languages: ['python', 'curl'] }) });
+    const watch = watchProblems();
+    try {
+      app = vueApp({ setup: () => state, template: '<code-snippet url="https://api.example/pets" :generator="generator" />' });
+      app.mount(container);
+      await nextTick();
+      const snippet = container.querySelector<CodeSnippet>('code-snippet')!;
+      await snippet.updateComplete;
+      expect(snippetProblem(snippet)).to.contain('markRaw(generator)');
+
+      state.generator = markRaw(new SnippetGenerator({ languages: ['python', 'curl'] }));
+      await nextTick();
+      await snippet.updateComplete;
+      expect(snippetProblem(snippet)).to.equal(undefined);
+      expect([...snippet.shadowRoot!.querySelectorAll('[role="tab"]')].map((tab) => tab.textContent!.trim())).to.deep.equal(['Python', 'curl']);
       await settle();
     } finally {
       watch.stop();

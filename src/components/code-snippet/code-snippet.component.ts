@@ -7,6 +7,7 @@ import type { SnippetLanguage } from '../../core/snippets/snippet-language.js';
 import type { SnippetRequest } from '../../core/snippets/snippet-request.js';
 import { generateTemplateSnippet } from '../../core/template-snippet.js';
 import { setOwnProperty } from '../../core/validation.js';
+import { unusableObjectProblem } from '../unusable-object.js';
 import { LiveAnnouncer } from '../../controllers/live-announcer.js';
 import { SubscriptionController } from '../../controllers/subscription-controller.js';
 import { TicCopyEvent } from '../../events/copy.js';
@@ -65,6 +66,8 @@ export class CodeSnippet extends LitElement {
   #ownGenerator: SnippetGenerator | undefined;
   /** Why no generator could be made from `languages`, shown instead of the code. */
   #configProblem: string | undefined;
+  /** Why the `generator` property cannot be used, shown instead of the code. */
+  #generatorProblem: string | undefined;
   #copyTimer: ReturnType<typeof setTimeout> | undefined;
   readonly #largeSnippet = new LargeTextThrottle(HIGHLIGHT_LIMIT, LARGE_SNIPPET_INTERVAL, () => this.requestUpdate());
   readonly #copyAnnouncer = new LiveAnnouncer(this);
@@ -141,6 +144,9 @@ export class CodeSnippet extends LitElement {
         this.#configProblem = (error as Error).message;
       }
     }
+    if (changed.has('generator')) {
+      this.#generatorProblem = unusableObjectProblem<SnippetGenerator>(this.generator, 'generator', 'SnippetGenerator', ['languages', 'generate'], (generator) => generator.languages());
+    }
     const available = this.#generator().languages();
     if (!this.selected || !available.includes(this.selected)) this.selected = available[0];
     this.#tabFocused = (this.renderRoot as ShadowRoot).activeElement?.role === 'tab';
@@ -154,7 +160,7 @@ export class CodeSnippet extends LitElement {
 
   #generator(): SnippetGenerator {
     this.#ownGenerator ??= new SnippetGenerator();
-    return this.generator ?? this.#ownGenerator;
+    return (!this.#generatorProblem && this.generator) || this.#ownGenerator;
   }
 
   #onTabClick(language: SnippetLanguage): void {
@@ -264,8 +270,10 @@ export class CodeSnippet extends LitElement {
   }
 
   override render() {
-    // Bad `languages`: the problem alone, as the console shows its own configuration problems, with no tabs to pick.
-    if (this.#configProblem && !this.generator) return html`<div class="frame"><p class="problem" role="alert">${this.#configProblem}</p></div>`;
+    // Bad `languages` or `generator`: the problem alone, as the console shows its own configuration problems, with
+    // no tabs to pick.
+    const setupProblem = this.#generatorProblem ?? (this.generator ? undefined : this.#configProblem);
+    if (setupProblem) return html`<div class="frame"><p class="problem" role="alert">${setupProblem}</p></div>`;
     const languages = this.#generator().languages();
     const { code: latest, problem } = this.#snippet();
     const code = this.#largeSnippet.pick(latest);
@@ -308,3 +316,4 @@ export class CodeSnippet extends LitElement {
     `;
   }
 }
+

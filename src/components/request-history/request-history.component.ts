@@ -2,7 +2,6 @@ import { LitElement, html, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { guard } from 'lit/directives/guard.js';
 import { repeat } from 'lit/directives/repeat.js';
-import { describeValue } from '../../core/errors.js';
 import type { History } from '../../core/history.js';
 import type { HistoryEntry } from '../../core/history-entry.js';
 import { LiveAnnouncer } from '../../controllers/live-announcer.js';
@@ -11,6 +10,7 @@ import { TicHistoryDeleteEvent } from '../../events/history-delete.js';
 import { TicHistorySelectEvent } from '../../events/history-select.js';
 import { panelStyles } from '../panel.styles.js';
 import { themeStyles } from '../theme.styles.js';
+import { unusableObjectProblem } from '../unusable-object.js';
 import { formatEntryTime } from './entry-time.js';
 import { splitEntryUrl } from './entry-url.js';
 import { requestHistoryStyles } from './request-history.styles.js';
@@ -63,7 +63,7 @@ export class RequestHistory extends LitElement {
   }
   set history(history: History | undefined) {
     this.#given = history;
-    this.#problem = historyProblem(history);
+    this.#problem = unusableObjectProblem<History>(history, 'history', 'History', ['list', 'subscribe', 'ready'], (shown) => shown.list());
     const shown = this.#problem ? undefined : (history ?? undefined);
     if (shown === this.#history.source) return;
     this.#history.source = shown;
@@ -254,18 +254,3 @@ export class RequestHistory extends LitElement {
   }
 }
 
-/** Why `history` is not a `History` this element can use, or `undefined` when it is one (or none). */
-function historyProblem(history: unknown): string | undefined {
-  if (history == null) return undefined;
-  const { list, subscribe, ready } = history as Partial<History>;
-  if (typeof list !== 'function' || typeof subscribe !== 'function' || typeof ready !== 'function') {
-    return `The history property must be a History (got ${describeValue(history)}).`;
-  }
-  try {
-    (history as History).list();
-    return undefined;
-  } catch (error) {
-    // A Proxy's methods run on the proxy, which lacks the History's #private fields.
-    return `The history property cannot be used (${String(error)}): a framework's reactive proxy of a History (Vue's ref() or reactive()) hides its private fields. Pass the History itself: markRaw(history).`;
-  }
-}
