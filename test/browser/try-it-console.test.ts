@@ -530,6 +530,14 @@ describe('<try-it-console>', () => {
     el.headers = { Accept: 'application/json' };
     await el.updateComplete;
     expect(fields()).to.deep.equal(['Accept=application/json', 'Authorization=Bearer abc']);
+    // The same headers as JSON text (as a framework passes the attribute), and an unset method read as its default.
+    (el as unknown as { headers: string }).headers = '{"Accept": "application/json"}';
+    el.method = undefined as unknown as string;
+    await el.updateComplete;
+    expect(fields()).to.deep.equal(['Accept=application/json', 'Authorization=Bearer abc']);
+    el.method = 'GET';
+    await el.updateComplete;
+    expect(fields()).to.deep.equal(['Accept=application/json', 'Authorization=Bearer abc']);
     el.headers = { Accept: 'text/plain' };
     await el.updateComplete;
     expect(fields()).to.deep.equal(['Accept=text/plain']);

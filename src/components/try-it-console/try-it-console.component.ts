@@ -224,7 +224,7 @@ export class TryItConsole extends LitElement {
     // back. connectedCallback configures it when it is.
     if (changed.has('config') && this.isConnected) this.#configure();
     if (['method', 'url', 'headers', 'body'].some((name) => changed.has(name))) {
-      const presets = { method: this.method ?? 'GET', url: this.url ?? '', headers: headersProperty(this.headers ?? {}), body: this.body ?? '' };
+      const presets = this.#presets();
       // Checked on every change, before the comparison: a Headers or a Map reads as `{}` in JSON, like no headers.
       this.presetProblem = presetProblem(presets);
       if (this.presetProblem === undefined && this.#presetsKey() !== this.#presetsFrom) this.load(presets as typeof presets & { headers: Record<string, string> });
@@ -325,8 +325,14 @@ export class TryItConsole extends LitElement {
     return history;
   }
 
+  /** The presets as the page set them, read as loaded: defaults for those unset, headers given as JSON text parsed. */
+  #presets(): { method: string; url: string; headers: unknown; body: string } {
+    return { method: this.method ?? 'GET', url: this.url ?? '', headers: headersProperty(this.headers ?? {}), body: this.body ?? '' };
+  }
+
+  /** Equal for presets that load the same request, however they were spelled. */
   #presetsKey(): string {
-    return JSON.stringify([this.method, this.url, this.headers ?? {}, this.body]);
+    return JSON.stringify(this.#presets());
   }
 
   #row(name = '', value = '', enabled = true): HeaderRowState {
