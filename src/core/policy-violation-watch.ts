@@ -7,6 +7,7 @@
 interface PolicyViolation {
   effectiveDirective?: string;
   blockedURI?: string;
+  originalPolicy?: string;
 }
 
 interface ViolationSource {
@@ -20,6 +21,7 @@ export class PolicyViolationWatch {
   readonly #directive: string;
   readonly #isWatched: (blockedUri: string) => boolean;
   #seen = false;
+  #policy: string | undefined;
 
   /** @param isWatched whether a violation's blocked URI (`blob` for a blob: URL, as Chromium reports it) is the watched load */
   constructor(directive: string, isWatched: (blockedUri: string) => boolean) {
@@ -37,12 +39,20 @@ export class PolicyViolationWatch {
     return this.#seen;
   }
 
+  /** The text of the policy that blocked the load, once seen. */
+  get blockingPolicy(): string | undefined {
+    return this.#policy;
+  }
+
   stop(): void {
     this.#source.removeEventListener?.('securitypolicyviolation', this.#onViolation);
   }
 
   readonly #onViolation = (event: PolicyViolation): void => {
-    if (event.effectiveDirective === this.#directive && this.#isWatched(event.blockedURI ?? '')) this.#seen = true;
+    if (event.effectiveDirective === this.#directive && this.#isWatched(event.blockedURI ?? '')) {
+      this.#seen = true;
+      this.#policy = event.originalPolicy;
+    }
   };
 }
 

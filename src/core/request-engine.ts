@@ -6,6 +6,7 @@ import { History } from './history.js';
 import type { ResolvedHistoryConfig } from './history-config.js';
 import type { HistoryStore } from './history-store.js';
 import type { HistoryEntry } from './history-entry.js';
+import { policyAllowsConnection } from './connect-src.js';
 import { watchConnectionsTo, type PolicyViolationWatch } from './policy-violation-watch.js';
 import { PROXY_CONTENT_SECURITY_POLICY, PROXY_ERROR_HEADER, PROXY_FINAL_URL_HEADER, UPSTREAM_WWW_AUTHENTICATE_HEADER, isCrossOrigin, targetOfProxiedUrl, type ProxyErrorBody } from './proxy-route.js';
 import { checkAndRoute, isForbiddenHeader, prepareRequest, requestTemplate, resolveRequest, type ConsoleRequest, type PreparedRequest, type ResolvedRequest } from './request-preparation.js';
@@ -212,7 +213,7 @@ export class RequestEngine {
     // The server answered, so neither CORS nor reachability is the problem: the body broke off.
     if (error instanceof ResponseBodyError) return brokenOff(error, prepared, status);
     // Probes would be blocked too, and their answer would blame the server or CORS.
-    if (await blocks.seen()) return blockedByPagePolicy(prepared, error);
+    if (await blocks.seen()) return blockedByPagePolicy(prepared, error, blocks.blockingPolicy, this.#pageOrigin);
     if (prepared.viaProxy) {
       return new RequestError('network', `Could not reach the CORS proxy at ${new URL(prepared.fetchUrl).origin}; check that it is running and that corsProxy points at it.`, { cause: error });
     }
@@ -304,9 +305,17 @@ async function proxyRefusal(response: Response, method: string): Promise<Request
   return new RequestError('proxy-refused', `The CORS proxy refused the request (${code}): ${message}`, { proxyCode: code ?? undefined });
 }
 
-/** The page's own Content-Security-Policy kept fetch from connecting; the server was never asked. */
-function blockedByPagePolicy(prepared: PreparedRequest, error: unknown): RequestError {
+/** The page's own Content-Security-Policy kept fetch from connecting, to the server or to where it redirected. */
+function blockedByPagePolicy(prepared: PreparedRequest, error: unknown, policy: string | undefined, pageOrigin: string | undefined): RequestError {
   const origin = new URL(prepared.fetchUrl).origin;
+  // Chromium names the request's URL for a redirect it refused too: a policy that allows that URL refused the redirect.
+  if (policy !== undefined && policyAllowsConnection(policy, prepared.fetchUrl, pageOrigin)) {
+    return new RequestError(
+      'csp',
+      `${origin} answered with a redirect to another origin, which this page's Content-Security-Policy does not allow connections to, so the response could not be read (the browser does not say which origin; its network panel shows it). Add that origin to the policy's connect-src${prepared.viaProxy ? '' : ", or set the console's corsProxy: the proxy follows redirects itself"}.`,
+      { cause: error },
+    );
+  }
   const destination = prepared.viaProxy ? `the CORS proxy at ${origin}` : origin;
   return new RequestError(
     'csp',

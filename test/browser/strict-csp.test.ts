@@ -5,14 +5,16 @@ import type { TicRequestErrorEvent } from '../../src/events/request-error.js';
 
 interface TestServers {
   api: string;
+  /** An API that lets any page read it; its /to-api redirects to `api`. */
+  corsApi: string;
   proxy: string;
 }
 
 type ConsoleElement = HTMLElement & { send(): Promise<void>; updateComplete: Promise<boolean>; url: string };
 
 /** A page allowed what README's "Content-Security-Policy" section lists, and nothing else. */
-function strictPage(servers: TestServers, connectSources: string, { proxied = true, imageSources = "'self' blob:", path = '/strict' } = {}): string {
-  const config = { ...(proxied ? { corsProxy: servers.proxy } : {}), environments: [{ name: 'Local', variables: { base_url: servers.api } }], history: { enabled: false } };
+function strictPage(servers: TestServers, connectSources: string, { proxied = true, imageSources = "'self' blob:", path = '/strict', baseUrl = servers.api } = {}): string {
+  const config = { ...(proxied ? { corsProxy: servers.proxy } : {}), environments: [{ name: 'Local', variables: { base_url: baseUrl } }], history: { enabled: false } };
   const policy = [
     "default-src 'none'",
     "script-src 'self'",
@@ -118,6 +120,22 @@ describe('the standalone bundle under a strict Content-Security-Policy with Trus
       expect(error.message).to.contain(`does not allow connections to ${apiOrigin}, so the request was not sent. Add ${apiOrigin} to the policy's connect-src`);
       // Only the request itself knocked: the HEAD probes that tell CORS from a dead server were not made.
       expect(violations).to.deep.equal([`connect-src ${servers.api}/strict`]);
+    } finally {
+      frame.remove();
+    }
+  });
+
+  it('says the page’s connect-src refused where the API redirected, not the API it allows', async () => {
+    // Chromium reports the refused redirect under the request's own URL, as it does a refused request.
+    const { page, frame, violations } = await openPage(strictPage(servers, servers.corsApi, { proxied: false, baseUrl: servers.corsApi, path: '/to-api' }));
+    try {
+      const { error } = await failedSend(page);
+      const allowed = new URL(servers.corsApi).origin;
+      expect(error.kind).to.equal('csp');
+      expect(error.message).to.equal(
+        `${allowed} answered with a redirect to another origin, which this page's Content-Security-Policy does not allow connections to, so the response could not be read (the browser does not say which origin; its network panel shows it). Add that origin to the policy's connect-src, or set the console's corsProxy: the proxy follows redirects itself.`,
+      );
+      expect(violations).to.deep.equal([`connect-src ${servers.corsApi}/to-api`]);
     } finally {
       frame.remove();
     }
