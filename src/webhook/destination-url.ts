@@ -30,11 +30,15 @@ export function parseDestination(url: unknown): Destination {
     throw new ConfigError(FIELD, `${parsed.protocol}//…@${parsed.host}`, 'must not carry credentials; send them in headers (e.g. Authorization)');
   }
   const bad = [...url].find((character) => !URI_CHARACTERS.test(character));
+  const target = afterAuthority(url);
+  // A host never goes on the wire percent-encoded: parsers write it in IDNA form, so that is the spelling to give.
+  if (bad !== undefined && url.indexOf(bad) < url.length - target.length) {
+    throw new ConfigError(FIELD, shown, `has ${JSON.stringify(bad)} in its host, which URL parsers turn into IDNA form; write the host as ${parsed.hostname}`);
+  }
   if (bad !== undefined) {
     const why = bad === '\\' ? 'which URL parsers turn into "/"' : 'which URL parsers percent-encode or drop';
     throw new ConfigError(FIELD, shown, `contains ${JSON.stringify(bad)}, ${why}; to send it as given, write it percent-encoded as ${percentEncoded(bad)}`);
   }
-  const target = afterAuthority(url);
   // Brackets belong around an IPv6 host only.
   if (/[[\]]/.test(target)) throw new ConfigError(FIELD, shown, 'has "[" or "]" after the host; write them percent-encoded as %5B and %5D');
   const path = target.replace(/#.*/s, '');

@@ -1,6 +1,6 @@
 // Routes a notification to its channels, retries failed attempts under the retry policy, and reports every
 // outcome: in the result of `send` and as events. Nothing is thrown away and nothing rejects unhandled.
-import { ConfigError, WebhookDeliveryError } from '../core/errors.js';
+import { ConfigError, WebhookDeliveryError, describeValue } from '../core/errors.js';
 import { MAX_TIMER, expectKnownFields, expectPlainObject } from '../core/validation.js';
 import type { AttemptFailure, WebhookAttemptError } from './attempt-failure.js';
 import { checkedSignal, describeAbortReason } from './caller-signal.js';
@@ -246,8 +246,12 @@ export class Notifier {
       const failure: AttemptFailure = { channel: name, attempt, kind: outcome.kind, status: outcome.status, retryAfter: outcome.retryAfter, error: outcome.error };
       let retryIn: number | undefined;
       let notRetried = '';
+      // A predicate that throws stops the retries; said in the failure, or a bug in it would silently turn them off.
+      const predicateThrew = (error: unknown) => {
+        notRetried = ` Not retried: retry.shouldRetry threw ${describeThrown(error)}; fix it to answer for every kind of failure.`;
+      };
       try {
-        retryIn = !this.#stopRetrying.signal.aborted && this.retry.shouldRetry(failure) ? this.retry.delayAfter(failure) : undefined;
+        retryIn = !this.#stopRetrying.signal.aborted && this.retry.shouldRetry(failure, predicateThrew) ? this.retry.delayAfter(failure) : undefined;
       } catch (error) {
         // The policy could not answer (a shouldRetry that returned a Promise): no retry, and the failure says why.
         notRetried = ` Not retried: ${(error as Error)?.message ?? String(error)}`;
@@ -338,6 +342,11 @@ function messageOf(notification: WebhookNotification, notifiable: Notifiable): W
 function checkedMessage(message: unknown): WebhookMessage {
   if (!(message instanceof WebhookMessage)) throw new ConfigError('toWebhook()', message, 'must return a message built with newMessage()');
   return message;
+}
+
+// `TypeError: Cannot read properties of undefined (reading 'status')`, or the thrown value, described, when it is no Error.
+function describeThrown(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : describeValue(error);
 }
 
 // Keeps absent values absent, so results and events carry no `status: undefined` keys.

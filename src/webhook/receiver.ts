@@ -4,7 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ConfigError } from '../core/errors.js';
 import { expectKnownFields, expectPlainObject } from '../core/validation.js';
 import { parseIsoTimestamp } from './iso-timestamp.js';
-import { WebhookSigner } from './signature.js';
+import { RECEIVER_SECRET, WebhookSigner, checkedSecret } from './signature.js';
 import { kindOf } from './value-kind.js';
 import type { WebhookBody } from './webhook-channel.js';
 
@@ -62,7 +62,7 @@ export function createWebhookHandler<Data = Record<string, unknown>>(options: We
   const input = expectPlainObject(options, 'createWebhookHandler options');
   // A misspelt secret still holds it: only the value's type is shown. A misspelt maxAge would turn replay protection off.
   expectKnownFields(input, RECEIVER_FIELDS, 'createWebhookHandler options', kindOf);
-  const signer = new WebhookSigner(input.secret as string);
+  const signer = new WebhookSigner(checkedSecret(input.secret, 'secret', RECEIVER_SECRET));
   if (typeof input.onEvent !== 'function') throw new ConfigError('onEvent', input.onEvent, 'must be a function (event, context) => void');
   const maxBodySize = (input.maxBodySize ?? DEFAULT_MAX_BODY) as number;
   if (!Number.isInteger(maxBodySize) || maxBodySize <= 0) throw new ConfigError('maxBodySize', maxBodySize, 'must be a positive integer of bytes');

@@ -38,9 +38,9 @@ export interface RetryOptions {
   /**
    * Return `false` to stop retrying this delivery, e.g. `(failure) => failure.status !== 410`. The answer is read
    * as JavaScript reads a condition: any falsy value (`false`, `0`, `undefined`…) stops, any truthy one retries.
-   * A predicate that throws counts as `false`. It must answer synchronously: an async function throws `ConfigError`
-   * at construction, and a Promise returned at run time stops the retries of that delivery, which is reported failed
-   * with the reason.
+   * A predicate that throws counts as `false`, and the delivery's failure says what it threw. It must answer
+   * synchronously: an async function throws `ConfigError` at construction, and a Promise returned at run time stops
+   * the retries of that delivery, which is reported failed with the reason.
    * @default () => true (every failure is retried, as the specification asks)
    */
   shouldRetry?: (failure: AttemptFailure) => boolean;
@@ -95,13 +95,15 @@ export class RetryPolicy {
    * True when `failure` gets another attempt: attempts remain and the predicate agrees. Throws `ConfigError` when
    * the predicate returns a Promise or another thenable, which cannot be read as an answer: the notifier then makes
    * no retry and puts the error's message in the delivery's failure.
+   * @param onThrow told what the predicate threw, when it throws (which counts as `false`).
    */
-  shouldRetry(failure: AttemptFailure): boolean {
+  shouldRetry(failure: AttemptFailure, onThrow?: (error: unknown) => void): boolean {
     if (failure.attempt >= this.attempts) return false;
     let answer: unknown;
     try {
       answer = this.#shouldRetry(failure);
-    } catch {
+    } catch (error) {
+      onThrow?.(error);
       return false;
     }
     if (isThenable(answer)) {

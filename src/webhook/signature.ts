@@ -1,7 +1,9 @@
 // HMAC-SHA256 signing in the `X-Signature: sha256=<lowercase hex>` format (the same format as GitHub's
 // `X-Hub-Signature-256`), with Web Crypto so the key is imported once and reused.
 import { timingSafeEqual } from 'node:crypto';
+import { types } from 'node:util';
 import { ConfigError, InvalidArgumentError } from '../core/errors.js';
+import { kindOf } from './value-kind.js';
 
 /** The header that carries the signature. */
 export const SIGNATURE_HEADER = 'X-Signature';
@@ -21,12 +23,7 @@ export class WebhookSigner {
 
   /** @param secret the shared secret; a non-empty string. */
   constructor(secret: string) {
-    if (typeof secret !== 'string' || secret.length === 0) {
-      // A secret of the wrong type (a number from a config file) is still a secret: its type is said, not its value.
-      const shown = typeof secret === 'string' ? '""' : secret === null ? 'null' : `a ${typeof secret}`;
-      throw new ConfigError('secret', typeof secret === 'string' ? secret : shown, 'must be a non-empty string (omit it to send unsigned requests)', shown);
-    }
-    this.#secret = secret;
+    this.#secret = checkedSecret(secret, 'secret', 'must be a non-empty string');
   }
 
   /** `sha256=<lowercase hex HMAC-SHA256 of body>`. */
@@ -75,15 +72,34 @@ export function signPayload(body: RawBody, secret: string): Promise<string> {
  * const ok = await verifySignature(rawBody, req.headers['x-signature'], process.env.WEBHOOK_SECRET!);
  */
 export async function verifySignature(rawBody: RawBody | null | undefined, headerValue: string | readonly string[] | null | undefined, secret: string): Promise<boolean> {
-  const signer = new WebhookSigner(secret);
+  // Libraries differ in argument order; the other way round, every request would simply be refused.
+  if (typeof secret === 'string' && WELL_FORMED.test(secret)) {
+    throw new ConfigError('secret', 'a signature', 'looks like an X-Signature header; the arguments are (rawBody, header, secret)', 'a signature');
+  }
+  const signer = new WebhookSigner(checkedSecret(secret, 'secret', RECEIVER_SECRET));
   // A request that arrived without a body cannot be verified (see the README's receiver guidance).
   if (rawBody === null || rawBody === undefined) return false;
   return signer.verify(rawBody, headerValue);
 }
 
+/** What a receiver's secret must be, said so that an unset environment variable is recognised. */
+export const RECEIVER_SECRET = 'must be a non-empty string, the secret the sending channel signs with; is the variable it is read from set?';
+
+/**
+ * `secret` when it is a non-empty string; otherwise a `ConfigError` for `field` saying `problem`. A secret of the
+ * wrong type (a number from a config file, a Buffer from readFileSync) is still a secret: its type is said, not its value.
+ */
+export function checkedSecret(secret: unknown, field: string, problem: string): string {
+  if (typeof secret === 'string' && secret.length > 0) return secret;
+  const shown = typeof secret === 'string' ? '""' : ArrayBuffer.isView(secret) ? `a ${secret.constructor.name}` : kindOf(secret);
+  throw new ConfigError(field, typeof secret === 'string' ? secret : shown, problem, shown);
+}
+
 function toBytes(body: RawBody): BufferSource {
   if (typeof body === 'string') return encoder.encode(body);
-  if (body instanceof ArrayBuffer) return body;
+  // Not instanceof: an ArrayBuffer from another realm (a vm context, Jest's environment) is bytes all the same, and
+  // Web Crypto takes it once seen through a view of this realm (no copy).
+  if (types.isArrayBuffer(body)) return new Uint8Array(body);
   // Buffer and friends are typed over ArrayBufferLike; Web Crypto reads any view of bytes.
   if (ArrayBuffer.isView(body)) return body as Uint8Array<ArrayBuffer>;
   // Most often a body a JSON parser already turned into an object: its bytes, the ones signed, are gone.

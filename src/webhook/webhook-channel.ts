@@ -11,7 +11,7 @@ import { parseDestination, urlForMessages } from './destination-url.js';
 import { payloadJson } from './payload-json.js';
 import { parseRetryAfter } from './retry-policy.js';
 import { onAbort } from './shared-abort-listener.js';
-import { SIGNATURE_HEADER, WebhookSigner } from './signature.js';
+import { SIGNATURE_HEADER, WebhookSigner, checkedSecret } from './signature.js';
 import { kindOf } from './value-kind.js';
 import type { WebhookMessage } from './webhook-message.js';
 
@@ -126,7 +126,7 @@ export class WebhookChannel {
     this.headers = validHeaders(input.headers);
     this.timeout = validTimeout(input.timeout);
     this.#clientTimeout = Math.ceil(this.timeout);
-    this.#signer = input.secret === undefined ? undefined : new WebhookSigner(input.secret as string);
+    this.#signer = input.secret === undefined ? undefined : new WebhookSigner(checkedSecret(input.secret, 'webhook.secret', 'must be a non-empty string; omit it to send unsigned requests'));
     this.#injectedDispatcher = validDispatcher(input.dispatcher);
   }
 
@@ -252,19 +252,20 @@ export class WebhookChannel {
     const status = response.statusCode;
     if (status >= 200 && status < 300) return { ok: true, status };
     const redirect = status >= 300 && status < 400;
-    const error = new WebhookAttemptError(
-      redirect ? 'redirect' : 'status',
-      redirect
-        ? `${this.#target} answered ${status} (a redirect to ${this.#redirectTarget(response.headers.location)}); redirects are not followed, so a signed payload never reaches a host that was not configured. Configure the final URL.`
-        : `${this.#target} answered ${status}.`,
-      { status },
-    );
+    const { location } = response.headers;
+    // A 3xx without a Location (304, a bare 300) points nowhere: the message must not send anyone looking for a URL.
+    const message = !redirect
+      ? `${this.#target} answered ${status}.`
+      : location === undefined
+        ? `${this.#target} answered ${status}, a 3xx without a Location; only a 2xx is success.`
+        : `${this.#target} answered ${status} (a redirect to ${this.#redirectTarget(location)}); redirects are not followed, so a signed payload never reaches a host that was not configured. Configure the final URL.`;
+    const error = new WebhookAttemptError(redirect ? 'redirect' : 'status', message, { status });
     return { ok: false, kind: error.kind, status, retryAfter: parseRetryAfter(response.headers['retry-after']), error };
   }
 
   // Location often repeats the configured URL, secrets included: shown like the channel's own address.
-  #redirectTarget(location: string | string[] | undefined): string {
-    if (typeof location !== 'string') return 'nowhere';
+  #redirectTarget(location: string | string[]): string {
+    if (typeof location !== 'string') return 'several Locations at once';
     return URL.canParse(location, this.#origin) ? urlForMessages(new URL(location, this.#origin).href) : 'an address that does not parse';
   }
 
@@ -366,8 +367,9 @@ function validHeaders(headers: unknown): Readonly<Record<string, string>> {
     throw new ConfigError('webhook.headers', headers, 'must be an object of header names to string values');
   }
   // A Headers or a Map has no own enumerable entries: it would be read as {} and every request sent without them.
+  // Another realm's Object.prototype (a vm context) is fine: like ours, it has no prototype itself.
   const prototype = Object.getPrototypeOf(headers);
-  if (prototype !== Object.prototype && prototype !== null) {
+  if (prototype !== null && Object.getPrototypeOf(prototype) !== null) {
     const kind = withArticle(String(prototype?.constructor?.name ?? 'Object'));
     throw new ConfigError('webhook.headers', kind, 'must be a plain object of header names to string values; pass Object.fromEntries(headers)', kind);
   }

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import { Agent as NodeHttpAgent } from 'node:http';
 import { inspect } from 'node:util';
+import { runInNewContext } from 'node:vm';
 import { Agent, interceptors } from 'undici';
 import { ConfigError } from '../../src/core/errors.js';
 import { Notifier, WebhookChannel, newMessage, type WebhookNotification } from '../../src/webhook/index.js';
@@ -48,6 +49,8 @@ describe('WebhookChannel config', () => {
     ['a url with a tab', { url: 'http://h/a\tb' }, /contains "\\t".*%09/],
     ['a url with a quote', { url: 'http://h/in?name="x"' }, /contains "\\"".*%22/],
     ['a url with non-ASCII', { url: 'http://h/café' }, /contains "é".*%C3%A9/],
+    // A host is never percent-encoded on the wire: parsers turn it into its IDNA form, which is the one to write.
+    ['a host outside ASCII', { url: 'https://bücher.example/in' }, /^Invalid webhook\.url: has "ü" in its host, which URL parsers turn into IDNA form; write the host as xn--bcher-kva\.example \(got "https:\/\/bücher\.example\/in"\)\.$/],
     ['a url with a bracket after the host', { url: 'http://h/a[1]' }, /"\[" or "\]" after the host.*%5B/],
     ['a url with a stray %', { url: 'http://h/100%' }, /"%" that does not start a %XX escape.*%25/],
     ['GET, which cannot carry a body', { url, method: 'GET' }, /webhook\.method.*carries a body/],
@@ -86,6 +89,25 @@ describe('WebhookChannel config', () => {
         String(secret),
       );
     }
+  });
+
+  it('says what a secret of the wrong type is, with the field path the other fields use', () => {
+    for (const [secret, shown] of [[Buffer.from('s3cret'), 'a Buffer'], [null, 'null'], [['s3cret'], 'an array'], [{ key: 's3cret' }, 'an object'], ['', '""']] as const) {
+      assert.throws(
+        () => new WebhookChannel({ url, secret } as never),
+        (error: unknown) =>
+          error instanceof ConfigError &&
+          error.field === 'webhook.secret' &&
+          new RegExp(`^Invalid webhook\\.secret: must be a non-empty string; omit it to send unsigned requests \\(got ${shown}\\)\\.$`).test(error.message),
+        shown,
+      );
+    }
+  });
+
+  it('accepts headers written in another realm (a vm context), as it accepts the config object itself', () => {
+    const headers = runInNewContext('({ Authorization: "Bearer t" })') as Record<string, string>;
+    assert.notEqual(Object.getPrototypeOf(headers), Object.prototype);
+    assert.deepEqual({ ...new WebhookChannel(runInNewContext('({ url, headers })', { url, headers })).headers }, { Authorization: 'Bearer t' });
   });
 
   it('refuses headers given as a Headers, a Map or a class instance, which would be sent as none', () => {

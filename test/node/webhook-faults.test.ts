@@ -213,6 +213,32 @@ describe('webhook faults', () => {
     assert.equal(server.requests.length, 2);
   });
 
+  it('a shouldRetry that throws: not retried, and the failure says what it threw', async () => {
+    const server = await serve((_res, _r, _i, req) => req.socket.resetAndDestroy());
+    // Written for status failures alone: a network failure has no status.
+    const final = new Set(['400', '410']);
+    const shouldRetry = (f: { status?: number }) => !final.has(f.status!.toString());
+    const { notifier, events } = harness({ url: server.url }, { retry: { ...quickRetry, attempts: 5, shouldRetry } });
+    const [result] = await notifier.send({ type: 'invoice', id: 7 }, notification());
+    await notifier.close();
+    assert.equal(result!.ok, false);
+    assert.equal(result!.attempts, 1);
+    assert.match(result!.error!.message, /could not be reached: .*\. Not retried: retry\.shouldRetry threw TypeError: Cannot read properties of undefined \(reading 'toString'\); fix it to answer for every kind of failure\.$/);
+    assert.equal(events.failed[0]!.error, result!.error);
+  });
+
+  it('a 3xx without a Location: a failure of kind redirect whose message claims no redirect', async () => {
+    const server = await serve((res, _r, i) => res.writeHead([304, 300][i]!).end());
+    const { notifier, events } = harness({ url: `${server.url}/in` }, { retry: { ...quickRetry, attempts: 2 } });
+    const [result] = await notifier.send({ type: 'invoice', id: 7 }, notification());
+    await notifier.close();
+    assert.equal(result!.attempts, 2);
+    assert.deepEqual(events.attempt.map((e) => [e.status, e.error!.kind]), [[304, 'redirect'], [300, 'redirect']]);
+    for (const [event, status] of [[events.attempt[0]!, 304], [events.attempt[1]!, 300]] as const) {
+      assert.match(event.error!.message, new RegExp(`^POST http://127\\.0\\.0\\.1:\\d+/in answered ${status}, a 3xx without a Location; only a 2xx is success\\.$`));
+    }
+  });
+
   it('a receiver that hangs past the timeout: each attempt times out, then failure is reported', async () => {
     const server = await serve(() => {
       /* never answers */

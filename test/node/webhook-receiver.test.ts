@@ -108,6 +108,11 @@ describe('createWebhookHandler with Node http', () => {
 
   it('throws ConfigError when built without a secret', () => {
     assert.throws(() => createWebhookHandler({ secret: '', onEvent: () => {} }), ConfigError);
+    // process.env.WEBHOOK_SECRET! when the variable is not set: the fix is to set it, never to leave it out.
+    assert.throws(
+      () => createWebhookHandler({ secret: process.env.TRY_IT_UNSET_WEBHOOK_SECRET!, onEvent: () => {} }),
+      (error: unknown) => error instanceof ConfigError && error.field === 'secret' && /^Invalid secret: must be a non-empty string, the secret the sending channel signs with; is the variable it is read from set\? \(got undefined\)\.$/.test(error.message),
+    );
   });
 
   it('throws ConfigError for options that are not an object', () => {

@@ -62,6 +62,9 @@ describe('RetryPolicy', () => {
     assert.equal(new RetryPolicy({ attempts: 1 }).shouldRetry(failure(1)), false);
     const throwing = new RetryPolicy({ shouldRetry: () => { throw new Error('bug'); } });
     assert.equal(throwing.shouldRetry(failure(1)), false);
+    const thrown: unknown[] = [];
+    assert.equal(throwing.shouldRetry(failure(1), (error) => thrown.push(error)), false);
+    assert.deepEqual(thrown.map((error) => (error as Error).message), ['bug']);
   });
 
   it('reads the predicate as a condition: truthy retries, falsy stops', () => {

@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
+import { runInNewContext } from 'node:vm';
 import { ConfigError, InvalidArgumentError } from '../../src/core/errors.js';
 import { WebhookSigner, signPayload, verifySignature } from '../../src/webhook/index.js';
 
@@ -76,6 +77,14 @@ describe('webhook signature: verification', () => {
     }
   });
 
+  it("accepts an ArrayBuffer made in another realm (a vm context, Jest's test environment) as the bytes it is", async () => {
+    // What `await request.arrayBuffer()` gives under Jest: its ArrayBuffer is not this realm's, so instanceof fails.
+    const foreign = runInNewContext('new ArrayBuffer(length)', { length: body.length }) as ArrayBuffer;
+    assert.equal(foreign instanceof ArrayBuffer, false);
+    new Uint8Array(foreign).set(body);
+    assert.equal(await verifySignature(foreign, right, secret), true);
+  });
+
   it('throws InvalidArgumentError, saying to pass the raw bytes, for a parsed body or another non-byte value', async () => {
     for (const parsed of [JSON.parse(body.toString()), 42, ['a'], true]) {
       // Whatever the header: a wrong body is a setup mistake, not a bad request.
@@ -93,5 +102,28 @@ describe('webhook signature: verification', () => {
   it('throws ConfigError for an empty secret, which is a setup mistake', async () => {
     await assert.rejects(verifySignature(body, right, ''), ConfigError);
     assert.throws(() => new WebhookSigner(''), ConfigError);
+  });
+
+  it('says what a wrong secret is, and never to omit it, where a receiver needs one', async () => {
+    // process.env.WEBHOOK_SECRET! when the variable is not set, and a secret read with readFileSync(path).
+    for (const [wrong, shown] of [[undefined, 'undefined'], [Buffer.from(secret), 'a Buffer'], [{ secret }, 'an object'], ['', '""']] as const) {
+      await assert.rejects(verifySignature(body, right, wrong as never), (error: unknown) => {
+        assert.ok(error instanceof ConfigError);
+        assert.equal(error.field, 'secret');
+        assert.doesNotMatch(error.message, /omit it|unsigned/);
+        assert.match(error.message, new RegExp(`^Invalid secret: must be a non-empty string, the secret the sending channel signs with.* \\(got ${shown}\\)\\.$`));
+        assert.ok(!String(error.value).includes(secret));
+        return true;
+      });
+    }
+  });
+
+  it('throws ConfigError when the header and the secret are passed the other way round', async () => {
+    // verifySignature(rawBody, header, secret), unlike libraries that take the secret first: every request would be false.
+    await assert.rejects(verifySignature(body, secret, right), (error: unknown) => {
+      assert.ok(error instanceof ConfigError);
+      assert.match(error.message, /^Invalid secret: looks like an X-Signature header; the arguments are \(rawBody, header, secret\) \(got a signature\)\.$/);
+      return true;
+    });
   });
 });
