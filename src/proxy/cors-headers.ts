@@ -1,6 +1,7 @@
 // The CORS side of the proxy: the headers that let a page read a response, and the preflight answer.
 import type { IncomingMessage, OutgoingHttpHeaders } from 'node:http';
 import { FORBIDDEN_METHODS, isHeaderName, isMethod } from '../core/http-syntax.js';
+import { headerValues, withoutHeaders, type HeaderList } from './header-list.js';
 import { addHardeningHeaders } from './response-hardening.js';
 
 /** A method a preflight permits: any token but those browsers never send. Methods the proxy cannot forward included. */
@@ -16,9 +17,9 @@ export function isPreflight(request: IncomingMessage): boolean {
   return request.method === 'OPTIONS' && request.headers['access-control-request-method'] !== undefined;
 }
 
-/** Adds `value` to a `Vary` header without repeating it, and leaves `Vary: *` alone. */
-function mergeVary(existing: OutgoingHttpHeaders[string], value: string): string {
-  const current = Array.isArray(existing) ? existing.join(', ') : existing === undefined ? '' : String(existing);
+/** Adds `value` to the `Vary` lines, as one, without repeating it, and leaves `Vary: *` alone. */
+function mergeVary(existing: readonly string[], value: string): string {
+  const current = existing.join(', ');
   const names = current.split(',').map((name) => name.trim()).filter(Boolean);
   if (names.includes('*') || names.some((name) => name.toLowerCase() === value.toLowerCase())) return current;
   return [...names, value].join(', ');
@@ -30,12 +31,16 @@ function mergeVary(existing: OutgoingHttpHeaders[string], value: string): string
  * hardening headers too (`addHardeningHeaders`), after the list of exposed ones is taken: the page sees them only
  * where the API sent the same header, so the console shows what the API sent.
  */
-export function addCorsHeaders(headers: OutgoingHttpHeaders, origin: string | undefined): OutgoingHttpHeaders {
-  const exposed = Object.keys(headers).filter((name) => name !== 'vary');
-  headers['access-control-allow-origin'] = origin ?? '*';
-  headers['vary'] = mergeVary(headers['vary'], 'Origin');
-  if (exposed.length > 0) headers['access-control-expose-headers'] = exposed.join(', ');
-  return addHardeningHeaders(headers);
+export function addCorsHeaders(headers: HeaderList, origin: string | undefined): HeaderList {
+  // Each name once, whatever its case and however often it is repeated.
+  const exposed = [...new Set(headers.map(([name]) => name.toLowerCase()))].filter((name) => name !== 'vary');
+  const result: HeaderList = [
+    ...withoutHeaders(headers, ['vary']),
+    ['access-control-allow-origin', origin ?? '*'],
+    ['vary', mergeVary(headerValues(headers, 'vary'), 'Origin')],
+  ];
+  if (exposed.length > 0) result.push(['access-control-expose-headers', exposed.join(', ')]);
+  return addHardeningHeaders(result);
 }
 
 /**

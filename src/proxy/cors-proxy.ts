@@ -1,20 +1,30 @@
 // One proxy request from start to end: preflight or checks, the upstream exchange, the streamed relay.
-import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { validateHeaderName, validateHeaderValue } from 'node:http';
 import { pipeline } from 'node:stream';
-import type { Dispatcher } from 'undici';
 import { FORBIDDEN_METHODS } from '../core/http-syntax.js';
 import { ByteLimit } from './byte-limit.js';
 import { addCorsHeaders, isPreflight, preflightHeaders } from './cors-headers.js';
 import { checkFetchDestination } from './fetch-destination.js';
 import { downstreamResponseHeaders, upstreamRequestHeaders } from './header-filter.js';
+import { headerValues, pairHeaders, type HeaderList } from './header-list.js';
 import { resolveProxyOptions, type ProxyOptions, type ResolvedProxyOptions } from './proxy-options.js';
 import { PROXY_ERROR_HEADER, PROXY_FINAL_URL_HEADER, ProxyRefusal, isProxyRefusal } from './refusal.js';
 import { proxyReferenceFor, targetFromRequestPath } from './target-url.js';
-import { REDIRECT_STATUSES, UpstreamClient, discardBody, withoutCredentials, type UpstreamRequest } from './upstream-client.js';
+import { REDIRECT_STATUSES, UpstreamClient, discardBody, withoutCredentials, type UpstreamRequest, type UpstreamResponse } from './upstream-client.js';
 
-/** A reason phrase Node will write as is; anything else falls back to Node's standard phrase. */
-const SAFE_REASON = /^[\t\x20-\x7e]*$/;
+/** A reason phrase Node will write as is (as Latin-1 bytes). */
+const WRITABLE_REASON = /^[\t\x20-\x7e\x80-\xff]*$/;
+
+/**
+ * The API's reason phrase, to write as the bytes it sent: an empty one stays empty (Node would write its own), and
+ * undici's UTF-8 decoding is undone. `undefined` (Node's standard phrase) when the bytes are lost: they were not UTF-8.
+ */
+function reasonPhrase(statusText: string): string | undefined {
+  if (statusText.includes('\ufffd')) return undefined;
+  const bytes = Buffer.from(statusText, 'utf8').toString('latin1');
+  return WRITABLE_REASON.test(bytes) ? bytes : undefined;
+}
 
 /** True when the response to `method` with `status` cannot carry a body, whatever its `Content-Length` says (RFC 9110 §6.4.1). */
 function responseIsBodiless(method: string, status: number): boolean {
@@ -26,19 +36,16 @@ function hasBody(request: IncomingMessage): boolean {
 }
 
 /** Headers Node would refuse to write (upstream servers are not always strict) are left out, not fatal. */
-function writableHeaders(headers: OutgoingHttpHeaders): OutgoingHttpHeaders {
-  const result: OutgoingHttpHeaders = {};
-  for (const [name, value] of Object.entries(headers)) {
-    if (value === undefined) continue;
+function writableHeaders(headers: HeaderList): HeaderList {
+  return headers.filter(([name, value]) => {
     try {
       validateHeaderName(name);
-      validateHeaderValue(name, value as string); // also checks arrays: each item must be valid
-      result[name] = value;
+      validateHeaderValue(name, value);
+      return true;
     } catch {
-      // dropped: an invalid header cannot be relayed faithfully anyway
+      return false; // an invalid header cannot be relayed faithfully anyway
     }
-  }
-  return result;
+  });
 }
 
 /**
@@ -92,9 +99,7 @@ export class CorsProxy {
     }
     checkFetchDestination(request.headers);
     const method = request.method ?? 'GET';
-    if (FORBIDDEN_METHODS.has(method.toUpperCase())) {
-      throw new ProxyRefusal('method_not_allowed', `${method} requests cannot be proxied (browsers do not send them either).`);
-    }
+    if (FORBIDDEN_METHODS.has(method.toUpperCase())) throw methodRefusal(method);
     const { target, omitCredentials } = targetFromRequestPath(request.url);
     this.#options.targets.check(target);
     const declared = Number(request.headers['content-length'] ?? 0);
@@ -103,7 +108,8 @@ export class CorsProxy {
     const sent: UpstreamRequest = {
       target,
       method,
-      headers: upstreamRequestHeaders(request.headers, this.#options),
+      // Not `request.headers`, which joins or drops repeated lines and leaves out one named `__proto__`.
+      headers: upstreamRequestHeaders(pairHeaders(request.rawHeaders), this.#options),
       body: hasBody(request) ? this.#pageBody(request, response) : null,
       signal: abortedWhenClosed(response),
       credentialsDropped: false,
@@ -136,23 +142,24 @@ export class CorsProxy {
    * Streams the upstream response to the page: status, filtered headers plus CORS (and, after redirects, the
    * final URL; on a redirect handed to the page, a `Location` back through the proxy), then the body.
    */
-  #relay(upstream: Dispatcher.ResponseData, response: ServerResponse, request: RelayedRequest): void {
+  #relay(upstream: UpstreamResponse, response: ServerResponse, request: RelayedRequest): void {
     const { maxResponseBytes } = this.#options;
     // The Content-Length of a HEAD, 204 or 304 response describes a body that is not sent: nothing to cap or stream.
     const bodiless = responseIsBodiless(request.method, upstream.statusCode);
-    const declared = upstream.headers['content-length'] === undefined ? undefined : Number(upstream.headers['content-length']);
+    const [length] = headerValues(upstream.headers, 'content-length'); // undici refuses a repeated one
+    const declared = length === undefined ? undefined : Number(length);
     if (declared !== undefined && declared > maxResponseBytes && !bodiless) {
       discardBody(upstream);
       throw new ProxyRefusal('response_too_large', `The response is larger than this proxy relays (${maxResponseBytes} bytes).`);
     }
-    const relayed = downstreamResponseHeaders(upstream.headers, this.#options);
-    const location: unknown = relayed['location']; // an array when the API repeats the header: ambiguous, left as it is
-    if (REDIRECT_STATUSES.has(upstream.statusCode) && typeof location === 'string') relayed['location'] = locationThroughProxy(location, request);
+    let relayed = downstreamResponseHeaders(upstream.headers, this.#options);
+    // Several `Location` lines are ambiguous: left as they are.
+    if (REDIRECT_STATUSES.has(upstream.statusCode) && headerValues(relayed, 'location').length === 1) {
+      relayed = relayed.map(([name, value]) => [name, name.toLowerCase() === 'location' ? locationThroughProxy(value, request) : value]);
+    }
     const headers = writableHeaders(relayed);
-    if (request.redirected) headers[PROXY_FINAL_URL_HEADER] = request.url.href;
-    addCorsHeaders(headers, request.origin);
-    const reason = SAFE_REASON.test(upstream.statusText ?? '') && upstream.statusText ? upstream.statusText : undefined;
-    response.writeHead(upstream.statusCode, reason, headers);
+    if (request.redirected) headers.push([PROXY_FINAL_URL_HEADER, request.url.href]);
+    response.writeHead(upstream.statusCode, reasonPhrase(upstream.statusText ?? ''), addCorsHeaders(headers, request.origin));
     if (bodiless) {
       // Not piped: undici fails the empty body of a 204 or 304 that declares a length (allowed for 304, RFC 9110 §8.6).
       discardBody(upstream);
@@ -189,6 +196,11 @@ export class CorsProxy {
     }
     writeRefusal(request, response, refusal);
   }
+}
+
+/** The refusal of a method browsers never send (`FORBIDDEN_METHODS`). */
+export function methodRefusal(method: string): ProxyRefusal {
+  return new ProxyRefusal('method_not_allowed', `${method} requests cannot be proxied (browsers do not send them either).`);
 }
 
 /** What the relay needs to know of the page's request. */
@@ -285,15 +297,15 @@ function abortedWhenClosed(response: ServerResponse): AbortSignal {
 }
 
 /** A refusal as `{"error":{"code","message"}}` with its headers, readable by any page so the console can explain it. */
-export function refusalMessage(refusal: ProxyRefusal, origin: string | undefined, closeConnection: boolean): { headers: OutgoingHttpHeaders; body: string } {
+export function refusalMessage(refusal: ProxyRefusal, origin: string | undefined, closeConnection: boolean): { headers: HeaderList; body: string } {
   const body = JSON.stringify(refusal.toBody());
-  const headers: OutgoingHttpHeaders = {
-    'content-type': 'application/json; charset=utf-8',
-    'content-length': String(Buffer.byteLength(body)),
-    'cache-control': 'no-store',
-    [PROXY_ERROR_HEADER]: refusal.reason,
-  };
-  if (closeConnection) headers['connection'] = 'close';
+  const headers: HeaderList = [
+    ['content-type', 'application/json; charset=utf-8'],
+    ['content-length', String(Buffer.byteLength(body))],
+    ['cache-control', 'no-store'],
+    [PROXY_ERROR_HEADER, refusal.reason],
+  ];
+  if (closeConnection) headers.push(['connection', 'close']);
   return { headers: addCorsHeaders(headers, origin), body };
 }
 

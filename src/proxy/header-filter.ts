@@ -1,7 +1,7 @@
 // Which headers cross the proxy, in each direction. Hop-by-hop headers describe one connection and must
 // not be forwarded (RFC 9110 §7.6.1); others describe the page or the proxy hop, not the API request.
-import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
 import { UPSTREAM_WWW_AUTHENTICATE_HEADER } from '../core/proxy-route.js';
+import { headerValues, type HeaderList } from './header-list.js';
 import { PROXY_ERROR_HEADER, PROXY_FINAL_URL_HEADER } from './refusal.js';
 
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
@@ -51,9 +51,9 @@ function isDropped(name: string, connectionTokens: ReadonlySet<string>): boolean
   return HOP_BY_HOP.has(name) || connectionTokens.has(name) || name.startsWith('proxy-');
 }
 
-/** Header names listed in `Connection` are hop-by-hop for that message too. */
-function connectionTokens(value: string | string[] | undefined): Set<string> {
-  const text = Array.isArray(value) ? value.join(',') : (value ?? '');
+/** Header names listed in `Connection` (every `Connection` line) are hop-by-hop for that message too. */
+function connectionTokens(fields: HeaderList): Set<string> {
+  const text = headerValues(fields, 'connection').join(',');
   return new Set(text.split(',').map((token) => token.trim().toLowerCase()).filter(Boolean));
 }
 
@@ -62,31 +62,30 @@ export interface HeaderFilterOptions {
   forwardCookies: boolean;
 }
 
-/** Headers to send upstream for a page's request (names lowercase, as Node gives them). */
-export function upstreamRequestHeaders(incoming: IncomingHttpHeaders, options: HeaderFilterOptions): Record<string, string | string[]> {
-  const tokens = connectionTokens(incoming.connection);
-  const headers: Record<string, string | string[]> = {};
-  for (const [name, value] of Object.entries(incoming)) {
-    if (value === undefined || isDropped(name, tokens) || REQUEST_ONLY_TO_PROXY.has(name)) continue;
-    if (name.startsWith('access-control-request-') || CLIENT_ADDRESS_PREFIXES.some((prefix) => name.startsWith(prefix))) continue;
-    if (name === 'cookie' && !options.forwardCookies) continue;
-    headers[name] = value;
-  }
-  return headers;
+/** Header lines to send upstream for a page's request (its `rawHeaders`, paired), each kept as the page wrote it. */
+export function upstreamRequestHeaders(fields: HeaderList, options: HeaderFilterOptions): HeaderList {
+  const tokens = connectionTokens(fields);
+  return fields.filter(([field]) => {
+    const name = field.toLowerCase();
+    if (isDropped(name, tokens) || REQUEST_ONLY_TO_PROXY.has(name)) return false;
+    if (name.startsWith('access-control-request-') || CLIENT_ADDRESS_PREFIXES.some((prefix) => name.startsWith(prefix))) return false;
+    return name !== 'cookie' || options.forwardCookies;
+  });
 }
 
 /**
- * Upstream response headers to pass to the page. Upstream CORS headers are dropped: the proxy answers for
- * CORS itself, and two sets would contradict each other.
+ * Upstream response header lines to pass to the page, each kept as the API wrote it. Upstream CORS headers are
+ * dropped: the proxy answers for CORS itself, and two sets would contradict each other.
  */
-export function downstreamResponseHeaders(upstream: IncomingHttpHeaders, options: HeaderFilterOptions): OutgoingHttpHeaders {
-  const tokens = connectionTokens(upstream.connection);
-  const headers: OutgoingHttpHeaders = {};
-  for (const [name, value] of Object.entries(upstream)) {
-    if (value === undefined || isDropped(name, tokens) || ORIGIN_POLICY_HEADERS.has(name) || PROXY_OWN_HEADERS.has(name)) continue;
+export function downstreamResponseHeaders(fields: HeaderList, options: HeaderFilterOptions): HeaderList {
+  const tokens = connectionTokens(fields);
+  const relayed: HeaderList = [];
+  for (const [field, value] of fields) {
+    const name = field.toLowerCase();
+    if (isDropped(name, tokens) || ORIGIN_POLICY_HEADERS.has(name) || PROXY_OWN_HEADERS.has(name)) continue;
     if (name.startsWith('access-control-')) continue;
     if ((name === 'set-cookie' || name === 'set-cookie2') && !options.forwardCookies) continue;
-    headers[name === 'www-authenticate' ? UPSTREAM_WWW_AUTHENTICATE_HEADER : name] = value;
+    relayed.push([name === 'www-authenticate' ? UPSTREAM_WWW_AUTHENTICATE_HEADER : field, value]);
   }
-  return headers;
+  return relayed;
 }

@@ -1,9 +1,12 @@
 // Requests Node's HTTP parser refuses before the proxy sees them (the server's `clientError` event). One of them
 // reaches pages: a method outside `http.METHODS` (`FOO`, or a lowercase `patch`, which browsers send as written).
-// It gets a readable `method_not_allowed` refusal instead of Node's bare 400, which no page can read.
-import { STATUS_CODES, type OutgoingHttpHeaders, type Server } from 'node:http';
+// It gets a readable `method_not_allowed` refusal instead of Node's bare 400, which no page can read. So does
+// CONNECT, which Node hands to the `connect` event instead of the request listener, and drops unanswered when no
+// one listens.
+import { STATUS_CODES, type IncomingMessage, type Server } from 'node:http';
 import type { Socket } from 'node:net';
-import { refusalMessage } from './cors-proxy.js';
+import { methodRefusal, refusalMessage } from './cors-proxy.js';
+import type { HeaderList } from './header-list.js';
 import { ProxyRefusal } from './refusal.js';
 
 /** Node's own answers to the other parse errors (as its default `clientError` handling writes them). */
@@ -20,8 +23,8 @@ function unknownMethod(): ProxyRefusal {
   );
 }
 
-function serialise(status: number, headers: OutgoingHttpHeaders, body = ''): string {
-  const lines = Object.entries(headers).map(([name, value]) => `${name}: ${String(value)}\r\n`);
+function serialise(status: number, headers: HeaderList, body = ''): string {
+  const lines = headers.map(([name, value]) => `${name}: ${value}\r\n`);
   return `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n${lines.join('')}\r\n${body}`;
 }
 
@@ -33,7 +36,7 @@ function answerFor(code: string | undefined): string {
     const { headers, body } = refusalMessage(refusal, undefined, true);
     return serialise(refusal.status, headers, body);
   }
-  return serialise(STATUS_BY_PARSE_ERROR[code ?? ''] ?? 400, { connection: 'close' });
+  return serialise(STATUS_BY_PARSE_ERROR[code ?? ''] ?? 400, [['connection', 'close']]);
 }
 
 /** Makes `server` answer the requests Node's parser refuses as above, and the others as Node would. */
@@ -48,5 +51,10 @@ export function answerParserRefusals(server: Server): void {
   server.on('clientError', (error: Error & { code?: string }, socket: Socket) => {
     if (socket.writable && !openResponses.get(socket)) socket.end(answerFor(error.code));
     socket.destroySoon();
+  });
+  server.on('connect', (request: IncomingMessage, socket: Socket) => {
+    const refusal = methodRefusal('CONNECT');
+    const { headers, body } = refusalMessage(refusal, request.headers.origin, true);
+    socket.end(serialise(refusal.status, headers, body));
   });
 }

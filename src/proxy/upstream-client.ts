@@ -3,13 +3,15 @@
 import type { Readable } from 'node:stream';
 import { Agent, type Dispatcher } from 'undici';
 import { createGuardedConnector } from './guarded-connector.js';
+import { flattenHeaders, headerValues, pairHeaders, withoutHeaders, type HeaderList } from './header-list.js';
 import type { ResolvedProxyOptions } from './proxy-options.js';
 import { ProxyRefusal, isProxyRefusal } from './refusal.js';
 
 export interface UpstreamRequest {
   target: URL;
   method: string;
-  headers: Record<string, string | string[]>;
+  /** The page's header lines, filtered (`upstreamRequestHeaders`). */
+  headers: HeaderList;
   /** The page's body, streamed; `null` when the request has none. */
   body: Readable | null;
   signal: AbortSignal;
@@ -20,20 +22,29 @@ export interface UpstreamRequest {
   credentialsDropped: boolean;
 }
 
+/** The API's response, its header lines as it wrote them (names as written, repeats in order). */
+export interface UpstreamResponse extends Omit<Dispatcher.ResponseData, 'headers'> {
+  headers: HeaderList;
+}
+
 /** The statuses fetch follows (Fetch §4.4), and so does the proxy. */
 export const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
 
 /** Headers that describe a body, dropped when a redirect turns the request into a bodiless GET (Fetch §4.4). */
 const BODY_HEADERS = ['content-length', 'content-type', 'content-encoding', 'content-language', 'content-location'];
 
+/**
+ * The most response header bytes relayed: Chromium's own limit (`ERR_RESPONSE_HEADERS_TOO_BIG`), so an API a browser
+ * can read directly is readable through the proxy too. undici's default, Node's 16 KiB, refuses less.
+ */
+const MAX_RESPONSE_HEADER_BYTES = 256 * 1024;
+
 /** Request headers that carry credentials, which never follow a redirect to another origin. */
 const CREDENTIAL_HEADERS = ['authorization', 'cookie', 'proxy-authorization'];
 
 /** `request` with its credentials dropped. */
 export function withoutCredentials(request: UpstreamRequest): UpstreamRequest {
-  const headers = { ...request.headers };
-  for (const name of CREDENTIAL_HEADERS) delete headers[name];
-  return { ...request, headers, credentialsDropped: true };
+  return { ...request, headers: withoutHeaders(request.headers, CREDENTIAL_HEADERS), credentialsDropped: true };
 }
 
 /** The method of the request that follows a redirect (Fetch §4.4): only 303, and 301/302 after POST, change it. */
@@ -44,18 +55,19 @@ function followUpMethod(method: string, status: number): string {
 }
 
 /** The next hop of a redirect the proxy can follow, or `undefined` to hand the 3xx to the page as it is. */
-function redirectedRequest(request: UpstreamRequest, status: number, location: unknown): UpstreamRequest | undefined {
-  if (!REDIRECT_STATUSES.has(status) || typeof location !== 'string') return undefined;
+function redirectedRequest(request: UpstreamRequest, status: number, locations: readonly string[]): UpstreamRequest | undefined {
+  // Several `Location` lines are ambiguous: the page gets them as they are.
+  const location = locations.length === 1 ? locations[0]! : undefined;
+  if (!REDIRECT_STATUSES.has(status) || location === undefined) return undefined;
   if (!URL.canParse(location, request.target)) return undefined;
   const method = followUpMethod(request.method, status);
   // A follow-up that keeps the method must resend the body, which has been streamed away and not kept: the page follows instead.
   if (method === request.method && request.body !== null) return undefined;
   const target = new URL(location, request.target);
-  const headers = { ...request.headers };
-  let { body } = request;
+  let { headers, body } = request;
   if (method !== request.method) {
     body = null;
-    for (const name of BODY_HEADERS) delete headers[name];
+    headers = withoutHeaders(headers, BODY_HEADERS);
   }
   const next = { ...request, target, method, headers, body };
   // As browsers do: credentials meant for one origin do not follow a redirect to another.
@@ -77,6 +89,10 @@ function refusalFor(error: unknown, target: URL): unknown {
   if (isProxyRefusal(error) || errorCode(error) === 'UND_ERR_ABORTED' || (error as Error)?.name === 'AbortError') return error;
   const code = errorCode(error);
   if (code === 'UND_ERR_DESTROYED') return shuttingDown(); // a request that arrived after close()
+  if (code === 'UND_ERR_HEADERS_OVERFLOW') {
+    // The API answered: "could not reach" would send the reader looking in the wrong place.
+    return new ProxyRefusal('response_too_large', `The response headers from ${target.origin} are larger than this proxy (or a browser) reads (${MAX_RESPONSE_HEADER_BYTES / 1024} KiB).`, { cause: error });
+  }
   if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') {
     return new ProxyRefusal('upstream_timeout', `${target.origin} did not answer in time; try again later, or check that the API is up.`, { cause: error });
   }
@@ -88,7 +104,7 @@ function refusalFor(error: unknown, target: URL): unknown {
  * Throws away a response body the page will not see. `dump` reads a little of it so a short body does not
  * cost the connection; a destroyed body emits an error, which nobody else listens for.
  */
-export function discardBody(response: Dispatcher.ResponseData): void {
+export function discardBody(response: Pick<Dispatcher.ResponseData, 'body'>): void {
   response.body.dump().catch(() => undefined);
 }
 
@@ -102,6 +118,7 @@ export class UpstreamClient {
       connect: createGuardedConnector({ policy: options.addresses, resolveHost: options.resolveHost, connectTimeout: options.timeout }),
       headersTimeout: options.timeout,
       bodyTimeout: options.timeout,
+      maxHeaderSize: MAX_RESPONSE_HEADER_BYTES,
     });
   }
 
@@ -109,11 +126,11 @@ export class UpstreamClient {
    * The final response, after following up to `maxRedirects` redirects, with the URL it came from and whether the
    * credentials were dropped on the way. Throws a `ProxyRefusal`.
    */
-  async send(request: UpstreamRequest): Promise<{ response: Dispatcher.ResponseData; url: URL; credentialsDropped: boolean }> {
+  async send(request: UpstreamRequest): Promise<{ response: UpstreamResponse; url: URL; credentialsDropped: boolean }> {
     let current = request;
     for (let hop = 0; ; hop += 1) {
       const response = await this.#exchange(current);
-      const next = this.#options.maxRedirects === 0 ? undefined : redirectedRequest(current, response.statusCode, response.headers.location);
+      const next = this.#options.maxRedirects === 0 ? undefined : redirectedRequest(current, response.statusCode, headerValues(response.headers, 'location'));
       if (next === undefined) return { response, url: current.target, credentialsDropped: current.credentialsDropped };
       discardBody(response);
       if (hop >= this.#options.maxRedirects) {
@@ -132,16 +149,19 @@ export class UpstreamClient {
     await this.#agent.destroy(shuttingDown());
   }
 
-  async #exchange(request: UpstreamRequest): Promise<Dispatcher.ResponseData> {
+  async #exchange(request: UpstreamRequest): Promise<UpstreamResponse> {
     try {
-      return await this.#agent.request({
+      const response = await this.#agent.request({
         origin: request.target.origin,
         path: request.target.pathname + request.target.search,
         method: request.method as Dispatcher.HttpMethod,
-        headers: request.headers,
+        headers: flattenHeaders(request.headers),
         body: request.body,
         signal: request.signal,
+        responseHeaders: 'raw',
       });
+      // With `responseHeaders: 'raw'` undici gives the flat list of lines, whatever its types say.
+      return { ...response, headers: pairHeaders(response.headers as unknown as string[]) };
     } catch (error) {
       throw refusalFor(error, request.target);
     }
