@@ -4,7 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ConfigError } from '../core/errors.js';
 import { expectKnownFields, expectPlainObject } from '../core/validation.js';
 import { parseIsoTimestamp } from './iso-timestamp.js';
-import { RECEIVER_SECRET, WebhookSigner, checkedSecret } from './signature.js';
+import { receiverSigners, verifiedByAny, type ReceiverSecret } from './signature.js';
 import { kindOf } from './value-kind.js';
 import type { WebhookBody } from './webhook-channel.js';
 
@@ -17,8 +17,8 @@ export interface WebhookReceiverContext {
 }
 
 export interface WebhookReceiverOptions<Data = Record<string, unknown>> {
-  /** The channel's secret. */
-  secret: string;
+  /** The channel's secret; while it is rotated, a list of the new one and the old (a signature by either is accepted). */
+  secret: ReceiverSecret;
   /**
    * Called with each verified event. Answer quickly: when it returns without responding, the handler answers
    * `204 No Content`; when it throws, `500` (or Express's `next(error)`), so the sender retries. What it returns is
@@ -62,7 +62,7 @@ export function createWebhookHandler<Data = Record<string, unknown>>(options: We
   const input = expectPlainObject(options, 'createWebhookHandler options');
   // A misspelt secret still holds it: only the value's type is shown. A misspelt maxAge would turn replay protection off.
   expectKnownFields(input, RECEIVER_FIELDS, 'createWebhookHandler options', kindOf);
-  const signer = new WebhookSigner(checkedSecret(input.secret, 'secret', RECEIVER_SECRET));
+  const signers = receiverSigners(input.secret, 'secret');
   if (typeof input.onEvent !== 'function') throw new ConfigError('onEvent', input.onEvent, 'must be a function (event, context) => void');
   const maxBodySize = (input.maxBodySize ?? DEFAULT_MAX_BODY) as number;
   if (!Number.isInteger(maxBodySize) || maxBodySize <= 0) throw new ConfigError('maxBodySize', maxBodySize, 'must be a positive integer of bytes');
@@ -85,7 +85,7 @@ export function createWebhookHandler<Data = Record<string, unknown>>(options: We
         return answer(response, 500, error.message);
       }
       if (rawBody === 'too-large') return answer(response, 413, `body larger than ${maxBodySize} bytes`, true);
-      if (!(await signer.verify(rawBody, request.headers['x-signature']))) return answer(response, 401, 'invalid signature');
+      if (!(await verifiedByAny(signers, rawBody, request.headers['x-signature']))) return answer(response, 401, 'invalid signature');
       const event = parseEvent<Data>(rawBody);
       if (!event) return answer(response, 400, 'body is not a webhook event');
       const outOfDate = maxAge === undefined ? undefined : sentAtProblem(event.sent_at, maxAge, Date.now());

@@ -11,9 +11,17 @@ export const SIGNATURE_HEADER = 'X-Signature';
 const PREFIX = 'sha256=';
 const WELL_FORMED = /^sha256=[0-9a-f]{64}$/;
 const encoder = new TextEncoder();
+/** What a receiver's secret must be, said so that an unset environment variable is recognised. */
+const RECEIVER_SECRET = 'must be a non-empty string, the secret the sending channel signs with; is the variable it is read from set?';
 
 /** The bytes a receiver got, in any of the shapes Node servers hand them over. */
 export type RawBody = string | Uint8Array | ArrayBuffer;
+
+/**
+ * The secret a receiver checks signatures with, or several while the sender's secret is rotated (the new one and
+ * the old, until every sender uses the new one): a signature made with any of them is accepted.
+ */
+export type ReceiverSecret = string | readonly string[];
 
 /** Signs and verifies with one secret. The HMAC key is imported on first use and then reused. */
 export class WebhookSigner {
@@ -64,26 +72,39 @@ export function signPayload(body: RawBody, secret: string): Promise<string> {
 
 /**
  * Checks an `X-Signature` header against the raw request body, in constant time. Pass the bytes exactly as
- * received, never a re-serialised object. A missing or malformed header gives `false`; an empty secret throws
- * `ConfigError` and a body that is not bytes (a parsed object, a number) `InvalidArgumentError`, because those are
- * setup mistakes rather than bad requests.
+ * received, never a re-serialised object. `secret` may be a list while the sender's secret is rotated. A missing or
+ * malformed header gives `false`; an empty secret throws `ConfigError` and a body that is not bytes (a parsed object,
+ * a number) `InvalidArgumentError`, because those are setup mistakes rather than bad requests.
  *
  * @example
  * const ok = await verifySignature(rawBody, req.headers['x-signature'], process.env.WEBHOOK_SECRET!);
  */
-export async function verifySignature(rawBody: RawBody | null | undefined, headerValue: string | readonly string[] | null | undefined, secret: string): Promise<boolean> {
+export async function verifySignature(rawBody: RawBody | null | undefined, headerValue: string | readonly string[] | null | undefined, secret: ReceiverSecret): Promise<boolean> {
   // Libraries differ in argument order; the other way round, every request would simply be refused.
   if (typeof secret === 'string' && WELL_FORMED.test(secret)) {
     throw new ConfigError('secret', 'a signature', 'looks like an X-Signature header; the arguments are (rawBody, header, secret)', 'a signature');
   }
-  const signer = new WebhookSigner(checkedSecret(secret, 'secret', RECEIVER_SECRET));
+  const signers = receiverSigners(secret, 'secret');
   // A request that arrived without a body cannot be verified (see the README's receiver guidance).
   if (rawBody === null || rawBody === undefined) return false;
-  return signer.verify(rawBody, headerValue);
+  return verifiedByAny(signers, rawBody, headerValue);
 }
 
-/** What a receiver's secret must be, said so that an unset environment variable is recognised. */
-export const RECEIVER_SECRET = 'must be a non-empty string, the secret the sending channel signs with; is the variable it is read from set?';
+/** One signer per secret a receiver accepts; a `ConfigError` for `field` (or `field[i]`) names a bad one. */
+export function receiverSigners(secret: unknown, field: string): WebhookSigner[] {
+  if (!Array.isArray(secret)) return [new WebhookSigner(checkedSecret(secret, field, RECEIVER_SECRET))];
+  if (secret.length === 0) throw new ConfigError(field, secret, 'must hold at least one secret; during a rotation, list the new one and the old', 'an empty list');
+  return secret.map((one, index) => new WebhookSigner(checkedSecret(one, `${field}[${index}]`, RECEIVER_SECRET)));
+}
+
+/**
+ * True when `headerValue` is the signature of `rawBody` under any of `signers`. Every one is checked, so the time
+ * taken does not say which secret matched. Throws `InvalidArgumentError` when `rawBody` is not bytes.
+ */
+export async function verifiedByAny(signers: readonly WebhookSigner[], rawBody: RawBody, headerValue: string | readonly string[] | null | undefined): Promise<boolean> {
+  const matches = await Promise.all(signers.map((signer) => signer.verify(rawBody, headerValue)));
+  return matches.includes(true);
+}
 
 /**
  * `secret` when it is a non-empty string; otherwise a `ConfigError` for `field` saying `problem`. A secret of the

@@ -24,6 +24,34 @@ async function post(url: string, body: string | Buffer, headers: Record<string, 
   return { status: response.statusCode, text };
 }
 
+describe('createWebhookHandler during a secret rotation', () => {
+  it('accepts deliveries signed with the new or the old secret, and refuses others', async () => {
+    const received: string[] = [];
+    const server = createServer(createWebhookHandler({ secret: ['whsec_new', 'whsec_old'], onEvent: (event) => void received.push(event.event) }));
+    const url = await listen(server);
+    try {
+      const notifier = new Notifier({ retry: { attempts: 1 } });
+      notifier.registerChannel('new', new WebhookChannel({ url, secret: 'whsec_new' }));
+      notifier.registerChannel('old', new WebhookChannel({ url, secret: 'whsec_old' }));
+      notifier.registerChannel('other', new WebhookChannel({ url, secret: 'whsec_other' }));
+      const results = await notifier.send({ type: 'user', id: 1 }, { via: () => ['new', 'old', 'other'], toWebhook: () => newMessage().event('user.rotated').payload({}) });
+      await notifier.close();
+      assert.deepEqual(results.map(({ channel, ok, status }) => ({ channel, ok, status })), [
+        { channel: 'new', ok: true, status: 204 },
+        { channel: 'old', ok: true, status: 204 },
+        { channel: 'other', ok: false, status: 401 },
+      ]);
+      assert.deepEqual(received, ['user.rotated', 'user.rotated']);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
+  it('refuses an empty list of secrets at construction', () => {
+    assert.throws(() => createWebhookHandler({ secret: [], onEvent: () => {} }), (error: unknown) => error instanceof ConfigError && /at least one secret/.test(error.message));
+  });
+});
+
 describe('createWebhookHandler with Node http', () => {
   const received: WebhookBody[] = [];
   let behaviour: 'ok' | 'throw' | 'respond' = 'ok';

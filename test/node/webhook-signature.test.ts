@@ -118,6 +118,31 @@ describe('webhook signature: verification', () => {
     }
   });
 
+  it('accepts a signature made with any secret of a list, for a rotation, and no other', async () => {
+    const [newSecret, oldSecret] = ['whsec_new', 'whsec_old'];
+    assert.equal(await verifySignature(body, independent(body, newSecret), [newSecret, oldSecret]), true);
+    assert.equal(await verifySignature(body, independent(body, oldSecret), [newSecret, oldSecret]), true);
+    assert.equal(await verifySignature(body, independent(body, 'whsec_other'), [newSecret, oldSecret]), false);
+    assert.equal(await verifySignature(body, 'sha256=garbage', [newSecret, oldSecret]), false);
+    assert.equal(await verifySignature(undefined, independent(body, newSecret), [newSecret]), false);
+    await assert.rejects(verifySignature({ parsed: true } as never, independent(body, newSecret), [newSecret, oldSecret]), InvalidArgumentError);
+  });
+
+  it('says which secret of a list is wrong, without showing any', async () => {
+    await assert.rejects(verifySignature(body, right, []), (error: unknown) => {
+      assert.ok(error instanceof ConfigError);
+      assert.equal(error.message, 'Invalid secret: must hold at least one secret; during a rotation, list the new one and the old (got an empty list).');
+      return true;
+    });
+    await assert.rejects(verifySignature(body, right, [secret, undefined as never]), (error: unknown) => {
+      assert.ok(error instanceof ConfigError);
+      assert.equal(error.field, 'secret[1]');
+      assert.match(error.message, /^Invalid secret\[1\]: must be a non-empty string, the secret the sending channel signs with.* \(got undefined\)\.$/);
+      assert.ok(!error.message.includes(secret));
+      return true;
+    });
+  });
+
   it('throws ConfigError when the header and the secret are passed the other way round', async () => {
     // verifySignature(rawBody, header, secret), unlike libraries that take the secret first: every request would be false.
     await assert.rejects(verifySignature(body, secret, right), (error: unknown) => {
