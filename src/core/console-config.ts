@@ -76,7 +76,7 @@ export function parseConsoleConfig(value: unknown = {}): ResolvedConsoleConfig {
     enabled: input.enabled === undefined ? true : expectBoolean(input.enabled, 'enabled'),
     corsProxy: input.corsProxy === undefined ? undefined : parseCorsProxy(input.corsProxy),
     defaultHeaders: parseHeaderMap(input.defaultHeaders, 'defaultHeaders'),
-    environments: input.environments === undefined ? [] : parseEnvironments(expectArray(input.environments, 'environments')),
+    environments: parseEnvironmentList(input.environments),
     history: parseHistoryConfig(input.history),
     snippets: { languages: parseSnippetLanguages(input.snippets) },
     timeout: input.timeout === undefined ? 30_000 : expectTimerMilliseconds(input.timeout, 'timeout'),
@@ -138,9 +138,19 @@ export function parseHeaderMap(value: unknown, field: string): Record<string, st
   return headers;
 }
 
+/** Environments keyed by name, a natural way to write them, are refused with the list to write instead. */
+function parseEnvironmentList(value: unknown): Environment[] {
+  if (value === undefined) return [];
+  if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+    throw new ConfigError('environments', value, 'must be a list of environments, each { name, variables }: write [{ "name": "prod", "variables": { "base_url": "https://api.example" } }]');
+  }
+  return parseEnvironments(expectArray(value, 'environments'));
+}
+
 /** The generator's own rules (configured order, duplicates dropped, none given means all five). */
 function parseSnippetLanguages(value: unknown): SnippetLanguage[] {
   if (value === undefined) return new SnippetGenerator().languages();
+  if (Array.isArray(value)) throw new ConfigError('snippets', value, 'must be an object holding the list: write { languages: [ … ] }');
   const input = expectPlainObject(value, 'snippets');
   expectKnownFields(input, ['languages'], 'snippets');
   // The generator would skip a hole and then keep it as an `undefined` language.

@@ -1,6 +1,6 @@
 import { dynamicVariableValue } from './dynamic-variables.js';
 import { parseEnvironment, parseEnvironments, type Environment } from './environment.js';
-import { EnvironmentNotFoundError, InvalidArgumentError, ResolveLimitError } from './errors.js';
+import { ConfigError, EnvironmentNotFoundError, InvalidArgumentError, ResolveLimitError } from './errors.js';
 import { expectListener, notifyAll } from './listeners.js';
 import { TemplateCache } from './placeholders.js';
 
@@ -48,6 +48,9 @@ export class EnvironmentManager {
   #expansions = new Map<string, StableExpansion>();
 
   constructor(...environments: Environment[]) {
+    if (environments.length === 1 && Array.isArray(environments[0])) {
+      throw new ConfigError('environments[0]', environments[0], 'is a list, and the constructor takes the environments one by one: write new EnvironmentManager(...environments)');
+    }
     for (const { name, variables } of parseEnvironments(environments)) this.#environments.set(name, new Map(Object.entries(variables)));
   }
 
@@ -102,6 +105,10 @@ export class EnvironmentManager {
     if (typeof input !== 'string') throw new InvalidArgumentError('input', input, 'resolve takes a string');
     if (options !== undefined && (typeof options !== 'object' || options === null)) {
       throw new InvalidArgumentError('options', options, 'must be an object such as { maxGrowth: 100_000 }, or left out');
+    }
+    // A misspelt option would resolve under the default cap without a word.
+    for (const key of options === undefined ? [] : Object.keys(options)) {
+      if (key !== 'maxGrowth') throw new InvalidArgumentError(`options.${key}`, (options as Record<string, unknown>)[key], 'is not a known option; known: maxGrowth');
     }
     const maxGrowth = options?.maxGrowth ?? DEFAULT_MAX_GROWTH;
     if (typeof maxGrowth !== 'number' || !(maxGrowth >= 0)) {

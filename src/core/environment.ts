@@ -15,6 +15,10 @@ export interface Environment {
  */
 export function parseEnvironment(value: unknown, field = 'environment'): Environment {
   const input = expectPlainObject(value, field);
+  // A Postman environment export, pasted as it is: its first unknown field (`id`) would not say what to change.
+  if (Array.isArray(input.values) && input.variables === undefined) {
+    throw new ConfigError(`${field}.values`, input.values, 'looks like a Postman export\'s list of { key, value }; give { name, variables } with variables as one object of name to value: Object.fromEntries(values.filter((v) => v.enabled !== false).map((v) => [v.key, v.value]))');
+  }
   expectKnownFields(input, ['name', 'variables'], field);
   const name = expectString(input.name, `${field}.name`);
   if (name.trim() === '') throw new ConfigError(`${field}.name`, name, 'must be a non-empty name');
@@ -24,6 +28,8 @@ export function parseEnvironment(value: unknown, field = 'environment'): Environ
     for (const [key, raw] of Object.entries(given)) {
       const at = `${field}.variables[${JSON.stringify(key)}]`;
       if (key === '' || /[{}]/.test(key)) throw new ConfigError(at, key, 'a variable name must be non-empty and contain no braces, or no {{placeholder}} could refer to it');
+      // JSON invites `"port": 8080`; a placeholder is text, so say how to write it as such.
+      if (typeof raw === 'number' || typeof raw === 'boolean') throw new ConfigError(at, raw, `must be a string: write ${JSON.stringify(String(raw))}`);
       // Not assignment: a variable named `__proto__` must stay an ordinary variable.
       setOwnProperty(variables, key, expectString(raw, at));
     }

@@ -81,6 +81,7 @@ export function queryParameterName(name: string): string {
 /** Checks history settings and fills in the defaults. */
 export function parseHistoryConfig(value: unknown, field = 'history'): ResolvedHistoryConfig {
   if (value === undefined) return { ...DEFAULT_HISTORY_CONFIG, redactHeaders: [], redactQueryParameters: [] };
+  if (typeof value === 'boolean') throw new ConfigError(field, value, `must be an object: write { enabled: ${value} }`);
   const input = expectPlainObject(value, field);
   expectKnownFields(input, Object.keys(DEFAULT_HISTORY_CONFIG), field);
   const config: ResolvedHistoryConfig = { ...DEFAULT_HISTORY_CONFIG, redactHeaders: [], redactQueryParameters: [] };

@@ -1,3 +1,4 @@
+import { ConfigError } from './errors.js';
 import type { HistoryEntry } from './history-entry.js';
 
 /**
@@ -42,4 +43,22 @@ export interface HistoryStore {
    * write that still comes (a send that outlived its console) should be dropped rather than open them again.
    */
   close?(): void;
+}
+
+const STORE_METHODS = ['load', 'put', 'delete', 'clear'] as const;
+const OPTIONAL_STORE_METHODS = ['loadSome', 'watch', 'close'] as const;
+
+/**
+ * `value` as a `HistoryStore`, checked method by method: a wrong object is refused where it is given, not reported as
+ * a warning at the first write (when history has quietly gone memory-only).
+ * @throws ConfigError naming the missing method.
+ */
+export function expectHistoryStore(value: unknown, field: string): HistoryStore {
+  if (typeof value !== 'object' || value === null) throw new ConfigError(field, value, 'must be a HistoryStore, e.g. new IdbHistoryStore(config.storageKey)');
+  for (const method of [...STORE_METHODS, ...OPTIONAL_STORE_METHODS]) {
+    const member = (value as Record<string, unknown>)[method];
+    if (typeof member === 'function' || (member === undefined && !(STORE_METHODS as readonly string[]).includes(method))) continue;
+    throw new ConfigError(`${field}.${method}`, member, `must be a function: a HistoryStore has ${STORE_METHODS.join(', ')}, and may have ${OPTIONAL_STORE_METHODS.join(', ')}`);
+  }
+  return value as HistoryStore;
 }

@@ -1,9 +1,10 @@
-import { HistoryEntryNotFoundError, InvalidArgumentError } from './errors.js';
+import { ConfigError, HistoryEntryNotFoundError, InvalidArgumentError } from './errors.js';
 import { CREDENTIAL_HEADER_NAME, isCredentialQueryParameter, parseHistoryConfig, queryParameterName, type HistoryConfig, type ResolvedHistoryConfig } from './history-config.js';
 import { copyHistoryEntry, parseHistoryEntry, type HistoryEntry, type HistoryEntryInput } from './history-entry.js';
-import type { HistoryStore, HistoryStoreChange, StoredHistoryRecord } from './history-store.js';
+import { expectHistoryStore, type HistoryStore, type HistoryStoreChange, type StoredHistoryRecord } from './history-store.js';
 import { expectListener, notifyAll } from './listeners.js';
 import { randomId } from './random-id.js';
+import { expectKnownFields, expectPlainObject } from './validation.js';
 
 export interface HistoryOptions {
   /** Where entries persist. None: memory only. In browsers, `new IdbHistoryStore(config.storageKey)`. */
@@ -66,6 +67,11 @@ export class History {
   /** Set once another tab's entries were trimmed from memory only: the store may hold older ones a removal brings in. */
   #trimmedInMemory = false;
   /**
+   * Set when a record left memory other than by eviction (deleted here or in another tab) since the last full read: a
+   * record the store holds and memory does not (trimmed, or never heard of) may belong in the room it left.
+   */
+  #madeRoom = false;
+  /**
    * Entries added here whose put has not reached the store yet: a resync keeps them. Not entries heard of from another
    * tab, which stored them before saying so: for those, what the store holds is the truth.
    */
@@ -73,12 +79,14 @@ export class History {
   #closed = false;
   #unwatch: (() => void) | undefined;
 
-  constructor(config: HistoryConfig, options: HistoryOptions = {}) {
+  /** @throws ConfigError for a bad setting or option, naming it. */
+  constructor(config: HistoryConfig, options?: HistoryOptions) {
     // Frozen, lists included: settings changed afterwards would take effect in some places and not in others.
     const parsed = parseHistoryConfig(config);
+    const { store, onWarning } = parseHistoryOptions(options);
     this.config = Object.freeze({ ...parsed, redactHeaders: Object.freeze(parsed.redactHeaders) as string[], redactQueryParameters: Object.freeze(parsed.redactQueryParameters) as string[] });
-    this.#store = this.config.enabled ? options.store : undefined;
-    this.#onWarning = options.onWarning ?? ((message) => console.warn(message));
+    this.#store = this.config.enabled ? store : undefined;
+    this.#onWarning = onWarning ?? ((message) => console.warn(message));
     const { keepCredentials, redactHeaders, redactQueryParameters } = this.config;
     const extraHeaders = new Set(redactHeaders);
     const extraParameters = new Set(redactQueryParameters);
@@ -147,6 +155,7 @@ export class History {
     if (this.#beforeLoad || this.#records.has(id)) this.#noteRemoval(id, { local: true });
     if (this.#beforeLoad && !this.#records.has(id)) this.#persist((store) => store.delete(id));
     if (!this.#records.delete(id)) return false;
+    this.#madeRoom = true;
     this.#persist((store) => store.delete(id));
     this.#notify();
     if (this.#trimmedInMemory) this.#follow();
@@ -220,6 +229,9 @@ export class History {
     }
     // What this page added is not stored yet, or is in what was read. A store fuller than maxItems is trimmed for good.
     this.#merge(stored, removed, () => true, { persist: true });
+    // A clear made here before the load may reach the store after what was read, so the read was set aside; and the
+    // entries heard of since may have been stored before it, and cleared by it. The store, once cleared, says which.
+    if (removed.cleared) this.#resync();
   }
 
   /**
@@ -231,10 +243,9 @@ export class History {
   #resync(): void {
     if (this.#queuedResync) return;
     const removed = (this.#queuedResync = this.#newRead());
-    this.#afterWrites(removed, async (store) => {
+    this.#afterWrites(removed, () => {
       if (this.#queuedResync === removed) this.#queuedResync = undefined;
-      await this.#readAll(store, removed);
-    });
+    }, (store) => this.#readAll(store, removed));
   }
 
   /**
@@ -252,20 +263,21 @@ export class History {
       return;
     }
     const follow: Follow = (this.#queuedFollow = { ids: new Set(id === undefined ? [] : [id]), version: this.#version, removed: this.#newRead() });
-    this.#afterWrites(follow.removed, async () => {
+    this.#afterWrites(follow.removed, () => {
       if (this.#queuedFollow === follow) this.#queuedFollow = undefined;
-      await this.#readSome(store, follow);
-    });
+    }, () => this.#readSome(store, follow));
   }
 
   /**
    * Queues a read of the store after the writes queued so far: then, with the first load done, `read` runs unless the
    * store has failed or been released (memory is then all there is). `removed` notes what is removed from now on.
+   * `dequeue` runs first either way: a read left queued would fold every later reason to read into itself, unread.
    */
-  #afterWrites(removed: Removals, read: (store: HistoryStore) => Promise<void>): void {
+  #afterWrites(removed: Removals, dequeue: () => void, read: (store: HistoryStore) => Promise<void>): void {
     this.#writes = this.#writes.then(async () => {
       try {
         await this.#loading;
+        dequeue();
         const store = this.#store;
         // Not loaded (nothing to bring in line), or the store failed or was released.
         if (!store || !this.#loading || this.#storeFailed || this.#closed) return;
@@ -278,6 +290,7 @@ export class History {
 
   async #readAll(store: HistoryStore, removed: Removals): Promise<void> {
     removed.started = true;
+    this.#madeRoom = false;
     let stored: unknown[];
     try {
       stored = await store.load();
@@ -311,6 +324,7 @@ export class History {
       if (mine && stored && isSameAddition(mine, stored)) return; // Memory's copy is not redacted or cut.
       if (mine) this.#records.delete(id);
       if (stored) this.#place(stored);
+      else if (mine) this.#madeRoom = true;
       changed ||= mine !== undefined || stored !== undefined;
     });
     if (changed) {
@@ -319,8 +333,11 @@ export class History {
     }
     // The count means something only when nothing changed while the read was queued (changes made here since are not
     // stored yet); otherwise a later check counts again, until one finds memory as it was.
+    // Nor does a full memory prove it holds the newest: a named record placed where a removed one was may be older than
+    // one the store holds and memory does not (trimmed from memory only, or its message lost).
+    const storedCount = found.count - this.#unusable;
     if (!quiet) this.#follow();
-    else if (Math.min(found.count - this.#unusable, this.config.maxItems) !== this.#records.size) await this.#readAll(store, removed);
+    else if (Math.min(storedCount, this.config.maxItems) !== this.#records.size || (this.#madeRoom && storedCount > this.#records.size)) await this.#readAll(store, removed);
   }
 
   /**
@@ -474,7 +491,10 @@ export class History {
       this.#resync();
     } else if (change?.type === 'delete' && typeof change.id === 'string') {
       this.#noteRemoval(change.id, { local: false });
-      if (this.#records.delete(change.id)) this.#notify();
+      if (this.#records.delete(change.id)) {
+        this.#madeRoom = true;
+        this.#notify();
+      }
       this.#follow(change.id);
     } else {
       const record = change?.type === 'put' ? readStoredRecord(change.record) : undefined;
@@ -495,6 +515,23 @@ export class History {
     this.#version += 1;
     notifyAll(this.#listeners);
   }
+}
+
+/** A store given in place of `{ store }`, or a misspelt option, would leave history in memory only without a word. */
+function parseHistoryOptions(options: unknown): HistoryOptions {
+  if (options === undefined) return {};
+  if (typeof options === 'object' && options !== null && typeof (options as Partial<HistoryStore>).put === 'function') {
+    throw new ConfigError('History options', options, 'is a store, and options hold it: write new History(config, { store })', 'a store');
+  }
+  const input = expectPlainObject(options, 'History options');
+  expectKnownFields(input, ['store', 'onWarning'], 'History options');
+  if (input.onWarning !== undefined && typeof input.onWarning !== 'function') {
+    throw new ConfigError('History options.onWarning', input.onWarning, 'must be a function taking the message');
+  }
+  return {
+    store: input.store === undefined ? undefined : expectHistoryStore(input.store, 'History options.store'),
+    onWarning: input.onWarning as HistoryOptions['onWarning'],
+  };
 }
 
 /**
@@ -524,11 +561,16 @@ function compareRecords(a: StoredHistoryRecord, b: StoredHistoryRecord): number 
   return a.addedAt - b.addedAt || (a.entry.id < b.entry.id ? -1 : a.entry.id > b.entry.id ? 1 : 0);
 }
 
+/** 8.64e15 ms after 1970, the last time a `Date` can hold. */
+const LAST_DATE = 8.64e15;
+
 /** A stored record as read back, or `undefined` when it is corrupted (such records are skipped). */
 function readStoredRecord(raw: unknown): StoredHistoryRecord | undefined {
   if (typeof raw !== 'object' || raw === null) return undefined;
   const { entry, addedAt, addedBy } = raw as Partial<StoredHistoryRecord>;
-  if (typeof addedAt !== 'number' || !Number.isFinite(addedAt)) return undefined;
+  // Past the last time a Date can hold, `addedAt + 1` soon equals `addedAt`: every later entry would tie with it, and
+  // the list would be in id order for good.
+  if (typeof addedAt !== 'number' || !(addedAt >= 0 && addedAt <= LAST_DATE)) return undefined;
   if (addedBy !== undefined && typeof addedBy !== 'string') return undefined;
   // A stored entry always had its id and timestamp: without them it is damaged, not new.
   if (typeof entry?.id !== 'string' || entry.timestamp === undefined) return undefined;

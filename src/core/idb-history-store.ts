@@ -1,6 +1,7 @@
 import { clear, del, delMany, promisifyRequest, set, type UseStore } from 'idb-keyval';
 import type { HistoryStore, HistoryStoreChange, StoredHistoryRecord } from './history-store.js';
-import { expectTimerMilliseconds } from './validation.js';
+import { ConfigError } from './errors.js';
+import { expectKnownFields, expectPlainObject, expectTimerMilliseconds } from './validation.js';
 
 export interface IdbHistoryStoreOptions {
   /** The IndexedDB to use (an `IDBFactory`). @default globalThis.indexedDB */
@@ -31,11 +32,18 @@ export class IdbHistoryStore implements HistoryStore {
   #channel: BroadcastChannel | undefined;
   #closed = false;
 
-  /** @throws ConfigError for an `openTimeout` that is not a whole number of milliseconds a timer can wait. */
+  /**
+   * @throws ConfigError for a `storageKey` that is not a non-empty string (`String()` of anything else would put every
+   * console that passes one in the same database), an unknown option, or an `openTimeout` that is not a whole number
+   * of milliseconds a timer can wait.
+   */
   constructor(storageKey = 'default', options: IdbHistoryStoreOptions = {}) {
+    if (typeof storageKey !== 'string' || storageKey === '') throw new ConfigError('storageKey', storageKey, 'must be a non-empty string, e.g. config.history.storageKey');
     this.databaseName = `try-it-console:${storageKey}`;
-    const openTimeout = options.openTimeout === undefined ? 5_000 : expectTimerMilliseconds(options.openTimeout, 'openTimeout');
-    this.#database = new LazyDatabase(this.databaseName, options.indexedDB as IDBFactory | undefined, openTimeout);
+    const input = expectPlainObject(options, 'IdbHistoryStore options');
+    expectKnownFields(input, ['indexedDB', 'openTimeout'], 'IdbHistoryStore options');
+    const openTimeout = input.openTimeout === undefined ? 5_000 : expectTimerMilliseconds(input.openTimeout, 'openTimeout');
+    this.#database = new LazyDatabase(this.databaseName, input.indexedDB as IDBFactory | undefined, openTimeout);
   }
 
   /**
@@ -101,7 +109,11 @@ export class IdbHistoryStore implements HistoryStore {
   #openChannel(): BroadcastChannel | undefined {
     // Closed: a write that was under way when close() came must not open a channel nobody closes.
     if (this.#closed || typeof BroadcastChannel === 'undefined') return undefined;
-    this.#channel ??= new BroadcastChannel(this.databaseName);
+    if (!this.#channel) {
+      this.#channel = new BroadcastChannel(this.databaseName);
+      // Node's channel holds the process open (jsdom or happy-dom tests, server rendering), and it only ever listens.
+      (this.#channel as { unref?: () => void }).unref?.();
+    }
     return this.#channel;
   }
 }
