@@ -2,8 +2,9 @@
 // reaches pages: a method outside `http.METHODS` (`FOO`, or a lowercase `patch`, which browsers send as written).
 // It gets a readable `method_not_allowed` refusal instead of Node's bare 400, which no page can read. So does
 // CONNECT, which Node hands to the `connect` event instead of the request listener, and drops unanswered when no
-// one listens.
-import { STATUS_CODES, type IncomingMessage, type Server } from 'node:http';
+// one listens, and a request whose headers are larger than the parser reads (a big cookie or token), which would
+// otherwise read as a CORS failure.
+import { STATUS_CODES, maxHeaderSize, type IncomingMessage, type Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { methodRefusal, refusalMessage } from './cors-proxy.js';
 import type { HeaderList } from './header-list.js';
@@ -11,7 +12,6 @@ import { ProxyRefusal } from './refusal.js';
 
 /** Node's own answers to the other parse errors (as its default `clientError` handling writes them). */
 const STATUS_BY_PARSE_ERROR: Readonly<Record<string, number>> = {
-  HPE_HEADER_OVERFLOW: 431,
   HPE_CHUNK_EXTENSIONS_OVERFLOW: 413,
   ERR_HTTP_REQUEST_TIMEOUT: 408,
 };
@@ -28,10 +28,17 @@ function serialise(status: number, headers: HeaderList, body = ''): string {
   return `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n${lines.join('')}\r\n${body}`;
 }
 
+function headersTooLarge(): ProxyRefusal {
+  return new ProxyRefusal(
+    'request_headers_too_large',
+    `The request's headers are larger than this proxy's HTTP server reads (${maxHeaderSize / 1024} KiB with the request line): send fewer or shorter headers, or raise the limit with node --max-http-header-size.`,
+  );
+}
+
 /** The bytes that answer a request the parser refused with `code`. */
 function answerFor(code: string | undefined): string {
-  if (code === 'HPE_INVALID_METHOD') {
-    const refusal = unknownMethod();
+  if (code === 'HPE_INVALID_METHOD' || code === 'HPE_HEADER_OVERFLOW') {
+    const refusal = code === 'HPE_INVALID_METHOD' ? unknownMethod() : headersTooLarge();
     // No Origin header was parsed: `*` lets any page read it, as it may read every refusal.
     const { headers, body } = refusalMessage(refusal, undefined, true);
     return serialise(refusal.status, headers, body);

@@ -12,6 +12,7 @@ const STATUS_BY_CODE = {
   target_not_allowed: 403,
   private_address: 403,
   request_too_large: 413,
+  request_headers_too_large: 431,
   response_too_large: 502,
   too_many_redirects: 502,
   upstream_unreachable: 502,

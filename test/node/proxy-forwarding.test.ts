@@ -251,6 +251,17 @@ describe('proxy forwarding', () => {
     assert.doesNotMatch(pipelined, /method_not_allowed/);
   });
 
+  it('refuses headers larger than its HTTP server reads with a readable request_headers_too_large, not a bare 431', async () => {
+    const before = hits;
+    // A 20 KB token: over Node's 16 KiB for the request line and headers.
+    const answer = await rawExchange(setup.proxy.port, `GET /${target('/items')} HTTP/1.1\r\nhost: proxy\r\norigin: ${PAGE_ORIGIN}\r\nauthorization: Bearer ${'t'.repeat(20_000)}\r\n\r\n`);
+    assert.match(answer, /^HTTP\/1\.1 431 /);
+    assert.match(answer, /\r\naccess-control-allow-origin: \*\r\n/i);
+    assert.match(answer, /\r\nx-try-it-proxy-error: request_headers_too_large\r\n/i);
+    assert.match(answer, /"code":"request_headers_too_large","message":"The request's headers are larger than this proxy's HTTP server reads \(16 KiB with the request line\)/);
+    assert.equal(hits, before, 'the API was reached');
+  });
+
   it('forwards a plain OPTIONS request (no Access-Control-Request-Method) to the API', async () => {
     const response = await viaProxy(setup.proxy, `/${target('/opts')}`, { method: 'OPTIONS' });
     assert.equal(response.json<Echo>().method, 'OPTIONS');
