@@ -218,8 +218,16 @@ export class Notifier {
     }
     let delivery: PreparedDelivery;
     try {
-      const message = messageOf(notification, notifiable);
-      delivery = await channel.prepare(notifiable, message instanceof Promise ? await message : message);
+      let message = messageOf(notification, notifiable);
+      if (message instanceof Promise) {
+        const stoppedBy = await settledOrStopped(message, [signal, this.#stopRetrying.signal]);
+        if (stoppedBy !== undefined) {
+          const by = stoppedBy === signal ? "the caller's signal" : "close()'s timeout";
+          return this.#fail({ channel: name, notifiable, attempts: 0 }, `The webhook for channel ${JSON.stringify(name)} was not sent: toWebhook() had not returned its message when ${by} ended the wait.`, stoppedBy.reason);
+        }
+        message = await message;
+      }
+      delivery = await channel.prepare(notifiable, message);
     } catch (cause) {
       return this.#fail({ channel: name, notifiable, attempts: 0 }, `The webhook for channel ${JSON.stringify(name)} could not be built: ${(cause as Error)?.message ?? String(cause)}`, cause);
     }
@@ -329,6 +337,27 @@ export class Notifier {
     process.nextTick(() => {
       throw error;
     });
+  }
+}
+
+/**
+ * Waits for `message` to settle, or for the first of `stops` to abort: that signal is returned then. A toWebhook
+ * whose promise never settles would otherwise hold close() forever, whatever its timeout.
+ */
+async function settledOrStopped(message: Promise<unknown>, stops: ReadonlyArray<AbortSignal | undefined>): Promise<AbortSignal | undefined> {
+  // Either way: a rejection is read where the message is awaited, and one after a stop must not go unhandled.
+  const settled = message.then(() => undefined, () => undefined);
+  const signals = stops.filter((stop): stop is AbortSignal => stop !== undefined);
+  const stopped = signals.find((stop) => stop.aborted);
+  if (stopped) return stopped;
+  let unwatch: Array<() => void> = [];
+  try {
+    return await new Promise<AbortSignal | undefined>((resolve) => {
+      unwatch = signals.map((stop) => onAbort(stop, () => resolve(stop)));
+      void settled.then(resolve);
+    });
+  } finally {
+    for (const stop of unwatch) stop();
   }
 }
 

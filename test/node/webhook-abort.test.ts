@@ -352,6 +352,60 @@ describe('webhook send with a signal', () => {
   });
 });
 
+describe('a toWebhook whose promise does not settle', () => {
+  const serve = serversClosedAfterEachTest();
+
+  it("stops waiting at close()'s timeout: reported failed, nothing sent, and close() returns", async () => {
+    const server = await serve((response) => response.writeHead(204).end());
+    const { notifier, events } = harness({ webhook: { url: server.url } }, {});
+    let rejectLate!: (error: Error) => void;
+    const pending = new Promise<never>((_resolve, reject) => (rejectLate = reject));
+    const sending = notifier.send(invoice, { via: () => ['webhook'], toWebhook: () => pending });
+    await settlesWithin(notifier.close({ timeout: 10 }), GUARD, 'notifier.close() with a timeout');
+    const [result] = await settlesWithin(sending, GUARD, 'the send');
+    assert.equal(result!.ok, false);
+    assert.equal(result!.attempts, 0);
+    assert.match(result!.error!.message, /^The webhook for channel "webhook" was not sent: toWebhook\(\) had not returned its message when close\(\)'s timeout ended the wait\.$/);
+    assert.equal(events.failed.length, 1);
+    assert.equal(server.requests.length, 0);
+    // Rejected after the wait ended: handled, not an unhandled rejection (failOnUnhandledRejections checks).
+    rejectLate(new Error('too late'));
+  });
+
+  it("stops waiting when the caller's signal aborts, and leaves nothing on the signal", async () => {
+    const server = await serve((response) => response.writeHead(204).end());
+    const { notifier } = harness({ webhook: { url: server.url } }, {});
+    const controller = new AbortController();
+    try {
+      const sending = notifier.send(invoice, { via: () => ['webhook'], toWebhook: () => new Promise<never>(() => {}) }, { signal: controller.signal });
+      controller.abort(new Error('user left'));
+      const [result] = await settlesWithin(sending, GUARD, 'the send after the abort');
+      assert.equal(result!.attempts, 0);
+      assert.match(result!.error!.message, /toWebhook\(\) had not returned its message when the caller's signal ended the wait\.$/);
+      assert.equal(result!.error!.cause, controller.signal.reason);
+      assert.equal(listeners(controller.signal), 0);
+      assert.equal(server.requests.length, 0);
+    } finally {
+      await settlesWithin(notifier.close({ timeout: 0 }), GUARD, 'notifier.close()');
+    }
+  });
+
+  it('still sends what an async toWebhook returns, and reports what it rejects with', async () => {
+    const server = await serve((response) => response.writeHead(204).end());
+    const { notifier } = harness({ webhook: { url: server.url } }, {});
+    const controller = new AbortController();
+    try {
+      const [sent] = await notifier.send(invoice, { via: () => ['webhook'], toWebhook: async () => newMessage().event('invoice.paid').payload({}) }, { signal: controller.signal });
+      assert.deepEqual([sent!.ok, sent!.attempts], [true, 1]);
+      const [refused] = await notifier.send(invoice, { via: () => ['webhook'], toWebhook: async () => { throw new Error('no such invoice'); } });
+      assert.match(refused!.error!.message, /could not be built: no such invoice$/);
+      assert.equal(listeners(controller.signal), 0);
+    } finally {
+      await settlesWithin(notifier.close({ timeout: 0 }), GUARD, 'notifier.close()');
+    }
+  });
+});
+
 describe('WebhookChannel.attempt with a signal', () => {
   const serve = serversClosedAfterEachTest();
 
