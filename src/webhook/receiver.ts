@@ -84,7 +84,8 @@ export function createWebhookHandler<Data = Record<string, unknown>>(options: We
         if (next) return next(error);
         return answer(response, 500, error.message);
       }
-      if (rawBody === 'too-large') return answer(response, 413, `body larger than ${maxBodySize} bytes`, true);
+      // HTTP/2 (Node's compatibility API) has no Connection header, and refuses to set one: the stream ends alone.
+      if (rawBody === 'too-large') return answer(response, 413, `body larger than ${maxBodySize} bytes`, request.httpVersionMajor < 2);
       if (!(await verifiedByAny(signers, rawBody, request.headers['x-signature']))) return answer(response, 401, 'invalid signature');
       const event = parseEvent<Data>(rawBody);
       if (!event) return answer(response, 400, 'body is not a webhook event');

@@ -2,6 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { connect as connectHttp2, createServer as createHttp2Server } from 'node:http2';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { inspect } from 'node:util';
@@ -49,6 +50,45 @@ describe('createWebhookHandler during a secret rotation', () => {
 
   it('refuses an empty list of secrets at construction', () => {
     assert.throws(() => createWebhookHandler({ secret: [], onEvent: () => {} }), (error: unknown) => error instanceof ConfigError && /at least one secret/.test(error.message));
+  });
+});
+
+describe('createWebhookHandler on an HTTP/2 server (node:http2)', () => {
+  it('verifies, hands over the event, and answers 401 and 413 as over HTTP/1.1, with no warning', async () => {
+    const received: string[] = [];
+    // Node warns (UnsupportedWarning) of a Connection header set on an HTTP/2 response, and drops it.
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(`${warning.name}: ${warning.message}`);
+    process.on('warning', onWarning);
+    const server = createHttp2Server(createWebhookHandler({ secret: SECRET, maxBodySize: 1024, onEvent: (event) => void received.push(event.event) }) as never);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const session = connectHttp2(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    const post2 = (body: string, signature: string) =>
+      new Promise<{ status: number; text: string }>((resolve, reject) => {
+        const stream = session.request({ ':method': 'POST', ':path': '/hooks', 'content-type': 'application/json', 'x-signature': signature });
+        let status = 0;
+        let text = '';
+        stream.on('response', (headers) => (status = Number(headers[':status'])));
+        stream.setEncoding('utf8');
+        stream.on('data', (chunk: string) => (text += chunk));
+        stream.on('end', () => resolve({ status, text }));
+        stream.on('error', reject);
+        stream.end(body);
+      });
+    try {
+      assert.deepEqual(await post2(eventBody, sign(eventBody)), { status: 204, text: '' });
+      assert.deepEqual(received, ['user.created']);
+      assert.equal((await post2(eventBody, sign(eventBody, 'other'))).status, 401);
+      const big = JSON.stringify({ padding: 'x'.repeat(2048) });
+      assert.deepEqual(await post2(big, sign(big)), { status: 413, text: '{"error":"body larger than 1024 bytes"}' });
+      // Warnings are emitted on the next tick.
+      await new Promise((resolve) => setImmediate(resolve));
+      assert.deepEqual(warnings, []);
+    } finally {
+      process.off('warning', onWarning);
+      session.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 });
 
