@@ -25,14 +25,23 @@ export interface ReadBody {
   whole: Blob | undefined;
 }
 
-/** The body stream failed part-way (the connection closed or reset): `received` bytes had arrived. */
+/**
+ * The body stream failed part-way (the connection closed or reset, the send was cancelled or timed out): `received`
+ * bytes had arrived.
+ */
 export class ResponseBodyError extends Error {
   readonly received: number;
+  /**
+   * The first bytes that arrived, up to the display limit: a stream that never ends (server-sent events) is read
+   * until Cancel or the timeout, and what it sent is still worth showing.
+   */
+  readonly bytes: Uint8Array;
 
-  constructor(received: number, options: { cause: unknown }) {
+  constructor(received: number, options: { cause: unknown; bytes?: Uint8Array }) {
     super(`The response body stopped after ${received} bytes: ${(options.cause as Error)?.message ?? String(options.cause)}`, options);
     this.name = 'ResponseBodyError';
     this.received = received;
+    this.bytes = options.bytes ?? new Uint8Array();
   }
 }
 
@@ -62,7 +71,7 @@ export async function readBody(stream: ReadableStream<Uint8Array<ArrayBuffer>> |
     try {
       chunk = await reader.read();
     } catch (error) {
-      throw new ResponseBodyError(size, { cause: error });
+      throw new ResponseBodyError(size, { cause: error, bytes: join(shown, displayLimit) });
     }
     const { done, value } = chunk;
     if (done) break;

@@ -1,11 +1,14 @@
 import type { ConsoleResponse } from '../../core/request-engine.js';
 import { prettyJson } from './pretty-json.js';
 
-/** How a response body is shown: pretty JSON, plain text, an image, or a note for other binary data. */
+/**
+ * How a response body is shown: pretty JSON, plain text, an image, or a note for other binary data. `notes` say why
+ * text may not read as the server meant it.
+ */
 export type BodyPresentation =
   | { kind: 'empty' }
-  | { kind: 'json'; text: string; highlight: boolean }
-  | { kind: 'text'; text: string }
+  | { kind: 'json'; text: string; highlight: boolean; notes: string[] }
+  | { kind: 'text'; text: string; notes: string[] }
   | { kind: 'image' }
   | { kind: 'binary' };
 
@@ -29,20 +32,56 @@ export function presentBody(response: ConsoleResponse): BodyPresentation {
   // SVG is a document that can hold script: it is shown as text, never rendered.
   if (type.startsWith('image/') && !type.startsWith('image/svg')) return { kind: 'image' };
   if (!TEXTUAL_TYPE.test(type) && looksBinary(response.body)) return { kind: 'binary' };
-  if (/[/+]json\b/.test(type) && !response.truncated && response.size <= PRETTY_JSON_LIMIT) {
+  const notes = notUtf8(response) ? [NOT_UTF8] : [];
+  // JSON and `+json` types; not `json-seq` or `jsonl`, which hold several documents.
+  const essence = type.split(';')[0]!.trim();
+  if (/[/+]json$/.test(essence) && !response.truncated && response.size <= PRETTY_JSON_LIMIT) {
     try {
       JSON.parse(response.text); // only to know it is JSON: the values are printed as sent
-      const text = prettyJson(response.text, Math.max(PRETTY_GROWTH_LIMIT * response.text.length, PRETTY_TEXT_FLOOR));
-      if (text !== undefined) return { kind: 'json', text, highlight: text.length <= HIGHLIGHT_LIMIT };
-    } catch {
-      // Not valid JSON after all: show it as the server sent it.
+    } catch (error) {
+      // Shown as sent, and said: unformatted, a stray byte (a NUL after the document) would pass for valid JSON.
+      return { kind: 'text', text: response.text, notes: [`Not valid JSON, though sent as ${essence}: ${(error as Error).message}.`, ...notes] };
     }
+    const text = prettyJson(response.text, Math.max(PRETTY_GROWTH_LIMIT * response.text.length, PRETTY_TEXT_FLOOR));
+    if (text !== undefined) return { kind: 'json', text, highlight: text.length <= HIGHLIGHT_LIMIT, notes };
   }
-  return { kind: 'text', text: response.text };
+  return { kind: 'text', text: response.text, notes };
+}
+
+const NOT_UTF8 = 'Bytes shown as � are not valid UTF-8: the server may send another encoding without naming it in the Content-Type charset.';
+
+/**
+ * Whether the text is the body decoded as UTF-8 with bytes that are not UTF-8 replaced by U+FFFD: shown without a
+ * word, the replacement would pass for a character the server sent.
+ */
+function notUtf8({ body, text, truncated }: ConsoleResponse): boolean {
+  if (!text.includes('\ufffd')) return false;
+  // A cut body may end inside a character, which is no error: both decoders leave it out.
+  const options = { stream: truncated };
+  if (new TextDecoder().decode(body, options) !== text) return false; // decoded from another charset
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(body, options);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * A header value or status text as fetch gives it, one character per byte, read as UTF-8 when it is: servers that
+ * send anything outside ASCII there send UTF-8, which read byte by byte would show as `CrÃ©Ã©`.
+ */
+export function headerText(value: string): string {
+  if (!/[\x80-\xff]/.test(value) || /[^\x00-\xff]/.test(value)) return value;
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(value, (character) => character.charCodeAt(0)));
+  } catch {
+    return value; // Latin-1, or bytes in no encoding: as fetch gave them
+  }
 }
 
 /** A NUL byte, or many control characters, in the first kilobyte: not something to show as text. */
-function looksBinary(bytes: Uint8Array): boolean {
+export function looksBinary(bytes: Uint8Array): boolean {
   const sample = bytes.subarray(0, 1024);
   let controls = 0;
   for (const byte of sample) {
@@ -55,8 +94,14 @@ function looksBinary(bytes: Uint8Array): boolean {
 /** `1.2 KB`, `3.4 MB`: sizes for people. */
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  let value = bytes / 1024;
+  let unit = 0;
+  // The unit is chosen after rounding: 1,048,575 bytes is 1.0 MB, not 1024.0 KB.
+  while (unit < 2 && Number(value.toFixed(1)) >= 1024) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${value.toFixed(1)} ${['KB', 'MB', 'GB'][unit]}`;
 }
 
 /** A part's size and its whole's, in exact bytes when rounded they would read the same (`256.0 KB of 256.0 KB`). */
@@ -67,18 +112,20 @@ export function formatBytesOf(part: number, whole: number): [string, string] {
 }
 
 /**
- * A file name for downloading the body: the one Content-Disposition gives when the page can read it, else the URL's
- * last segment, decoded, with the content type's extension when it has none or, for common types, another one
- * (`jane.smith` holding JSON is `jane.smith.json`).
+ * A file name for downloading the body: the one Content-Disposition gives when the page can read it, else the last
+ * segment of the URL it came from (after redirects, as browsers name downloads), decoded, with the content type's
+ * extension when it has none or, for common types, another one (`jane.smith` holding JSON is `jane.smith.json`).
  */
 export function downloadName(response: ConsoleResponse): string {
   const disposition = response.headers.find(([name]) => name === 'content-disposition')?.[1];
-  const given = disposition === undefined ? '' : dispositionFileName(disposition);
+  const given = disposition === undefined ? '' : dispositionFileName(headerText(disposition));
   if (given) return given;
-  const segment = new URL(response.request.url).pathname.split('/').filter(Boolean).at(-1);
+  // A proxy other than try-it-proxy may pass on any text as the URL it was redirected to.
+  const from = response.redirectedTo !== undefined && URL.canParse(response.redirectedTo) ? response.redirectedTo : response.request.url;
+  const segment = new URL(from).pathname.split('/').filter(Boolean).at(-1);
   const last = (segment && safeFileName(decodePercents(segment))) || 'response';
   const extension = typeExtension(response.contentType);
-  const current = /\.(\w{1,5})$/.exec(last)?.[1]?.toLowerCase();
+  const current = /\.(\w{1,6})$/.exec(last)?.[1]?.toLowerCase();
   if (current !== undefined && (EXTENSIONS[extension]?.includes(current) ?? true)) return last;
   return `${last}.${extension}`;
 }
@@ -99,8 +146,10 @@ const EXTENSIONS: Record<string, readonly string[]> = {
 
 function typeExtension(contentType: string): string {
   const subtype = /\/([\w.+-]+)/.exec(contentType)?.[1]?.toLowerCase() ?? 'octet-stream';
-  const known: Record<string, string> = { plain: 'txt', 'octet-stream': 'bin', javascript: 'js', jpeg: 'jpg', 'svg+xml': 'svg' };
-  return known[subtype] ?? subtype.replace(/.*\+/, '');
+  const known: Record<string, string> = { plain: 'txt', 'octet-stream': 'bin', javascript: 'js', jpeg: 'jpg', 'svg+xml': 'svg', 'x-ndjson': 'ndjson' };
+  const extension = known[subtype] ?? subtype.replace(/.*\+/, '');
+  // A subtype that is no extension (`event-stream`, `vnd.…`) would make a name no program opens.
+  return /^[a-z\d]{1,6}$/.test(extension) ? extension : TEXTUAL_TYPE.test(contentType) ? 'txt' : 'bin';
 }
 
 /** `filename*` (RFC 6266: `UTF-8''r%C3%A9sum%C3%A9.pdf`) before `filename`, made safe; `''` when neither is usable. */

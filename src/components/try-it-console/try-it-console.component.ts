@@ -33,7 +33,7 @@ import '../request-history/request-history.js';
 import { splitEntryUrl } from '../request-history/entry-url.js';
 import { highlightStyles } from '../highlight.styles.js';
 import { themeStyles } from '../theme.styles.js';
-import { downloadName, formatBytes, formatBytesOf, presentBody, type BodyPresentation } from './body-presentation.js';
+import { downloadName, formatBytes, formatBytesOf, headerText, looksBinary, presentBody, type BodyPresentation } from './body-presentation.js';
 import { tryItConsoleStyles } from './try-it-console.styles.js';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
@@ -565,13 +565,13 @@ export class TryItConsole extends LitElement {
   #renderResponse(response: ConsoleResponse) {
     const statusClass = response.status < 300 ? 'ok' : response.status < 400 ? 'redirect' : response.status < 500 ? 'client-error' : 'server-error';
     const { body, highlighted, download, fileName, notAnImage, imageBlocked } = this.#show(response);
-    // An image is previewed from the whole body, not the part kept for display.
-    const shownWhole = !response.truncated || (body.kind === 'image' && download !== undefined);
+    // Only text is shown in part: an image is previewed from the whole body, and binary data is not shown at all.
+    const shownWhole = !response.truncated || body.kind === 'image' || body.kind === 'binary';
     const [shownSize, size] = formatBytesOf(response.body.byteLength, response.size);
     // The body is focusable: a long body scrolls, and keyboard users must be able to scroll it.
     return html`
       <p class="status-line" part="status">
-        <span class="status ${statusClass}">${response.status} ${response.statusText}</span>
+        <span class="status ${statusClass}">${response.status} ${headerText(response.statusText)}</span>
         <span>${Math.round(response.timing.total)} ms</span>
         <span class="muted">(headers in ${Math.round(response.timing.headers)} ms)</span>
         <span>${bodySize(response)}</span>
@@ -586,7 +586,7 @@ export class TryItConsole extends LitElement {
           : nothing}
         <table>
           <tbody>
-            ${response.headers.map(([name, value]) => html`<tr><th scope="row">${name}</th><td>${value}</td></tr>`)}
+            ${response.headers.map(([name, value]) => html`<tr><th scope="row">${name}</th><td>${headerText(value)}</td></tr>`)}
           </tbody>
         </table>
       </details>
@@ -596,25 +596,40 @@ export class TryItConsole extends LitElement {
             ${download ? html`<a href=${download} download=${fileName}>Download the whole body</a>.` : 'The body is too large to download here.'}
           </p>`
         : nothing}
+      ${'notes' in body ? body.notes.map((note) => html`<p class="notice body-note" role="note">${note}</p>`) : nothing}
       <div class="response-body" part="response-body" tabindex="0" role="region" aria-label="Response body">
         ${notAnImage ? html`<p class="not-an-image">Not a valid image (${response.contentType}, ${formatBytes(response.size)}).</p>` : nothing}
         ${body.kind === 'empty'
           ? html`<p class="muted">No body.</p>`
           : body.kind === 'image'
             ? !download
-              ? html`<p class="muted">An image of ${formatBytes(response.size)}, too large to preview.</p>`
+              ? html`<p class="muted">An image of ${formatBytes(response.size)}, too large to preview or download here.</p>`
               : imageBlocked
                 ? html`<p class="muted">An image of ${formatBytes(response.size)}, not previewed: this page’s Content-Security-Policy does not allow blob: images (add blob: to its img-src). <a href=${download} download=${fileName}>Download it</a>.</p>`
                 : html`<img src=${download} alt="Image returned by ${response.request.method} ${response.request.url}" @load=${this.#onImageLoad} @error=${() => this.#onImageError(response)} />`
             : body.kind === 'binary'
               ? notAnImage
                 ? nothing
-                : html`<p class="muted">Binary data (${response.contentType || 'no content type'}, ${formatBytes(response.size)}).</p>`
+                : html`<p class="muted">Binary data (${response.contentType || 'no content type'}, ${formatBytes(response.size)})${download ? '' : ', too large to download here'}.</p>`
               : highlighted !== undefined
                 ? html`<pre><code>${unsafeHTML(highlighted)}</code></pre>`
                 : html`<pre><code>${body.text}</code></pre>`}
       </div>
     `;
+  }
+
+  /**
+   * What a body that stopped part-way had sent (cancelled, timed out or broken off), read as UTF-8: a stream that
+   * never ends, such as server-sent events, only ever ends this way. Outside the alert, which is read out whole.
+   */
+  #renderPartialBody(error: RequestError) {
+    const cause = error.cause;
+    if (!(cause instanceof ResponseBodyError) || cause.bytes.byteLength === 0) return nothing;
+    const [shown, received] = formatBytesOf(cause.bytes.byteLength, cause.received);
+    return html`<p class="muted partial">${shown === received ? received : `The first ${shown} of ${received}`} had come:</p>
+      <div class="response-body" part="response-body" tabindex="0" role="region" aria-label="Response body, as far as it came">
+        ${looksBinary(cause.bytes) ? html`<p class="muted">Binary data.</p>` : html`<pre><code>${new TextDecoder().decode(cause.bytes, { stream: true })}</code></pre>`}
+      </div>`;
   }
 
   #renderResult() {
@@ -626,9 +641,10 @@ export class TryItConsole extends LitElement {
       // Some messages start with the title ("Cancelled: the request…"): said once is enough.
       const message = state.error.message.startsWith(`${title}: `) ? state.error.message.slice(title.length + 2) : state.error.message;
       return html`<div class="error" part="error" role="alert">
-        <p class="error-title">${title}</p>
-        <p>${message}</p>
-      </div>`;
+          <p class="error-title">${title}</p>
+          <p>${message}</p>
+        </div>
+        ${this.#renderPartialBody(state.error)}`;
     }
     return this.#renderResponse(state.response);
   }
@@ -636,7 +652,7 @@ export class TryItConsole extends LitElement {
   #liveStatus(): string {
     const state = this.#send.state;
     if (state.status === 'pending') return 'Sending…';
-    if (state.status === 'complete') return `Response ${state.response.status} ${state.response.statusText} in ${Math.round(state.response.timing.total)} milliseconds.`;
+    if (state.status === 'complete') return `Response ${state.response.status} ${headerText(state.response.statusText)} in ${Math.round(state.response.timing.total)} milliseconds.`;
     // A failure is announced by its role="alert" box: said here too, screen readers would read it twice.
     return '';
   }
@@ -778,8 +794,8 @@ function bodySize(response: ConsoleResponse): string {
 function errorTitle(error: RequestError): string {
   const proxyTitle = PROXY_REFUSAL_TITLES.get(error.proxyCode as ProxyRefusalCode);
   if (proxyTitle) return proxyTitle;
-  // A response that started and then stopped: the server was reached.
-  if (error.cause instanceof ResponseBodyError) return error.kind === 'timeout' ? 'Timed out during the response' : 'Response broke off';
+  // A response that started and then stopped: the server was reached. Stopped by Cancel, it is just cancelled.
+  if (error.cause instanceof ResponseBodyError && error.kind !== 'aborted') return error.kind === 'timeout' ? 'Timed out during the response' : 'Response broke off';
   return ERROR_TITLES[error.kind];
 }
 

@@ -188,6 +188,13 @@ export const tryItConsoleStyles = css`
     color: var(--_warning);
     margin: 0 0 var(--_space);
   }
+  /* Said about the body just above it: why it is not shown as sent, or what came before a failure. */
+  .body-note {
+    margin: 0 0 var(--_space);
+  }
+  .partial {
+    margin: var(--_space) 0;
+  }
   .error {
     border-left: 4px solid var(--_danger);
     background: var(--_surface);

@@ -40,6 +40,23 @@ const PANEL_RESPONSES = {
   // Not UTF-8 in filename*: filename is taken instead.
   '/panel/disposition-fallback': () => [{ 'content-type': 'application/pdf', 'content-disposition': `attachment; filename*=UTF-8''%FF.pdf; filename="plan.pdf"` }, 'data'],
   '/panel/disposition-control': () => [{ 'content-type': 'text/plain', 'content-disposition': `attachment; filename*=UTF-8''dir%2Fa%01b%7F.txt` }, 'data'],
+  // Binary data longer than the console would show as text.
+  '/panel/300k-binary': () => [{ 'content-type': 'application/octet-stream' }, Buffer.alloc(300 * 1024)],
+};
+
+/** Responses for the response panel's tests that set their own status or never end, by path. */
+const PANEL_STREAMS = {
+  // Server-sent events: two arrive at once, then the stream stays open, as event streams do.
+  '/panel/events-forever': (response) => {
+    response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+    response.write('data: one\n\ndata: two\n\n');
+  },
+  // A reason phrase and header values in UTF-8, as many servers send them (Node writes a string's characters as bytes).
+  '/panel/utf8-bytes': (response) => {
+    const bytes = (text) => Buffer.from(text, 'utf8').toString('latin1');
+    response.writeHead(201, bytes('Créé'), { 'content-type': 'text/plain', 'x-message': bytes('café ✓'), 'content-disposition': bytes('attachment; filename="résumé.txt"') });
+    response.end('x');
+  },
 };
 
 /** A small API, deliberately without CORS headers: a page on another origin cannot read it directly. */
@@ -95,6 +112,8 @@ function createApi() {
         // 30 KB nested 15,000 levels deep: indented level by level, 450 million characters.
         response.writeHead(200, { 'content-type': 'application/json' });
         response.end(`${'['.repeat(15_000)}1${']'.repeat(15_000)}`);
+      } else if (PANEL_STREAMS[request.url]) {
+        PANEL_STREAMS[request.url](response);
       } else {
         response.writeHead(200, { 'content-type': 'application/json' });
         response.end(JSON.stringify({ method: request.method, url: request.url, headers: request.headers, body }));
@@ -137,6 +156,14 @@ function createCorsApi(apiWithoutCors) {
       // The body and Content-Type the test asks for: /bytes?type=…&hex=….
       response.writeHead(200, { ...cors, 'content-type': url.searchParams.get('type') });
       response.end(Buffer.from(url.searchParams.get('hex'), 'hex'));
+    } else if (url.pathname === '/error-without-cors') {
+      // A HEAD is answered with CORS headers, a GET with an error that has none, as many default error handlers do.
+      if (request.method === 'HEAD') response.writeHead(200, cors).end();
+      else response.writeHead(500, { 'content-type': 'text/plain' }).end('Internal Server Error');
+    } else if (url.pathname === '/51m-binary') {
+      // More than the proxy relays (50 MiB) and than the console keeps for download.
+      response.writeHead(200, { ...cors, 'content-type': 'application/octet-stream' });
+      response.end(Buffer.alloc(51 << 20));
     } else {
       response.writeHead(200, { ...cors, 'content-type': 'application/json' });
       response.end(JSON.stringify({ method: request.method, url: request.url }));
