@@ -154,12 +154,15 @@ export class RequestEngine {
         signal: combined,
       });
       headersAt = performance.now() - start;
-      if (prepared.viaProxy && response.headers.has(PROXY_ERROR_HEADER)) throw await proxyRefusal(response, prepared.method);
+      if (prepared.viaProxy && response.headers.has(PROXY_ERROR_HEADER)) {
+        throw await proxyRefusal(response, prepared.method, new URL(prepared.fetchUrl).origin === this.#pageOrigin);
+      }
       body = await readBody(response.body as ReadableStream<Uint8Array<ArrayBuffer>> | null, this.#limits);
     } catch (error) {
-      const timeLeft = this.config.timeout - (performance.now() - start);
-      const failure = await this.#explain(error, prepared, { signal, timeout, timeLeft, status: response?.status, blocks });
-      if (failure.kind !== 'aborted') this.#record(prepared, madeAt, 0, performance.now() - start);
+      // The send ended here: the probes that explain a failure are not part of its duration.
+      const duration = performance.now() - start;
+      const failure = await this.#explain(error, prepared, { signal, timeout, timeLeft: this.config.timeout - duration, status: response?.status, blocks });
+      if (failure.kind !== 'aborted') this.#record(prepared, madeAt, 0, duration);
       throw failure;
     } finally {
       blocks.stop();
@@ -207,8 +210,9 @@ export class RequestEngine {
     prepared: PreparedRequest,
     { signal, timeout, timeLeft, status, blocks }: { signal: AbortSignal | undefined; timeout: AbortSignal; timeLeft: number; status: number | undefined; blocks: PolicyViolationWatch },
   ): Promise<RequestError> {
-    if (error instanceof RequestError) return error;
+    // Cancel wins over a proxy refusal whose body was still arriving, as over any response still arriving.
     if (signal?.aborted) return cancelled(error);
+    if (error instanceof RequestError) return error;
     if (timeout.aborted) return timedOut(error, prepared, status, this.config.timeout);
     // The server answered, so neither CORS nor reachability is the problem: the body broke off.
     if (error instanceof ResponseBodyError) return brokenOff(error, prepared, status);
@@ -240,7 +244,11 @@ export class RequestEngine {
     if (pageOrigin === undefined) {
       return new RequestError('network', `Could not reach ${origin}${causeDetail(error)}; check the address and that the server is up.`, { cause: error });
     }
-    if (unfollowed) return corsRefusedThisRequest(origin, pageOrigin, error);
+    if (unfollowed) {
+      // Without a preflight (and cookies), only the answer itself can have lacked the CORS headers.
+      const plain = !neededPreflight(prepared.method, prepared.headers) && this.config.credentials !== 'include';
+      return plain ? corsRefusedThisAnswer(origin, pageOrigin, error) : corsRefusedThisRequest(origin, pageOrigin, error);
+    }
     const opaque = await this.#probe(prepared.url, { mode: 'no-cors' }, probeSignal);
     if (signal?.aborted) return cancelled(error);
     if (!opaque) {
@@ -292,7 +300,8 @@ function withoutSuffix(text: string, suffix: string): string {
   return text.endsWith(suffix) ? text.slice(0, -suffix.length) : text;
 }
 
-async function proxyRefusal(response: Response, method: string): Promise<RequestError> {
+/** `onPageOrigin`: the proxy shares the page's origin. */
+async function proxyRefusal(response: Response, method: string, onPageOrigin: boolean): Promise<RequestError> {
   const code = response.headers.get(PROXY_ERROR_HEADER);
   // A HEAD answer has no body to carry the proxy's explanation.
   let message = method === 'HEAD' ? `the proxy answered ${response.status}; send the request as GET to read its full explanation` : `the proxy answered ${response.status}`;
@@ -301,6 +310,10 @@ async function proxyRefusal(response: Response, method: string): Promise<Request
     if (typeof body?.error?.message === 'string') message = body.error.message;
   } catch {
     // The code in the header is enough to go on.
+  }
+  // Browsers send no Origin with a GET or HEAD to the page's own origin, so such a proxy refuses them and takes a POST.
+  if (code === 'origin_not_allowed' && onPageOrigin && (method === 'GET' || method === 'HEAD')) {
+    message += " This page is on the proxy's own origin, and browsers send no Origin header with a GET or HEAD request to their own origin, so the proxy cannot tell which page asks: serve the proxy from an origin of its own (another host or port).";
   }
   return new RequestError('proxy-refused', `The CORS proxy refused the request (${code}): ${message}`, { proxyCode: code ?? undefined });
 }
@@ -384,6 +397,44 @@ function corsRefusedThisRequest(origin: string, pageOrigin: string, error: unkno
     `Blocked by CORS: ${origin} lets pages on ${pageOrigin} read its answer to a plain request, but not to this one: most likely its CORS headers do not allow this method, these headers or credentials (the browser asks first, with an OPTIONS request). Have the API allow them (Access-Control-Allow-Methods, Access-Control-Allow-Headers), or set the console's corsProxy (for example a try-it-proxy you run) to send it through a proxy.`,
     { cause: error },
   );
+}
+
+/** The server lets the page read a plain request, and this one needed no preflight: its answer lacked the CORS headers. */
+function corsRefusedThisAnswer(origin: string, pageOrigin: string, error: unknown): RequestError {
+  return new RequestError(
+    'cors',
+    `Blocked by CORS: ${origin} lets pages on ${pageOrigin} read its answer to a plain HEAD request, but this request failed though it needed no preflight: most likely its answer came without the CORS headers that allow it, as APIs often send errors (a 404 or 500 from a default handler), or the connection broke. Set the console's corsProxy (for example a try-it-proxy you run) to see the answer, or have the API send Access-Control-Allow-Origin with every response.`,
+    { cause: error },
+  );
+}
+
+// Fetch standard, "CORS-safelisted request-header": what a page may send to another origin without a preflight.
+const SAFELISTED_CONTENT_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain']);
+const CORS_UNSAFE_BYTE = /[\x00-\x08\x0a-\x1f"():<>?@[\\\]{}\x7f]/;
+
+function isSafelistedHeader(name: string, value: string): boolean {
+  if (value.length > 128) return false;
+  switch (name.toLowerCase()) {
+    case 'accept':
+      return !CORS_UNSAFE_BYTE.test(value);
+    case 'accept-language':
+    case 'content-language':
+      return /^[0-9A-Za-z *,\-.;=]*$/.test(value);
+    case 'content-type':
+      return !CORS_UNSAFE_BYTE.test(value) && SAFELISTED_CONTENT_TYPES.has(value.split(';')[0]!.trim().toLowerCase());
+    case 'range':
+      return /^bytes=\d+-\d*$/.test(value);
+    default:
+      return false;
+  }
+}
+
+/** Whether the browser asked with an OPTIONS preflight before sending this request. */
+function neededPreflight(method: string, headers: Record<string, string>): boolean {
+  if (method !== 'GET' && method !== 'HEAD' && method !== 'POST') return true;
+  // Values as sent: UTF-8 bytes, without the spaces and tabs around them that fetch removes.
+  const sent = sendableHeaders(headers).map(([name, value]) => [name, value.replace(/^[\t ]+|[\t ]+$/g, '')] as const);
+  return !sent.every(([name, value]) => isSafelistedHeader(name, value)) || sent.reduce((size, [, value]) => size + value.length, 0) > 1024;
 }
 
 function causeDetail(error: unknown): string {

@@ -4,7 +4,7 @@ import { RequestError, ResolveLimitError, describeValue } from './errors.js';
 import type { WrittenRequest } from './history-entry.js';
 import { CLIENT_OWNED_HEADERS, FORBIDDEN_METHODS, headerValueProblem, isHeaderName, isHttpUrl, isMethod } from './http-syntax.js';
 import { scanPlaceholders } from './placeholders.js';
-import { isCrossOrigin, isPotentiallyTrustworthy, proxiedUrl } from './proxy-route.js';
+import { isBadPort, isCrossOrigin, isPotentiallyTrustworthy, proxiedUrl } from './proxy-route.js';
 import { silentUrlRewrite } from './silent-url-rewrite.js';
 import { setOwnProperty } from './validation.js';
 
@@ -60,6 +60,12 @@ const FORBIDDEN_HEADERS = new Set([
   'content-length', 'cookie', 'cookie2', 'date', 'dnt', 'expect', 'host', 'keep-alive', 'origin', 'referer',
   'set-cookie', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'via',
 ]);
+
+/** The port of `url` when fetch refuses to connect to it, else `undefined`. */
+function badPortOf(url: string): string | undefined {
+  const { port } = new URL(url);
+  return port !== '' && isBadPort(Number(port)) ? port : undefined;
+}
 
 /** A request with its placeholders resolved and the default headers merged in: steps 1 and 2 of a send. */
 export interface ResolvedRequest {
@@ -290,7 +296,9 @@ export function checkAndRoute(
   likelyCause: (text: string) => string = () => '',
 ): Omit<PreparedRequest, 'missing' | 'cyclic'> {
   checkFieldTypes(request, false);
-  const { url, body } = request;
+  const { url } = request;
+  // An empty body is no body, as in a request as written (a before-send handler may empty one).
+  const body = request.body === '' ? undefined : request.body;
   const headers = request.headers ?? {};
   // Checked before uppercasing: "poſt" uppercases to "POST", "deletı" to "DELETI".
   const written = request.method.trim();
@@ -302,11 +310,16 @@ export function checkAndRoute(
   if (body !== undefined && (method === 'GET' || method === 'HEAD')) {
     throw new RequestError('invalid-request', `A ${method} request cannot carry a body in a browser; remove the body or use POST.`);
   }
+  if (body !== undefined && !body.isWellFormed()) throw new RequestError('invalid-request', `The body ${LONE_SURROGATE}`);
   const viaProxy = config.corsProxy !== undefined && isCrossOrigin(url, pageOrigin);
   if (viaProxy && !NODE_METHODS.has(method)) {
     throw new RequestError('invalid-request', `The CORS proxy cannot relay the custom method ${method}: its HTTP server accepts only the standard methods. Use a standard method, or call an API that allows this page's origin directly.`);
   }
   const fetchUrl = viaProxy ? proxiedUrl(config.corsProxy!, url) : url;
+  const proxyPort = viaProxy ? badPortOf(fetchUrl) : undefined;
+  if (proxyPort !== undefined) {
+    throw new RequestError('invalid-url', `The CORS proxy at ${new URL(fetchUrl).origin} uses port ${proxyPort}, which browsers refuse to connect to (so does Node's fetch): it belongs to a protocol other than HTTP. Run the proxy on another port, and point corsProxy at it.`);
+  }
   if (pageOrigin?.startsWith('https:') && !isPotentiallyTrustworthy(new URL(fetchUrl))) {
     throw new RequestError(
       'mixed-content',
@@ -320,8 +333,28 @@ export function checkAndRoute(
         ? `The ${name} header is set by every HTTP client from the request itself; it will not be sent from here, and the snippets refuse it. Remove it.`
         : `Browsers do not let a page set the ${name} header; it will not be sent from here (the snippets do send it).`,
     );
+  // fetch labels a text body text/plain;charset=UTF-8, which an API reading JSON refuses (415) or ignores (Express's json()).
+  if (body !== undefined && isJsonDocument(body) && !Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')) {
+    warnings.push('This body is JSON, but with no Content-Type header it is sent as text/plain;charset=UTF-8 (what fetch gives a text body), which an API reading JSON may refuse or ignore. Add the header Content-Type: application/json.');
+  }
   return { method, url, headers: { ...headers }, body, fetchUrl, viaProxy, warnings };
 }
+
+/** A JSON object or array: what a body without a Content-Type most likely means to be, rather than plain text. */
+function isJsonDocument(body: string): boolean {
+  if (!/^\s*[[{]/.test(body)) return false;
+  // Checked on every edit: past 1 MiB (tens of milliseconds to parse) the first character is taken at its word.
+  if (body.length > 1 << 20) return true;
+  try {
+    JSON.parse(body);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Text and URLs are sent as UTF-8, which has no form for half a surrogate pair: fetch would send U+FFFD instead. */
+const LONE_SURROGATE = 'holds a lone UTF-16 surrogate, which has no UTF-8 form (it would be sent as U+FFFD, "\uFFFD"); remove it.';
 
 /** Absolute http(s), sent as written (nothing the parser would silently change), no credentials, a real host. */
 function checkUrl(url: string, likelyCause: (text: string) => string): void {
@@ -335,6 +368,12 @@ function checkUrl(url: string, likelyCause: (text: string) => string): void {
   }
   const rewrite = silentUrlRewrite(url);
   if (rewrite !== undefined) throw new RequestError('invalid-url', `${quoted} ${rewrite}.${likelyCause(url)}`);
+  // The parser would send it as U+FFFD, and encoding it for a {url} proxy throws.
+  if (!url.isWellFormed()) throw new RequestError('invalid-url', `${quoted} ${LONE_SURROGATE}`);
+  const port = badPortOf(url);
+  if (port !== undefined) {
+    throw new RequestError('invalid-url', `${quoted} uses port ${port}, which browsers refuse to connect to (so do Node's fetch and the CORS proxy): it belongs to a protocol other than HTTP. Serve the API on another port, or send this request with a snippet outside the browser.`);
+  }
   const { username, password, hostname } = new URL(url);
   if (username !== '' || password !== '') {
     throw new RequestError('invalid-url', `${quoted} holds a user name or password, which fetch refuses to send; remove it from the URL and add an Authorization header instead.`);
@@ -399,10 +438,15 @@ function mergeHeaders(
 ): Record<string, string> {
   const resolved = rows.map((row) => ({ name: resolve(row.name, 'a header name').trim(), value: resolve(row.value, `the value of header ${row.name.trim()}`) }));
   const own = new Set<string>();
-  for (const { name } of resolved) {
-    const key = sentName(name).toLowerCase();
+  for (const [index, { name }] of resolved.entries()) {
+    // Blank rows are left out before resolving; a name that only its variables emptied would be quoted as "".
+    const sent = sentName(name);
+    if (sent === '') {
+      throw new RequestError('invalid-request', `The header name ${rows[index]!.name.trim()} is empty once its placeholders are resolved; give them a value in the active environment, or switch the row off.`);
+    }
+    const key = sent.toLowerCase();
     if (own.has(key)) {
-      throw new RequestError('invalid-request', `The header ${sentName(name)} appears in two rows (names ignore case); merge the values into one row, separated by ", ", or switch one off.`);
+      throw new RequestError('invalid-request', `The header ${sent} appears in two rows (names ignore case); merge the values into one row, separated by ", ", or switch one off.`);
     }
     own.add(key);
   }

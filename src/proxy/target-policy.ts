@@ -1,15 +1,7 @@
 // Which target URLs the proxy will request, judged on the URL alone (addresses are judged at connect time).
 import { ConfigError } from '../core/errors.js';
+import { isBadPort } from '../core/proxy-route.js';
 import { ProxyRefusal } from './refusal.js';
-
-// The Fetch standard's "bad ports": browsers refuse them, so a proxy must not be a way around that
-// (think SMTP or IRC smuggled inside an HTTP body).
-const BAD_PORTS = new Set([
-  1, 7, 9, 11, 13, 15, 17, 19, 20, 21, 22, 23, 25, 37, 42, 43, 53, 69, 77, 79, 87, 95, 101, 102, 103, 104, 109, 110,
-  111, 113, 115, 117, 119, 123, 135, 137, 139, 143, 161, 179, 389, 427, 465, 512, 513, 514, 515, 526, 530, 531, 532,
-  540, 548, 554, 556, 563, 587, 601, 636, 989, 990, 993, 995, 1719, 1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061,
-  6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080,
-]);
 
 /** One allow-list entry: an exact host, or `*.example.com` for every subdomain of example.com. */
 export type HostPattern = { host: string; subdomains: boolean };
@@ -60,7 +52,7 @@ export class TargetPolicy {
     if (target.username || target.password) {
       throw new ProxyRefusal('bad_target_url', 'The target URL contains a user name or password; send credentials in an Authorization header instead.');
     }
-    if (target.port !== '' && BAD_PORTS.has(Number(target.port))) {
+    if (target.port !== '' && isBadPort(Number(target.port))) {
       throw new ProxyRefusal('target_not_allowed', `Port ${target.port} is blocked, as browsers block it: it belongs to a protocol that is not HTTP.`);
     }
     if (this.#patterns && !this.#patterns.some((pattern) => matches(pattern, target.hostname))) {
