@@ -9,7 +9,7 @@ import { chromeLauncher } from '@web/test-runner-chrome';
 import { defaultReporter } from '@web/test-runner';
 import { a11ySnapshotPlugin } from '@web/test-runner-commands/plugins';
 import { chromiumFlags, chromiumPath } from './scripts/chromium.mjs';
-import { testServersPlugin } from './test/browser/support/test-servers.mjs';
+import { ownOriginProxyMiddleware, testServersPlugin } from './test/browser/support/test-servers.mjs';
 import { frameworksPlugin } from './test/browser/support/frameworks.mjs';
 
 /** Counts passed and failed tests over all sessions, for the one summary line `npm test` prints. */
@@ -51,6 +51,7 @@ export default {
   files: 'test/browser/**/*.test.ts',
   nodeResolve: true,
   concurrency: 1,
+  middleware: [ownOriginProxyMiddleware()],
   testsFinishTimeout: 300_000,
   // highlight.js ships its ES entry points as wrappers around CommonJS files.
   // a11ySnapshot: the accessible names and descriptions Chromium computes, which joining DOM text does not show.

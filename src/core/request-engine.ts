@@ -313,7 +313,7 @@ async function proxyRefusal(response: Response, method: string, onPageOrigin: bo
   }
   // Browsers send no Origin with a GET or HEAD to the page's own origin, so such a proxy refuses them and takes a POST.
   if (code === 'origin_not_allowed' && onPageOrigin && (method === 'GET' || method === 'HEAD')) {
-    message += " This page is on the proxy's own origin, and browsers send no Origin header with a GET or HEAD request to their own origin, so the proxy cannot tell which page asks: serve the proxy from an origin of its own (another host or port).";
+    message += " This page is on the proxy's own origin, and browsers send no Origin header with a GET or HEAD request to their own origin. try-it-proxy reads the browser's Sec-Fetch-Site header instead, and serves such a page when its origin is allowed; another proxy may need an origin of its own (another host or port).";
   }
   return new RequestError('proxy-refused', `The CORS proxy refused the request (${code}): ${message}`, { proxyCode: code ?? undefined });
 }

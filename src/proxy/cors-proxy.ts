@@ -6,6 +6,7 @@ import { FORBIDDEN_METHODS } from '../core/http-syntax.js';
 import { ByteLimit } from './byte-limit.js';
 import { addCorsHeaders, isPreflight, preflightHeaders } from './cors-headers.js';
 import { checkFetchDestination } from './fetch-destination.js';
+import type { OriginPolicy } from './origin-policy.js';
 import { downstreamResponseHeaders, upstreamRequestHeaders } from './header-filter.js';
 import { headerValues, pairHeaders, type HeaderList } from './header-list.js';
 import { resolveProxyOptions, type ProxyOptions, type ResolvedProxyOptions } from './proxy-options.js';
@@ -87,14 +88,19 @@ export class CorsProxy {
   }
 
   async #handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const origin = request.headers.origin;
+    const origin = request.headers.origin ?? allowedOwnOrigin(request, this.#options.origins);
     const originAllowed = this.#options.origins.allows(origin);
     if (isPreflight(request)) {
       response.writeHead(204, preflightHeaders(request, originAllowed)).end();
       return;
     }
     if (!originAllowed) {
-      const who = origin === undefined ? 'Requests without an Origin header are' : `Pages on ${origin} are`;
+      const who =
+        origin !== undefined
+          ? `Pages on ${origin} are`
+          : fromOwnOrigin(request)
+            ? `Pages on this proxy's own origin (host ${request.headers.host}), whose GET and HEAD requests browsers send without an Origin header, are`
+            : 'Requests without an Origin header are';
       throw new ProxyRefusal('origin_not_allowed', `${who} not allowed to use this proxy; it serves ${this.#options.origins.description}.`);
     }
     checkFetchDestination(request.headers);
@@ -314,4 +320,20 @@ export function writeRefusal(request: IncomingMessage, response: ServerResponse,
   // An unread request body would otherwise be read to its end just to keep the connection alive.
   const { headers, body } = refusalMessage(refusal, request.headers.origin, !request.complete);
   response.writeHead(refusal.status, headers).end(body);
+}
+
+// `Sec-Fetch-Site: same-origin` comes from a browser (no page can set a Sec- header) for a page on this origin.
+function fromOwnOrigin(request: IncomingMessage): boolean {
+  return request.headers['sec-fetch-site'] === 'same-origin' && request.headers.host !== undefined;
+}
+
+/**
+ * The origin of a page on the proxy's own origin, when allowed: browsers send its GET and HEAD requests without an
+ * Origin header, and the Host header names its host. Behind a TLS-terminating reverse proxy the scheme is not known
+ * here, so either may be the allowed one.
+ */
+function allowedOwnOrigin(request: IncomingMessage, origins: OriginPolicy): string | undefined {
+  if (!fromOwnOrigin(request)) return undefined;
+  const candidates = ['https', 'http'].map((scheme) => `${scheme}://${request.headers.host}`).filter((origin) => URL.canParse(origin));
+  return candidates.map((origin) => new URL(origin).origin).find((origin) => origins.allows(origin));
 }

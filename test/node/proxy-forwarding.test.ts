@@ -334,6 +334,33 @@ describe('proxy page origins', () => {
     });
   });
 
+  it('serves a page on its own origin, whose GET browsers send without Origin but with Sec-Fetch-Site: same-origin', async () => {
+    // As a docs site that mounts the proxy on its own origin: Chromium sends a same-origin GET or HEAD without Origin.
+    const ownOrigin = (proxy: { url: string }) => new URL(proxy.url).origin;
+    const sameOrigin = { origin: null, headers: { 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'cors' } };
+    await withProxy({ allowOrigins: ['https://docs.example.com'] }, async (proxy) => {
+      const path = `/${upstream.origin}/`;
+      // Its own origin is not allowed: refused, saying whose page it is.
+      const refused = await viaProxy(proxy, path, sameOrigin);
+      assert.equal(refusalCode(refused), 'origin_not_allowed');
+      assert.match(refused.json<{ error: { message: string } }>().error.message, new RegExp(`^Pages on this proxy's own origin \\(host ${new URL(proxy.url).host}\\), whose GET and HEAD requests browsers send without an Origin header, are not allowed`));
+    });
+    // Allowed once its own origin (known when it listens) is in the list.
+    let own = '';
+    await withProxy({ allowOrigins: (origin: string) => origin === own }, async (proxy) => {
+      own = ownOrigin(proxy);
+      const path = `/${upstream.origin}/`;
+      for (const method of ['GET', 'HEAD']) {
+        const response = await viaProxy(proxy, path, { ...sameOrigin, method });
+        assert.equal(response.status, 200, method);
+        assert.equal(refusalCode(response), undefined, method);
+      }
+      // Without the browser's word that the page is on this origin, an Origin-less request is still refused.
+      assert.equal(refusalCode(await viaProxy(proxy, path, { origin: null })), 'origin_not_allowed');
+      assert.equal(refusalCode(await viaProxy(proxy, path, { origin: null, headers: { 'sec-fetch-site': 'cross-site' } })), 'origin_not_allowed');
+    });
+  });
+
   it('serves any page, and origin-less requests, with "*"', async () => {
     await withProxy({ allowOrigins: '*' }, async (proxy) => {
       const path = `/${upstream.origin}/`;

@@ -226,7 +226,7 @@ describe('Sending through a CORS proxy: refusals', () => {
       const error = await rejectsWith(engine.send({ method: 'GET', url: `${api.origin}/pets` }), 'proxy-refused');
       assert.equal(error.proxyCode, 'origin_not_allowed');
       assert.match(error.message, /^The CORS proxy refused the request \(origin_not_allowed\): Requests without an Origin header are not allowed/);
-      assert.match(error.message, / This page is on the proxy's own origin, and browsers send no Origin header with a GET or HEAD request to their own origin, so the proxy cannot tell which page asks: serve the proxy from an origin of its own \(another host or port\)\.$/);
+      assert.match(error.message, / This page is on the proxy's own origin, and browsers send no Origin header with a GET or HEAD request to their own origin\. try-it-proxy reads the browser's Sec-Fetch-Site header instead, and serves such a page when its origin is allowed; another proxy may need an origin of its own \(another host or port\)\.$/);
       // A page elsewhere gets the proxy's reason alone.
       const elsewhere = await rejectsWith(new RequestEngine({ config: { corsProxy: proxy.url }, pageOrigin: 'http://docs.localhost:9000' }).send({ method: 'GET', url: `${api.origin}/pets` }), 'proxy-refused');
       assert.doesNotMatch(elsewhere.message, /own origin/);

@@ -171,13 +171,29 @@ function createCorsApi(apiWithoutCors) {
   });
 }
 
+/** The proxy the test pages' own origin serves (see `ownOriginProxyMiddleware`), made when the servers start. */
+let ownOriginProxy;
+
+/**
+ * The proxy on the test pages' own origin too, under /__proxy/, as a docs site may serve it: the pages' GET and HEAD
+ * then reach it without an Origin header, as browsers send them. A middleware, to run before the dev server's files.
+ */
+export function ownOriginProxyMiddleware() {
+  return async (context, next) => {
+    if (!context.path.startsWith('/__proxy/') || !ownOriginProxy) return next();
+    context.respond = false;
+    context.req.url = context.req.url.slice('/__proxy'.length);
+    ownOriginProxy.handle(context.req, context.res);
+  };
+}
+
 export function testServersPlugin() {
   const servers = [];
   let addresses;
   return {
     name: 'try-it-test-servers',
     async serverStart() {
-      const { startProxy } = await import('../../../dist/proxy/index.js').catch(() => {
+      const { CorsProxy, startProxy } = await import('../../../dist/proxy/index.js').catch(() => {
         throw new Error('dist/proxy is missing: run `npm run build` before the browser tests (npm test does).');
       });
       const api = createApi();
@@ -197,8 +213,11 @@ export function testServersPlugin() {
       const corsApi = createCorsApi(apiUrl);
       servers.push(corsApi);
       addresses = { api: apiUrl, corsApi: await listen(corsApi), proxy: proxy.url, strictProxy: strictProxy.url, cappedProxy: cappedProxy.url, closed };
+      ownOriginProxy = new CorsProxy({ allowPrivate: true });
     },
     async serverStop() {
+      await ownOriginProxy?.close();
+      ownOriginProxy = undefined;
       await Promise.all(servers.map((server) => new Promise((resolve) => { server.closeAllConnections?.(); server.close(resolve); })));
     },
     serve(context) {
