@@ -55,7 +55,7 @@ export default {
   testsFinishTimeout: 300_000,
   // highlight.js ships its ES entry points as wrappers around CommonJS files.
   // a11ySnapshot: the accessible names and descriptions Chromium computes, which joining DOM text does not show.
-  // frameworks: Vue, React and Svelte as an app's bundler serves them, for the tests that embed the elements in each.
+  // frameworks: Vue, React, Svelte and Angular as an app's bundler serves them, for the tests that embed the elements in each.
   plugins: [a11ySnapshotPlugin(), testServersPlugin(), frameworksPlugin(), fromRollup(commonjs)({ include: ['**/node_modules/highlight.js/**'], strictRequires: false }), esbuildPlugin({ ts: true, tsconfig: new URL('./tsconfig.json', import.meta.url).pathname, target: 'es2022' })],
   browsers: [
     chromeLauncher({

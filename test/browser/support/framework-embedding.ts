@@ -1,4 +1,4 @@
-// What README's "Embedding" promises every framework that binds properties and events (Vue 3, React 19, Svelte 5),
+// What README's "Embedding" promises every framework that binds properties and events (Vue 3, React 19, Svelte 5, Angular 21),
 // checked the same way for each: a framework test file mounts a small real app and hands this suite its mount
 // function. Requests go only to the loopback servers of test-servers.mjs.
 import { expect, waitUntil } from '@open-wc/testing';

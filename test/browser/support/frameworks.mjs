@@ -1,8 +1,9 @@
-// Vue, React and Svelte for the browser tests, as an app's bundler gives them to a page: esbuild bundles them once
-// (browser export conditions, development builds, process.env.NODE_ENV defined), one shared copy of each framework,
-// served under /__frameworks/; and .svelte files compiled by svelte/compiler when requested. The dev server alone
-// cannot: React is CommonJS reading process.env, Svelte's root export is its server build without the "browser"
-// condition, and Vue's default entry reads process.env and its build flags.
+// Vue, React, Svelte and Angular for the browser tests, as an app's bundler gives them to a page: esbuild bundles them
+// once (browser export conditions, development builds, process.env.NODE_ENV defined), one shared copy of each
+// framework, served under /__frameworks/; and .svelte files compiled by svelte/compiler when requested. The dev server
+// alone cannot: React is CommonJS reading process.env, Svelte's root export is its server build without the "browser"
+// condition, and Vue's default entry reads process.env and its build flags. Angular could be served file by file, but
+// bundled its four entries share one copy of core, rxjs and tslib in a few chunks instead of rxjs's hundreds of modules.
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -31,6 +32,11 @@ const ENTRIES = {
   'svelte/internal/disclose-version': `import 'svelte/internal/disclose-version';`,
   'svelte/internal/flags/legacy': `import 'svelte/internal/flags/legacy';`,
   'svelte/internal/flags/async': `import 'svelte/internal/flags/async';`,
+  // Angular in development mode; @angular/compiler compiles the templates in the page (JIT), as no Angular CLI runs.
+  '@angular/core': `export * from '@angular/core';`,
+  '@angular/common': `export * from '@angular/common';`,
+  '@angular/compiler': `export * from '@angular/compiler';`,
+  '@angular/platform-browser': `export * from '@angular/platform-browser';`,
 };
 
 const servedName = (specifier) => `/__frameworks/${specifier.replaceAll('/', '-')}.js`;
