@@ -70,7 +70,14 @@ export function proxiedUrl(corsProxy: string, target: string): string {
  */
 export function targetOfProxiedUrl(corsProxy: string, url: string): string | undefined {
   const template = templateOf(corsProxy);
-  if (template === undefined) return url.startsWith(corsProxy) ? withoutCredentialsSegment(url.slice(corsProxy.length)).path : undefined;
+  if (template === undefined) {
+    if (!url.startsWith(corsProxy)) return undefined;
+    const rest = url.slice(corsProxy.length);
+    // After a prefix ending in `?`, try-it-proxy answers a redirect that must drop credentials in its `url=` style,
+    // which has room for that mark.
+    if (corsProxy.endsWith('?') && !/^https?:/i.test(rest)) return new URLSearchParams(rest).get('url') ?? undefined;
+    return withoutCredentialsSegment(rest).path;
+  }
   // The template's `{url}` is a query parameter's value (`?url={url}`): read that parameter.
   const sample = new URL(template.replaceAll('{url}', 'TARGET'));
   const name = [...sample.searchParams].find(([, value]) => value === 'TARGET')?.[0];

@@ -2,6 +2,7 @@
 // writes one back for a redirect the page is to follow through the proxy:
 //   query style   /?url=https%3A%2F%2Fapi.example.com%2Fv1%2Fusers%3Fpage%3D2
 //   prefix style  /https://api.example.com/v1/users?page=2
+//   bare query    /?https://api.example.com/v1/users?page=2   (a corsProxy ending in `?`, as some public proxies take)
 // A redirect's follow-up that must go without credentials carries a mark (`PROXY_CREDENTIALS_PARAMETER`):
 //   query style   /?url=https%3A%2F%2Fother.example%2F&try-it-proxy-credentials=omit
 //   prefix style  /try-it-proxy-credentials=omit/https://other.example/
@@ -9,6 +10,8 @@ import { PROXY_CREDENTIALS_PARAMETER, withoutCredentialsSegment } from '../core/
 import { ProxyRefusal } from './refusal.js';
 
 const USAGE = 'Send /?url=<encoded absolute URL> or /<absolute URL>, e.g. /https://api.example.com/v1/users.';
+// A query that is itself the target (`/?https://…`, or encoded): the console writes it so for a corsProxy ending in `?`.
+const BARE_QUERY_TARGET = /^https?(?::|%3a)/i;
 
 /** The path and the query of a request path (`request.url` as Node gives it); the query without its `?`. */
 function splitRequestPath(requestPath: string): { path: string; query: string | undefined } {
@@ -27,7 +30,8 @@ export interface ProxyRequestTarget {
 export function targetFromRequestPath(requestPath: string | undefined): ProxyRequestTarget {
   if (!requestPath?.startsWith('/')) throw new ProxyRefusal('bad_target_url', `The request has no target URL. ${USAGE}`);
   const { path, query } = splitRequestPath(requestPath);
-  const { raw, omitCredentials } = path === '/' ? queryStyleTarget(query) : prefixStyleTarget(requestPath);
+  const { raw, omitCredentials } =
+    path !== '/' ? prefixStyleTarget(requestPath) : query !== undefined && BARE_QUERY_TARGET.test(query) ? { raw: query, omitCredentials: false } : queryStyleTarget(query);
   return { target: parseTarget(repairCollapsedSlashes(decodeIfEncoded(raw))), omitCredentials };
 }
 
@@ -39,7 +43,10 @@ export function targetFromRequestPath(requestPath: string | undefined): ProxyReq
 export function proxyReferenceFor(target: URL, requestPath: string, omitCredentials: boolean): string {
   const { path, query } = splitRequestPath(requestPath);
   if (path !== '/') return omitCredentials ? `/${PROXY_CREDENTIALS_PARAMETER}=omit/${target.href}` : `/${target.href}`;
-  const parameters = new URLSearchParams(query);
+  // A bare query has no other parameters to keep, nor room for the mark: with the mark, the `url=` style says it.
+  const bare = query !== undefined && BARE_QUERY_TARGET.test(query);
+  if (bare && !omitCredentials) return `?${target.href}`;
+  const parameters = new URLSearchParams(bare ? '' : query);
   parameters.set('url', target.href);
   if (omitCredentials) parameters.set(PROXY_CREDENTIALS_PARAMETER, 'omit');
   return `?${parameters}`;

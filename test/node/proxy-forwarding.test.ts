@@ -104,6 +104,14 @@ describe('proxy forwarding', () => {
     }
   });
 
+  it('accepts the whole query as the target, as a corsProxy ending in "?" sends it, as written or encoded', async () => {
+    for (const path of [`/?${target('/v1/users?page=2&q=a%20b')}`, `/?${encodeURIComponent(target('/v1/users?page=2&q=a%20b'))}`]) {
+      const response = await viaProxy(setup.proxy, path);
+      assert.equal(response.status, 200, path);
+      assert.equal(response.json<Echo>().url, '/v1/users?page=2&q=a%20b', path);
+    }
+  });
+
   it('refuses a request without a usable target with bad_target_url', async () => {
     for (const path of ['/', '/?url=', '/?url=not%20a%20url', '/favicon.ico', '/api.example.com/x']) {
       const response = await viaProxy(setup.proxy, path);
@@ -432,7 +440,7 @@ describe('proxy redirects handed to the page', () => {
       for (const status of [307, 308]) {
         for (const absolute of ['', '1']) {
           const start = `${setup.upstream.origin}/form?status=${status}&absolute=${absolute}`;
-          for (const path of [`/${start}`, `/?url=${encodeURIComponent(start)}`]) {
+          for (const path of [`/${start}`, `/?url=${encodeURIComponent(start)}`, `/?${start}`]) {
             proxied.length = 0;
             // fetch follows redirects as a browser's does: the request the console makes.
             const response = await fetch(setup.proxy.url + path.slice(1), { method: 'POST', body: 'payload', headers: { origin: PAGE_ORIGIN } });
@@ -460,7 +468,7 @@ describe('proxy redirects handed to the page', () => {
       }
     });
     try {
-      for (const corsProxy of [setup.proxy.url, `${setup.proxy.url}?url={url}`, `${setup.proxy.url}?url=`]) {
+      for (const corsProxy of [setup.proxy.url, `${setup.proxy.url}?url={url}`, `${setup.proxy.url}?url=`, `${setup.proxy.url}?`]) {
         const engine = new RequestEngine({
           config: { corsProxy },
           pageOrigin: PAGE_ORIGIN,

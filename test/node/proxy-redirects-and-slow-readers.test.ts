@@ -72,6 +72,7 @@ function styles(target: string): Array<[string, string]> {
   return [
     ['prefix', `/${target}`],
     ['query', `/?url=${encodeURIComponent(target)}`],
+    ['bare query', `/?${target}`],
   ];
 }
 
@@ -176,7 +177,7 @@ describe('proxy: credentials on redirects the page follows', () => {
 
   it('shows the console the real final target of a redirect to another origin, in every corsProxy form', async () => {
     for (const [maxRedirects, proxy] of proxies) {
-      for (const corsProxy of [proxy.url, `${proxy.url}?url={url}`, `${proxy.url}?url=`]) {
+      for (const corsProxy of [proxy.url, `${proxy.url}?url={url}`, `${proxy.url}?url=`, `${proxy.url}?`]) {
         const engine = new RequestEngine({
           config: { corsProxy },
           pageOrigin: PAGE_ORIGIN,
