@@ -1,6 +1,6 @@
 import { parseConsoleConfig, type ConsoleConfig, type ResolvedConsoleConfig } from './console-config.js';
 import { EnvironmentManager } from './environment-manager.js';
-import { RequestError, describeValue } from './errors.js';
+import { InvalidArgumentError, RequestError, describeValue } from './errors.js';
 import { utf8ByteString } from './http-syntax.js';
 import { History } from './history.js';
 import type { ResolvedHistoryConfig } from './history-config.js';
@@ -85,7 +85,7 @@ export class RequestEngine {
     this.config = parseConsoleConfig(options.config ?? {});
     this.environments = options.environments ?? new EnvironmentManager(...this.config.environments);
     this.history = options.history ?? new History(this.config.history, { store: options.historyStore?.(this.config.history) });
-    this.#pageOrigin = options.pageOrigin ?? (globalThis as { location?: Location }).location?.origin;
+    this.#pageOrigin = options.pageOrigin === undefined ? (globalThis as { location?: Location }).location?.origin : pageOriginOf(options.pageOrigin);
     this.#fetch = options.fetch ?? globalThis.fetch.bind(globalThis);
     this.#limits = checkBodyLimits(options);
   }
@@ -298,6 +298,16 @@ function headersTheApiSent(headers: Headers): [string, string][] {
 
 function withoutSuffix(text: string, suffix: string): string {
   return text.endsWith(suffix) ? text.slice(0, -suffix.length) : text;
+}
+
+/**
+ * `origin` as `location.origin` writes it: `https://Docs.Example.com:443/` would otherwise make every target
+ * cross-origin. `'null'` is the origin of a sandboxed or `file:` page.
+ */
+function pageOriginOf(origin: unknown): string {
+  if (origin === 'null') return origin;
+  if (typeof origin === 'string' && URL.canParse(origin) && /^https?:$/.test(new URL(origin).protocol)) return new URL(origin).origin;
+  throw new InvalidArgumentError('pageOrigin', origin, 'must be the page\'s origin, such as https://docs.example.com (location.origin)');
 }
 
 /** `onPageOrigin`: the proxy shares the page's origin. */

@@ -235,3 +235,28 @@ describe('Sending through a CORS proxy: refusals', () => {
     }
   });
 });
+
+describe('Sending: the page origin given to the engine', () => {
+  it('reads a pageOrigin written with a path, case or default port as the origin it is', async () => {
+    const api = await startServer(echo);
+    try {
+      const { port } = new URL(api.origin);
+      // No proxy listens there: only a request taken for cross-origin would go to it.
+      for (const written of [`${api.origin}/`, `HTTP://127.0.0.1:${port}/docs/`]) {
+        const engine = new RequestEngine({ config: { corsProxy: 'http://127.0.0.1:8999/' }, pageOrigin: written });
+        const response = await engine.send({ method: 'GET', url: `${api.origin}/pets` });
+        assert.equal(response.status, 200, written);
+        assert.equal(response.request.viaProxy, false, written);
+      }
+    } finally {
+      await api.close();
+    }
+  });
+
+  it('refuses a pageOrigin that is no http(s) origin, and keeps "null", the origin of sandboxed and file: pages', () => {
+    for (const wrong of ['docs.example.com', 'ftp://docs.example.com', '', 42]) {
+      assert.throws(() => new RequestEngine({ pageOrigin: wrong as string }), (error: unknown) => error instanceof Error && error.name === 'InvalidArgumentError' && /pageOrigin: must be the page's origin/.test(error.message), String(wrong));
+    }
+    assert.equal(new RequestEngine({ config: { corsProxy: 'http://127.0.0.1:8999/' }, pageOrigin: 'null' }).prepare({ method: 'GET', url: 'http://127.0.0.1:8998/x' }).viaProxy, true);
+  });
+});
