@@ -23,19 +23,23 @@ export interface DemoOptions {
    * @default '127.0.0.1'
    */
   host?: string;
-  /** Docs site port; `0` picks a free one. @default 8080 */
+  /**
+   * Docs site port; `0` picks a free one. A port given here must be free; a default that is taken (by another
+   * program, or a demo already running) is replaced by a free one, listed in `RunningDemo.movedPorts`.
+   * @default 8080
+   */
   port?: number;
-  /** Sample API port. @default 8081 */
+  /** Sample API port (see `port`). @default 8081 */
   apiPort?: number;
-  /** Webhook receiver port. @default 8082 */
+  /** Webhook receiver port (see `port`). @default 8082 */
   receiverPort?: number;
-  /** CORS proxy port. @default 8787 */
+  /** CORS proxy port (see `port`). @default 8787 */
   proxyPort?: number;
   /** The demo notifier's retry policy. @default DEMO_RETRY (4 attempts, 300 ms to 2 s apart) */
   retry?: RetryOptions;
 }
 
-type PortName = 'port' | 'apiPort' | 'receiverPort' | 'proxyPort';
+export type PortName = 'port' | 'apiPort' | 'receiverPort' | 'proxyPort';
 
 export const DEFAULT_PORTS: Readonly<Record<PortName, number>> = { port: 8080, apiPort: 8081, receiverPort: 8082, proxyPort: 8787 };
 
@@ -50,8 +54,20 @@ export interface DemoUrls {
   receiver: string;
 }
 
+/** A default port that was taken, and the free one used instead. */
+export interface MovedPort {
+  /** 'docs site', 'sample API', 'webhook receiver' or 'CORS proxy'. */
+  server: string;
+  /** The option that sets this server's port. */
+  option: PortName;
+  wanted: number;
+  port: number;
+}
+
 export interface RunningDemo {
   urls: DemoUrls;
+  /** Default ports that were taken, so the servers listen elsewhere (the banner says so). */
+  movedPorts: MovedPort[];
   /** Page origins the proxy serves (the docs site by IP and by `localhost`). */
   docsOrigins: string[];
   /** Stops every server, waiting briefly for webhook deliveries in flight. */
@@ -63,21 +79,38 @@ const DIST_DIR = fileURLToPath(new URL('../dist/', import.meta.url));
 
 export async function startDemo(options: DemoOptions = {}): Promise<RunningDemo> {
   const host = options.host ?? '127.0.0.1';
-  const ports = { ...DEFAULT_PORTS, ...definedOnly(options) };
+  const ports = portPlan(options);
   checkBuildOutput(DIST_DIR);
   const scripts = await bundleBrowserScripts(DEMO_DIR);
 
   const log = new DeliveryLog();
   const secret = randomBytes(24).toString('hex');
   const started: Array<{ close(): Promise<void> }> = [];
+  const movedPorts: MovedPort[] = [];
   let notifier: DemoNotifier | undefined;
   const stopAll = async () => {
     await notifier?.close();
     await Promise.allSettled(started.reverse().map((server) => server.close()));
   };
+  // A taken default moves to a free port; a chosen port must be free.
+  const listenOn = async <T extends { port: number }>(server: string, option: PortName, start: (port: number) => Promise<T>): Promise<T> => {
+    const plan = ports[option];
+    if (!plan.givenToAnother) {
+      try {
+        return await start(plan.port);
+      } catch (error) {
+        if (plan.chosen || !(error instanceof PortInUseError)) throw error;
+      }
+    }
+    const running = await start(0);
+    movedPorts.push({ server, option, wanted: plan.port, port: running.port });
+    return running;
+  };
 
   try {
-    const receiver = await listen('webhook receiver', createWebhookReceiver({ secret, log }), ports.receiverPort, host, 'Pick another with --receiver-port or RECEIVER_PORT.');
+    const receiver = await listenOn('webhook receiver', 'receiverPort', (port) =>
+      listen('webhook receiver', createWebhookReceiver({ secret, log }), port, host, 'Pick another with --receiver-port or RECEIVER_PORT.'),
+    );
     started.push(receiver);
     const receiverUrl = `${receiver.origin}${RECEIVER_PATH}`;
     const demoNotifier = new DemoNotifier({ receiverUrl, secret, log, ...(options.retry ? { retry: options.retry } : {}) });
@@ -87,34 +120,43 @@ export async function startDemo(options: DemoOptions = {}): Promise<RunningDemo>
     const onPetCreated = (pet: { id: number; name: string; tag: string }) => {
       demoNotifier.notify({ event: 'pet.created', notifiable: { type: 'pet', id: pet.id }, data: { name: pet.name, tag: pet.tag } });
     };
-    const api = await listen('sample API', createSampleApi({ onPetCreated }), ports.apiPort, host, 'Pick another with --api-port or API_PORT.');
+    // The API's problem types link to their entries on the docs page, whose port is known once it listens.
+    let docsUrl = '';
+    const api = await listenOn('sample API', 'apiPort', (port) =>
+      listen('sample API', createSampleApi({ onPetCreated, docsUrl: () => docsUrl }), port, host, 'Pick another with --api-port or API_PORT.'),
+    );
     started.push(api);
 
-    const offlineOrigin = await closedOrigin(host);
+    // Filled in once every server listens, so that no server moved to a free port can take the one it names.
+    let offlineOrigin = '';
     // The pages name the proxy, which starts after the docs site: it serves the docs site's origins, known once
     // the site listens (its port may be 0 until then).
     let proxyUrl = '';
-    const docs: ListeningServer = await listen(
-      'docs site',
-      createDocsSite({
-        demoDir: DEMO_DIR,
-        distDir: DIST_DIR,
-        scripts,
-        notifier: demoNotifier,
-        log,
-        values: () => ({ DOCS_ORIGIN: docs.origin, API_ORIGIN: api.origin, OFFLINE_ORIGIN: offlineOrigin, PROXY_URL: proxyUrl, RECEIVER_URL: receiverUrl, DEMO_TOKEN }),
-      }),
-      ports.port,
-      host,
-      'Pick another with --port or PORT.',
+    const docs: ListeningServer = await listenOn('docs site', 'port', (port) =>
+      listen(
+        'docs site',
+        createDocsSite({
+          demoDir: DEMO_DIR,
+          distDir: DIST_DIR,
+          scripts,
+          notifier: demoNotifier,
+          log,
+          values: () => ({ DOCS_ORIGIN: docs.origin, API_ORIGIN: api.origin, OFFLINE_ORIGIN: offlineOrigin, PROXY_URL: proxyUrl, RECEIVER_URL: receiverUrl, DEMO_TOKEN }),
+        }),
+        port,
+        host,
+        'Pick another with --port or PORT.',
+      ),
     );
     started.push(docs);
+    docsUrl = `${docs.origin}/`;
     const docsOrigins = [...new Set([docs.origin, `http://localhost:${docs.port}`, `http://127.0.0.1:${docs.port}`])];
-    const proxy = await startProxyOrExplain({ port: ports.proxyPort, host, allowPrivate: true, allowOrigins: docsOrigins });
+    const proxy = await listenOn('CORS proxy', 'proxyPort', (port) => startProxyOrExplain({ port, host, allowPrivate: true, allowOrigins: docsOrigins }));
     started.push(proxy);
     proxyUrl = `http://${urlHost(host)}:${proxy.port}/`;
+    offlineOrigin = await closedOrigin(host);
 
-    return { urls: { docs: `${docs.origin}/`, api: api.origin, proxy: proxyUrl, receiver: receiverUrl }, docsOrigins, close: stopAll };
+    return { urls: { docs: docsUrl, api: api.origin, proxy: proxyUrl, receiver: receiverUrl }, movedPorts, docsOrigins, close: stopAll };
   } catch (error) {
     await stopAll();
     throw error;
@@ -130,10 +172,21 @@ async function startProxyOrExplain(options: Parameters<typeof startProxy>[0] & {
   }
 }
 
-function definedOnly(options: DemoOptions): Partial<Record<PortName, number>> {
-  const ports: Partial<Record<PortName, number>> = {};
-  for (const key of Object.keys(DEFAULT_PORTS) as PortName[]) {
-    if (options[key] !== undefined) ports[key] = options[key];
+interface PortPlan {
+  port: number;
+  /** Given in the options: used as is, or the demo does not start. */
+  chosen: boolean;
+  /** A default that the options give to another server (`port: 8081` takes the sample API's). */
+  givenToAnother: boolean;
+}
+
+function portPlan(options: DemoOptions): Record<PortName, PortPlan> {
+  const names = Object.keys(DEFAULT_PORTS) as PortName[];
+  const chosen = new Set(names.map((name) => options[name]).filter((port) => port !== undefined && port !== 0));
+  const plan = {} as Record<PortName, PortPlan>;
+  for (const name of names) {
+    const given = options[name];
+    plan[name] = given === undefined ? { port: DEFAULT_PORTS[name], chosen: false, givenToAnother: chosen.has(DEFAULT_PORTS[name]) } : { port: given, chosen: true, givenToAnother: false };
   }
-  return ports;
+  return plan;
 }

@@ -45,27 +45,52 @@ function row(delivery: DeliveryRecord): HTMLTableRowElement {
   return tr;
 }
 
+const NOT_ANSWERING = 'The demo server is not answering; is `npm start` still running?';
+
+// One poll at a time: a send, a visibility change or the timer asking while a poll is in flight get one more
+// poll after it, instead of each starting a polling loop of its own.
+let polling = false;
+let pollAgain = false;
+
 async function refresh(): Promise<void> {
+  pollAgain = true;
+  if (polling) return;
+  polling = true;
   clearTimeout(timer);
-  let deliveries: DeliveryRecord[] = [];
+  let busy = false;
+  try {
+    while (pollAgain) {
+      pollAgain = false;
+      busy = await poll();
+    }
+  } finally {
+    polling = false;
+  }
+  // Quick while something is in flight, slow otherwise (a pet created in the console also sends a webhook).
+  if (document.visibilityState === 'visible') timer = setTimeout(() => void refresh(), busy ? FAST_POLL : SLOW_POLL);
+}
+
+/** Shows the delivery log; true while a delivery is still being sent. */
+async function poll(): Promise<boolean> {
+  let deliveries: DeliveryRecord[];
   try {
     const response = await fetch('/demo/deliveries');
     deliveries = ((await response.json()) as { deliveries: DeliveryRecord[] }).deliveries;
-    if (body) {
-      if (deliveries.length === 0) {
-        const empty = element('tr');
-        const cell = element('td', 'No deliveries yet.');
-        cell.colSpan = 6;
-        empty.append(cell);
-        body.replaceChildren(empty);
-      } else body.replaceChildren(...deliveries.map(row));
-    }
   } catch {
-    if (status) status.textContent = 'The demo server is not answering; is `npm start` still running?';
+    if (status) status.textContent = NOT_ANSWERING;
+    return false;
   }
-  // Quick while something is in flight, slow otherwise (a pet created in the console also sends a webhook).
-  const busy = deliveries.some((delivery) => delivery.sender.state === 'sending');
-  if (document.visibilityState === 'visible') timer = setTimeout(() => void refresh(), busy ? FAST_POLL : SLOW_POLL);
+  if (status?.textContent === NOT_ANSWERING) status.textContent = '';
+  if (body) {
+    if (deliveries.length === 0) {
+      const empty = element('tr');
+      const cell = element('td', 'No deliveries yet.');
+      cell.colSpan = 6;
+      empty.append(cell);
+      body.replaceChildren(empty);
+    } else body.replaceChildren(...deliveries.map(row));
+  }
+  return deliveries.some((delivery) => delivery.sender.state === 'sending');
 }
 
 form?.addEventListener('submit', async (event) => {
@@ -79,7 +104,7 @@ form?.addEventListener('submit', async (event) => {
     const answer = (await response.json()) as DeliveryRecord | { error: { message: string } };
     if (status) status.textContent = 'error' in answer ? `Not sent: ${answer.error.message}` : `${request.event} handed to the notifier: the first row below follows its delivery.`;
   } catch {
-    if (status) status.textContent = 'The demo server is not answering; is `npm start` still running?';
+    if (status) status.textContent = NOT_ANSWERING;
   }
   await refresh();
 });

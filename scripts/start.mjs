@@ -1,20 +1,16 @@
-// `npm start`: build the package (the pages load dist/), then run the demo (demo/cli.ts, TypeScript through tsx)
-// until Ctrl+C. `npm start -- --help` lists the ports and flags; `--no-build` skips the build.
+// `npm start`: check the flags, build the package (the pages load dist/), then run the demo (demo/cli.ts,
+// TypeScript through tsx) until Ctrl+C. `npm start -- --help` lists the ports and flags; `--no-build` skips the build.
 import { spawnSync } from 'node:child_process';
 import { register } from 'tsx/esm/api';
 
-const args = process.argv.slice(2);
-const wantsHelp = args.includes('--help') || args.includes('-h');
-
-if (!args.includes('--no-build') && !wantsHelp) {
+function build() {
   console.log('Building the package (npm run build)…');
-  const build = spawnSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit', shell: process.platform === 'win32' });
-  if (build.status !== 0) {
-    console.error(`\nThe build failed (exit ${build.status ?? build.signal}); the demo needs dist/. Fix the errors above and run npm start again.`);
-    process.exit(build.status || 1);
-  }
+  const result = spawnSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit', shell: process.platform === 'win32' });
+  if (result.status === 0) return true;
+  console.error(`\nThe build failed (exit ${result.status ?? result.signal}); the demo needs dist/. Fix the errors above and run npm start again.`);
+  return false;
 }
 
 register();
 const { runDemoCli } = await import('../demo/cli.ts');
-process.exit(await runDemoCli(args.filter((arg) => arg !== '--no-build')));
+process.exit(await runDemoCli(process.argv.slice(2), process.env, { build }));

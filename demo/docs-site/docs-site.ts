@@ -83,7 +83,7 @@ function pagePolicy(values: PageValues): string {
     "default-src 'none'",
     "script-src 'self'",
     "style-src 'self'",
-    `connect-src 'self' ${new URL(values.PROXY_URL).origin}`,
+    `connect-src 'self' ${connectSource(values.PROXY_URL)}`,
     "img-src 'self' blob:",
     "require-trusted-types-for 'script'",
     'trusted-types lit-html',
@@ -91,6 +91,16 @@ function pagePolicy(values: PageValues): string {
     "form-action 'none'",
     "frame-ancestors 'none'",
   ].join('; ');
+}
+
+/**
+ * A CSP source for `url`'s origin. CSP's grammar has no IPv6 literals (Chromium drops `http://[::1]:8787` as an
+ * invalid source, and with it the proxy), so with `--host ::1` the source is any host on the proxy's port, which
+ * still leaves out the sample API's.
+ */
+function connectSource(url: string): string {
+  const { protocol, hostname, port, origin } = new URL(url);
+  return hostname.startsWith('[') ? `${protocol}//*:${port || (protocol === 'https:' ? 443 : 80)}` : origin;
 }
 
 async function notify(options: DocsSiteOptions, request: IncomingMessage, response: ServerResponse): Promise<void> {

@@ -7,7 +7,7 @@ export function sendJson(response: ServerResponse, status: number, value: unknow
   response.end(body);
 }
 
-/** `{ "error": { "code", "message" } }`: one error shape for the sample API and the demo endpoints. */
+/** `{ "error": { "code", "message" } }`: the demo's own endpoints (the sample API answers problem details). */
 export function sendError(response: ServerResponse, status: number, code: string, message: string, headers: Record<string, string> = {}): void {
   sendJson(response, status, { error: { code, message } }, headers);
 }

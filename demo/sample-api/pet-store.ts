@@ -12,17 +12,23 @@ export interface Pet {
 /** What a client may send for a new or replaced pet. */
 export type PetInput = Omit<Pet, 'id'>;
 
+/** What is wrong with one field of a pet: `pointer` is a JSON Pointer into the body (`""` for the whole body). */
+export interface PetProblem {
+  pointer: string;
+  detail: string;
+}
+
 /** A body that is not a pet; `problems` name each bad field. */
 export class PetValidationError extends Error {
   readonly code = 'ERR_DEMO_INVALID_PET';
 
-  constructor(readonly problems: string[]) {
-    super(`The pet is invalid: ${problems.join('; ')}.`);
+  constructor(readonly problems: PetProblem[]) {
+    super(`The pet is invalid: ${problems.map((problem) => problem.detail).join('; ')}.`);
     this.name = 'PetValidationError';
   }
 }
 
-const STATUSES: readonly PetStatus[] = ['available', 'pending', 'adopted'];
+export const PET_STATUSES: readonly PetStatus[] = ['available', 'pending', 'adopted'];
 const MAX_PETS = 500;
 
 const SEED: PetInput[] = [
@@ -72,12 +78,14 @@ export class PetStore {
 
 /** Checks a parsed JSON body; `status` defaults to `available`. */
 export function parsePetInput(value: unknown): PetInput {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new PetValidationError(['the body must be a JSON object such as {"name": "Rex", "tag": "dog"}']);
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new PetValidationError([{ pointer: '', detail: 'the body must be a JSON object such as {"name": "Rex", "tag": "dog"}' }]);
+  }
   const { name, tag, status = 'available' } = value as Record<string, unknown>;
-  const problems: string[] = [];
-  if (typeof name !== 'string' || name.trim() === '' || name.length > 100) problems.push('name must be a non-empty string of at most 100 characters');
-  if (typeof tag !== 'string' || !/^[a-z-]{1,30}$/.test(tag)) problems.push('tag must be 1 to 30 lowercase letters or dashes, e.g. "dog"');
-  if (!STATUSES.includes(status as PetStatus)) problems.push(`status must be one of ${STATUSES.join(', ')}`);
+  const problems: PetProblem[] = [];
+  if (typeof name !== 'string' || name.trim() === '' || name.length > 100) problems.push({ pointer: '/name', detail: 'name must be a non-empty string of at most 100 characters' });
+  if (typeof tag !== 'string' || !/^[a-z-]{1,30}$/.test(tag)) problems.push({ pointer: '/tag', detail: 'tag must be 1 to 30 lowercase letters or dashes, e.g. "dog"' });
+  if (!PET_STATUSES.includes(status as PetStatus)) problems.push({ pointer: '/status', detail: `status must be one of ${PET_STATUSES.join(', ')}` });
   if (problems.length > 0) throw new PetValidationError(problems);
   return { name: (name as string).trim(), tag: tag as string, status: status as PetStatus };
 }

@@ -3,10 +3,11 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { RequestBodyError, readJson } from '../http/request-body.js';
-import { sendBytes, sendError, sendJson } from '../http/responses.js';
+import { sendBytes, sendJson } from '../http/responses.js';
 import { largeInventory } from './large-inventory.js';
-import { PetStore, PetValidationError, parsePetInput, type Pet } from './pet-store.js';
+import { PET_STATUSES, PetStore, PetValidationError, parsePetInput, type Pet, type PetStatus } from './pet-store.js';
 import { petPhoto } from './png-image.js';
+import { Problem, sendProblem } from './problem-details.js';
 
 /** The bearer token `/account` accepts. A demo value, printed on the docs page. */
 export const DEMO_TOKEN = 'demo-token';
@@ -15,11 +16,17 @@ export interface SampleApiOptions {
   store?: PetStore;
   /** Called after `POST /pets` created a pet (the demo turns it into a webhook). */
   onPetCreated?: (pet: Pet) => void;
+  /**
+   * The docs page, read per request: each problem's `type` is `<docsUrl>#problem-<name>`, its entry on that page.
+   * @default () => '' (every type is `about:blank`)
+   */
+  docsUrl?: () => string;
 }
 
 const MAX_BODY = 64 * 1024;
 const MAX_DELAY = 30_000;
 const DEFAULT_DELAY = 3_000;
+const MAX_LIMIT = 100;
 
 type Handler = (request: IncomingMessage, response: ServerResponse, url: URL, match: RegExpExecArray) => void | Promise<void>;
 
@@ -51,11 +58,13 @@ export function createSampleApi(options: SampleApiOptions = {}): RequestListener
       pattern: /^\/pets$/,
       methods: {
         GET: (_q, s, url) => {
-          const limit = Number(url.searchParams.get('limit') ?? NaN);
-          sendJson(s, 200, store.list({ tag: url.searchParams.get('tag'), status: url.searchParams.get('status'), limit: Number.isInteger(limit) && limit >= 0 ? limit : undefined }));
+          const status = url.searchParams.get('status') || null;
+          if (status !== null && !PET_STATUSES.includes(status as PetStatus)) throw invalidParameter('status', `status must be one of ${PET_STATUSES.join(', ')} (got ${JSON.stringify(status)})`);
+          const limit = integerParameter(url, 'limit', 1, MAX_LIMIT);
+          sendJson(s, 200, store.list({ tag: url.searchParams.get('tag'), status, ...(limit === undefined ? {} : { limit }) }));
         },
         POST: async (q, s) => {
-          const pet = store.add(parsePetInput(await readJson(q, MAX_BODY)));
+          const pet = store.add(parsePetInput(await readJsonBody(q)));
           sendJson(s, 201, pet, { Location: `/pets/${pet.id}` });
           options.onPetCreated?.(pet);
         },
@@ -66,11 +75,11 @@ export function createSampleApi(options: SampleApiOptions = {}): RequestListener
       methods: {
         GET: (_q, s, _u, m) => withPet(s, store.get(Number(m[1])), m[1]!, (pet) => sendJson(s, 200, pet)),
         PUT: async (q, s, _u, m) => {
-          const input = parsePetInput(await readJson(q, MAX_BODY));
+          const input = parsePetInput(await readJsonBody(q));
           withPet(s, store.replace(Number(m[1]), input), m[1]!, (pet) => sendJson(s, 200, pet));
         },
         DELETE: (_q, s, _u, m) => {
-          if (!store.delete(Number(m[1]))) return petNotFound(s, m[1]!);
+          if (!store.delete(Number(m[1]))) throw new Problem('pet-not-found', 404, `No pet has id ${m[1]}.`);
           s.writeHead(204).end();
         },
       },
@@ -86,10 +95,12 @@ export function createSampleApi(options: SampleApiOptions = {}): RequestListener
         GET: (q, s) => {
           const authorization = q.headers.authorization ?? '';
           if (!/^Bearer\s+\S+$/i.test(authorization)) {
-            return sendError(s, 401, 'missing_token', 'Send Authorization: Bearer <token>. The demo token is on the docs page.', { 'WWW-Authenticate': 'Bearer realm="petstore"' });
+            throw new Problem('unauthorized', 401, 'Send Authorization: Bearer <token>. The demo token is on the docs page.', { headers: { 'WWW-Authenticate': 'Bearer realm="petstore"' } });
           }
           if (authorization.replace(/^Bearer\s+/i, '') !== DEMO_TOKEN) {
-            return sendError(s, 401, 'invalid_token', 'That token is not valid.', { 'WWW-Authenticate': 'Bearer realm="petstore", error="invalid_token"' });
+            throw new Problem('unauthorized', 401, 'The token is not valid (expired or revoked). The demo token is on the docs page.', {
+              headers: { 'WWW-Authenticate': 'Bearer realm="petstore", error="invalid_token"' },
+            });
           }
           sendJson(s, 200, { id: 7, name: 'Demo Reader', email: 'reader@petstore.example', plan: 'free', adoptions: store.list({ status: 'adopted' }).length });
         },
@@ -99,8 +110,7 @@ export function createSampleApi(options: SampleApiOptions = {}): RequestListener
       pattern: /^\/slow$/,
       methods: {
         GET: async (_q, s, url) => {
-          const asked = Number(url.searchParams.get('delay') ?? DEFAULT_DELAY);
-          const delay = Number.isFinite(asked) ? Math.min(Math.max(asked, 0), MAX_DELAY) : DEFAULT_DELAY;
+          const delay = integerParameter(url, 'delay', 0, MAX_DELAY) ?? DEFAULT_DELAY;
           // A client that gives up (Cancel, timeout) ends the wait early instead of leaving a timer behind.
           const gaveUp = new AbortController();
           s.once('close', () => gaveUp.abort());
@@ -118,20 +128,21 @@ export function createSampleApi(options: SampleApiOptions = {}): RequestListener
       methods: {
         GET: (_q, s, _u, m) => {
           const status = Number(m[1]);
-          if (status < 400 || status > 599) return sendError(s, 400, 'unsupported_status', 'Ask for a status from 400 to 599, e.g. /status/404 or /status/503.');
+          if (status < 400 || status > 599) throw invalidParameter('code', 'Ask for a status from 400 to 599, e.g. /status/404 or /status/503.');
           const headers: Record<string, string> = status === 503 || status === 429 ? { 'Retry-After': '30' } : {};
-          sendError(s, status, `example_${status}`, `An example ${status} answer, as the API would send it.`, headers);
+          throw new Problem('example-error', status, `An example ${status} answer, as the API would send it.`, { headers });
         },
       },
     },
   ];
 
+  const docsUrl = options.docsUrl ?? (() => '');
   return (request, response) => {
-    void handle(routes, request, response);
+    void handle(routes, request, response, docsUrl);
   };
 }
 
-async function handle(routes: Route[], request: IncomingMessage, response: ServerResponse): Promise<void> {
+async function handle(routes: Route[], request: IncomingMessage, response: ServerResponse, docsUrl: () => string): Promise<void> {
   const url = new URL(request.url ?? '/', 'http://sample-api.invalid');
   try {
     for (const route of routes) {
@@ -142,23 +153,51 @@ async function handle(routes: Route[], request: IncomingMessage, response: Serve
       // Answered, but without any Access-Control-* header: a browser preflight to this origin fails, by design.
       if (method === 'OPTIONS') return void response.writeHead(204, { Allow: `${allow}, OPTIONS` }).end();
       const handler = route.methods[method];
-      if (!handler) return sendError(response, 405, 'method_not_allowed', `${request.method} is not supported on ${url.pathname}; use ${allow}.`, { Allow: allow });
+      if (!handler) throw new Problem('method-not-allowed', 405, `${request.method} is not supported on ${url.pathname}; use ${allow}.`, { headers: { Allow: allow } });
       return await handler(request, response, url, match);
     }
-    sendError(response, 404, 'not_found', `No endpoint at ${url.pathname}. GET / lists them.`);
+    throw new Problem('not-found', 404, `No endpoint at ${url.pathname}. GET / lists them.`);
   } catch (error) {
     if (response.headersSent) return void response.destroy();
-    if (error instanceof PetValidationError) return sendJson(response, 422, { error: { code: 'invalid_pet', message: error.message, problems: error.problems } });
-    if (error instanceof RequestBodyError) return sendError(response, error.status, error.status === 413 ? 'body_too_large' : 'invalid_json', error.message);
-    sendError(response, 500, 'internal_error', 'The sample API failed unexpectedly.');
+    sendProblem(response, asProblem(error), docsUrl(), url.pathname + url.search);
   }
 }
 
-function withPet(response: ServerResponse, pet: Pet | undefined, id: string, then: (pet: Pet) => void): void {
-  if (pet) then(pet);
-  else petNotFound(response, id);
+function asProblem(error: unknown): Problem {
+  if (error instanceof Problem) return error;
+  if (error instanceof PetValidationError) return new Problem('invalid-pet', 422, error.message, { errors: error.problems });
+  if (error instanceof RequestBodyError) {
+    return error.status === 413 ? new Problem('body-too-large', 413, error.message) : new Problem('invalid-json', 400, error.message);
+  }
+  return new Problem('internal-error', 500, 'The sample API failed unexpectedly.');
 }
 
-function petNotFound(response: ServerResponse, id: string): void {
-  sendError(response, 404, 'pet_not_found', `No pet has id ${id}.`);
+/** A pet is sent as JSON; another Content-Type (a form, text) is refused before the body is read. */
+async function readJsonBody(request: IncomingMessage): Promise<unknown> {
+  const type = request.headers['content-type'] ?? '';
+  if (!/^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i.test(type)) {
+    throw new Problem('unsupported-media-type', 415, `Send the pet as JSON, with Content-Type: application/json (got ${type ? JSON.stringify(type) : 'no Content-Type'}).`, {
+      // RFC 9110: in a response, Accept names the content types a request to this resource may carry.
+      headers: { Accept: 'application/json' },
+    });
+  }
+  return readJson(request, MAX_BODY);
+}
+
+function invalidParameter(parameter: string, detail: string): Problem {
+  return new Problem('invalid-parameter', 400, detail, { errors: [{ parameter, detail }] });
+}
+
+/** The whole-number query parameter `name`, from `min` to `max`; `undefined` when absent or empty. */
+function integerParameter(url: URL, name: string, min: number, max: number): number | undefined {
+  const text = url.searchParams.get(name);
+  if (text === null || text === '') return undefined;
+  const value = /^\d{1,9}$/.test(text) ? Number(text) : NaN;
+  if (!(value >= min && value <= max)) throw invalidParameter(name, `${name} must be a whole number from ${min} to ${max} (got ${JSON.stringify(text)})`);
+  return value;
+}
+
+function withPet(response: ServerResponse, pet: Pet | undefined, id: string, then: (pet: Pet) => void): void {
+  if (!pet) throw new Problem('pet-not-found', 404, `No pet has id ${id}.`);
+  then(pet);
 }

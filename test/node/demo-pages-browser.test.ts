@@ -2,6 +2,8 @@
 // site, sample API on a second origin, CORS proxy, webhook receiver), all on ephemeral loopback ports.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import type {} from '../../src/events/index.js';
 import { chromiumFlags, chromiumPath } from '../../scripts/chromium.mjs';
@@ -11,14 +13,15 @@ let demo: RunningDemo;
 let browser: Browser;
 
 /** Opens a page and collects every script error and console error it raises. */
-async function open(path: string): Promise<{ page: Page; problems: string[] }> {
+async function open(path: string, options: { docs?: string; beforeLoad?: (page: Page) => Promise<void> } = {}): Promise<{ page: Page; problems: string[] }> {
   const page = await browser.newPage();
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(String(error)));
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(message.text());
   });
-  await page.goto(new URL(path, demo.urls.docs).href, { waitUntil: 'load', timeout: 15_000 });
+  await options.beforeLoad?.(page);
+  await page.goto(new URL(path, options.docs ?? demo.urls.docs).href, { waitUntil: 'load', timeout: 15_000 });
   await page.waitForFunction(() => customElements.get('try-it-console') !== undefined, { timeout: 10_000 });
   return { page, problems };
 }
@@ -154,6 +157,158 @@ describe('the demo pages in Chromium', () => {
     assert.equal(cells[0], 'order.placed order #1');
     assert.equal(cells[4], 'rejected');
     assert.match(cells[5]!, /^failed.*401/);
+    await page.close();
+  });
+  it('a page asking for deliveries while a poll is in flight gets one poll, not one polling loop per click', async () => {
+    // Every poll of /demo/deliveries is held unanswered and counted; the sends themselves go through.
+    const { page } = await open('/', {
+      beforeLoad: (p) =>
+        p.evaluateOnNewDocument(() => {
+          const realFetch = window.fetch.bind(window);
+          const counted = window as { deliveryPolls?: number };
+          counted.deliveryPolls = 0;
+          window.fetch = (input, init) => {
+            if (String(input).endsWith('/demo/deliveries')) {
+              counted.deliveryPolls! += 1;
+              return new Promise<Response>(() => {});
+            }
+            return realFetch(input, init);
+          };
+        }).then(() => undefined),
+    });
+    await page.waitForFunction(() => (window as { deliveryPolls?: number }).deliveryPolls === 1, { timeout: 10_000 });
+    const polls = await page.evaluate(async () => {
+      const status = document.querySelector('#notify-status')!;
+      // Each send's handler sets this text, then asks for a refresh in the same task.
+      const handed = new Promise<void>((resolve) => {
+        let seen = 0;
+        new MutationObserver(() => {
+          if (status.textContent!.includes('handed to the notifier') && ++seen === 3) resolve();
+        }).observe(status, { childList: true, characterData: true, subtree: true });
+      });
+      const button = document.querySelector<HTMLButtonElement>('#notify-form button[type="submit"]')!;
+      for (let click = 0; click < 3; click += 1) button.click();
+      await handed;
+      return (window as { deliveryPolls?: number }).deliveryPolls;
+    });
+    assert.equal(polls, 1);
+    await page.close();
+  });
+
+  it('the webhook panel stops saying the server is not answering once it answers again', async () => {
+    // The first poll fails as if the demo server were down; the next ones reach it.
+    const { page } = await open('/', {
+      beforeLoad: (p) =>
+        p.evaluateOnNewDocument(() => {
+          const realFetch = window.fetch.bind(window);
+          let failed = false;
+          window.fetch = (input, init) => {
+            if (!failed && String(input).endsWith('/demo/deliveries')) {
+              failed = true;
+              return Promise.reject(new TypeError('Failed to fetch'));
+            }
+            return realFetch(input, init);
+          };
+        }).then(() => undefined),
+    });
+    await page.waitForFunction(() => document.querySelector('#notify-status')!.textContent!.includes('not answering'), { timeout: 10_000 });
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    await page.waitForFunction(() => document.querySelector('#notify-status')!.textContent === '', { timeout: 10_000 });
+    await page.close();
+  });
+
+  it("an API error's problem type opens the docs page at its entry, below the sticky header", async () => {
+    const problem = (await (await fetch(`${demo.urls.api}/pets?limit=0`)).json()) as { type: string };
+    const page = await browser.newPage();
+    await page.setViewport({ width: 1100, height: 800 });
+    await page.goto(problem.type, { waitUntil: 'load', timeout: 15_000 });
+    const place = await page.evaluate(() => {
+      const target = document.querySelector(':target');
+      return { id: target?.id, top: target?.getBoundingClientRect().top ?? NaN, headerBottom: document.querySelector('.site-header')!.getBoundingClientRect().bottom };
+    });
+    assert.equal(place.id, 'problem-invalid-parameter');
+    assert.ok(place.top >= place.headerBottom, `the entry starts at ${place.top}px, under the header that ends at ${place.headerBottom}px`);
+    await page.close();
+  });
+
+  it('names each Try it button after its operation, for screen readers', async () => {
+    const { page } = await open('/');
+    await page.waitForSelector('try-it-console >>> [part~="send-button"]', { timeout: 10_000 });
+    const tree = await page.accessibility.snapshot({ interestingOnly: true });
+    const names: string[] = [];
+    const visit = (node: { role: string; name?: string; children?: unknown[] } | null | undefined): void => {
+      if (!node) return;
+      if (node.role === 'button' && node.name?.startsWith('Try it')) names.push(node.name);
+      for (const child of node.children ?? []) visit(child as typeof node);
+    };
+    visit(tree as Parameters<typeof visit>[0]);
+    assert.equal(names.length, 10);
+    assert.equal(new Set(names).size, names.length, `button names: ${names.join(' | ')}`);
+    assert.ok(names.includes('Try it: POST /pets'), names.join(' | '));
+    await page.close();
+  });
+
+  it('every page passes axe in the light and the dark theme at phone width, and requests nothing from beyond this machine', async () => {
+    const axeSource = await readFile(fileURLToPath(import.meta.resolve('axe-core/axe.min.js')), 'utf8');
+    for (const scheme of ['light', 'dark'] as const) {
+      for (const path of ['/', '/npm-import.html', '/code-snippet.html']) {
+        const elsewhere: string[] = [];
+        const { page } = await open(path, {
+          beforeLoad: async (p) => {
+            // axe needs to run script of its own; with the policy off, a request to elsewhere would also be seen
+            // here instead of being blocked unseen.
+            await p.setBypassCSP(true);
+            await p.setViewport({ width: 375, height: 800 });
+            await p.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: scheme }]);
+            p.on('request', (request) => {
+              const url = new URL(request.url());
+              if (!['127.0.0.1', 'localhost'].includes(url.hostname) && url.protocol !== 'blob:' && url.protocol !== 'data:') elsewhere.push(request.url());
+            });
+          },
+        });
+        if (path === '/') {
+          // The states worth checking: a response, a delivered and a failed webhook with their badges.
+          assert.match(await sendFromConsole(page), /^200 OK/);
+          await page.$eval('#notify-form button[type="submit"]', (button) => (button as HTMLButtonElement).click());
+          await page.$eval('#notify-form input[value="wrongSecret"]', (radio) => (radio as HTMLInputElement).click());
+          await page.$eval('#notify-form button[type="submit"]', (button) => (button as HTMLButtonElement).click());
+          await page.waitForFunction(() => {
+            const text = document.querySelector('#deliveries tbody')!.textContent!;
+            return text.includes('delivered') && text.includes('rejected');
+          }, { timeout: 15_000 });
+        } else {
+          await page.waitForFunction(() => document.querySelector('try-it-console, code-snippet')?.shadowRoot?.querySelector('pre, [part~="send-button"]'), { timeout: 10_000 });
+        }
+        await page.evaluate(axeSource);
+        const violations = await page.evaluate(async () => {
+          const { axe } = window as unknown as { axe: { run(context: Document): Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown[] }> }> }> } };
+          const results = await axe.run(document);
+          return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+        });
+        assert.deepEqual(violations, [], `${scheme} ${path}`);
+        assert.deepEqual(elsewhere, [], `${scheme} ${path}`);
+        await page.close();
+      }
+    }
+  });
+});
+
+describe('the demo on IPv6 loopback (--host ::1) in Chromium', () => {
+  let ipv6: RunningDemo;
+  before(async () => {
+    ipv6 = await startDemo({ host: '::1', port: 0, apiPort: 0, receiverPort: 0, proxyPort: 0 });
+    // open() uses the shared browser, closed by the suite above.
+    browser = await puppeteer.launch({ executablePath: chromiumPath, headless: true, args: chromiumFlags });
+  });
+  after(async () => {
+    await browser?.close();
+    await ipv6?.close();
+  });
+
+  it('sends through the proxy, which the page policy names in a form CSP can express', async () => {
+    const { page, problems } = await open('/', { docs: ipv6.urls.docs });
+    assert.match(await sendFromConsole(page), /^200 OK/);
+    assert.deepEqual(problems, []);
     await page.close();
   });
 });

@@ -3,6 +3,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseConsoleConfig } from '../../src/core/index.js';
+import { PROBLEM_TYPES } from '../../demo/sample-api/problem-details.js';
 import { startDemo, type RunningDemo } from '../../demo/server.js';
 import { corsHeaders, get, postJson } from './demo-support/demo-client.js';
 
@@ -113,7 +114,7 @@ describe('demo sample API', () => {
     assert.equal((await get(`${api}/pets/${pet.id}`, { method: 'DELETE' })).status, 204);
     const gone = await get(`${api}/pets/${pet.id}`);
     assert.equal(gone.status, 404);
-    assert.equal(((await gone.json()) as { error: { code: string } }).error.code, 'pet_not_found');
+    assert.equal(((await gone.json()) as { type: string }).type, `${docs}#problem-pet-not-found`);
   });
 
   it('answers a browser preflight without any CORS header, so pages must use the proxy', async () => {
@@ -124,10 +125,49 @@ describe('demo sample API', () => {
   it('rejects invalid pets with 422 naming the fields, and bad JSON with 400', async () => {
     const invalid = await postJson(`${api}/pets`, { name: '', tag: 'Big Dog' });
     assert.equal(invalid.status, 422);
-    assert.equal(((await invalid.json()) as { error: { problems: string[] } }).error.problems.length, 2);
+    assert.deepEqual(((await invalid.json()) as { errors: Array<{ pointer: string }> }).errors.map((error) => error.pointer), ['/name', '/tag']);
     const broken = await get(`${api}/pets`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"name":' });
     assert.equal(broken.status, 400);
     await broken.arrayBuffer();
+  });
+
+  it('answers every error as RFC 9457 problem details, each type documented on the docs page', async () => {
+    const json = { 'Content-Type': 'application/json' };
+    const cases: Array<[string, RequestInit, number, string, Record<string, unknown>?]> = [
+      ['/pets', { method: 'POST', headers: json, body: '{"name":"","tag":"dog"}' }, 422, 'invalid-pet', { errors: [{ pointer: '/name', detail: 'name must be a non-empty string of at most 100 characters' }] }],
+      ['/pets?limit=abc', {}, 400, 'invalid-parameter', { errors: [{ parameter: 'limit', detail: 'limit must be a whole number from 1 to 100 (got "abc")' }] }],
+      ['/pets?status=sold', {}, 400, 'invalid-parameter', { errors: [{ parameter: 'status', detail: 'status must be one of available, pending, adopted (got "sold")' }] }],
+      ['/slow?delay=soon', {}, 400, 'invalid-parameter'],
+      ['/pets', { method: 'POST', headers: json, body: '{"name":' }, 400, 'invalid-json'],
+      // A form or text body is not a pet: refused, not parsed as JSON regardless (curl -d sends a form).
+      ['/pets', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: '{"name":"Rex","tag":"dog"}' }, 415, 'unsupported-media-type'],
+      ['/pets/1', { method: 'PUT', body: '{"name":"Rex","tag":"dog"}' }, 415, 'unsupported-media-type'],
+      ['/pets', { method: 'POST', headers: json, body: 'x'.repeat(70_000) }, 413, 'body-too-large'],
+      ['/account', {}, 401, 'unauthorized'],
+      ['/pets/9999', {}, 404, 'pet-not-found'],
+      ['/nowhere', {}, 404, 'not-found'],
+      ['/pets/1', { method: 'PATCH' }, 405, 'method-not-allowed'],
+      ['/status/503', {}, 503, 'example-error'],
+      ['/status/200', {}, 400, 'invalid-parameter'],
+    ];
+    const documented = new Set([...(await page('/')).matchAll(/ id="(problem-[a-z-]+)"/g)].map((match) => match[1]));
+    for (const [path, init, status, type, extra] of cases) {
+      const response = await get(`${api}${path}`, init);
+      assert.equal(response.status, status, path);
+      assert.equal(response.headers.get('content-type'), 'application/problem+json', path);
+      const problem = (await response.json()) as Record<string, unknown>;
+      assert.equal(problem.type, `${docs}#problem-${type}`, path);
+      assert.ok(documented.has(`problem-${type}`), `the docs page documents ${type}`);
+      assert.equal(problem.status, status, path);
+      assert.equal(typeof problem.title, 'string', path);
+      assert.equal(typeof problem.detail, 'string', path);
+      assert.equal(problem.instance, path, path);
+      if (extra) assert.deepEqual({ errors: problem.errors }, extra, path);
+    }
+    assert.equal((await get(`${api}/pets`, { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: '{}' })).headers.get('accept'), 'application/json');
+    // Every type the API can send has its entry; an empty filter is no filter.
+    assert.deepEqual([...documented].sort(), Object.keys(PROBLEM_TYPES).map((name) => `problem-${name}`).sort());
+    assert.equal((await get(`${api}/pets?status=&limit=`)).status, 200);
   });
 
   it('serves a PNG photo, a ~5 MB JSON inventory, a slow answer and example errors', async () => {
