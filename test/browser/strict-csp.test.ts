@@ -13,8 +13,8 @@ interface TestServers {
 type ConsoleElement = HTMLElement & { send(): Promise<void>; updateComplete: Promise<boolean>; url: string };
 
 /** A page allowed what README's "Content-Security-Policy" section lists, and nothing else. */
-function strictPage(servers: TestServers, connectSources: string, { proxied = true, imageSources = "'self' blob:", path = '/strict', baseUrl = servers.api } = {}): string {
-  const config = { ...(proxied ? { corsProxy: servers.proxy } : {}), environments: [{ name: 'Local', variables: { base_url: baseUrl } }], history: { enabled: false } };
+function strictPage(servers: TestServers, connectSources: string, { proxied = true, imageSources = "'self' blob:", path = '/strict', baseUrl = servers.api, proxy = servers.proxy } = {}): string {
+  const config = { ...(proxied ? { corsProxy: proxy } : {}), environments: [{ name: 'Local', variables: { base_url: baseUrl } }], history: { enabled: false } };
   const policy = [
     "default-src 'none'",
     "script-src 'self'",
@@ -106,6 +106,18 @@ describe('the standalone bundle under a strict Content-Security-Policy with Trus
       await consoleElement.updateComplete;
       expect(consoleElement.shadowRoot!.querySelector('[role="alert"]')!.textContent).to.contain('Blocked by the page’s Content-Security-Policy');
       expect(violations).to.deep.equal([`connect-src ${proxyOrigin}/${servers.api}/strict`]);
+    } finally {
+      frame.remove();
+    }
+  });
+
+  it('gives a connect-src source CSP can express for a proxy at an IPv6 address', async () => {
+    // Blocked before any connection; the address is loopback all the same.
+    const { page, frame } = await openPage(strictPage(servers, "'self'", { proxy: 'http://[::1]:8788/' }));
+    try {
+      const { error } = await failedSend(page);
+      expect(error.kind).to.equal('csp');
+      expect(error.message).to.contain('does not allow connections to the CORS proxy at http://[::1]:8788, so the request was not sent. Add http://*:8788 (CSP cannot name an IPv6 address; or use a host name) to the policy\'s connect-src');
     } finally {
       frame.remove();
     }
