@@ -23,7 +23,8 @@ export function silentUrlRewrite(url: string): string | undefined {
   if (newline !== undefined) {
     return `contains ${NAMES[newline]}, which browsers remove from a URL without a word (it often comes from a variable’s value); remove it, or write it percent-encoded as %${newline.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')} if the URL needs one`;
   }
-  if (url.includes('\\')) return 'contains "\\", which browsers read as "/" in an http(s) URL; write "/" to separate path segments, or %5C for a backslash';
+  // Only before the query: there a backslash is a path separator; in the query and fragment it is sent as written.
+  if (url.includes('\\') && /^[^?#]*\\/.test(url)) return 'contains "\\" before its query, which browsers read as "/" in an http(s) URL; write "/" to separate path segments, or %5C for a backslash';
   if (!TWO_SLASHES.test(url)) {
     const scheme = url.slice(0, url.indexOf(':') + 1).toLowerCase();
     return `does not have exactly two slashes after "${scheme}", which browsers correct without a word (other HTTP clients find no host); write ${url.replace(SLASHES_AFTER_SCHEME, '$1//')}`;

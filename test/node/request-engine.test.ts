@@ -596,7 +596,8 @@ describe('RequestEngine against a local API', () => {
       [`${api.origin}/echo/pe\tts`, /contains a tab, which browsers remove from a URL without a word .*; remove it, or write it percent-encoded as %09/],
       [`${api.origin}/echo/{{id}}/photo`, /^"http:\/\/127\.0\.0\.1:\d+\/echo\/7\\n\/photo" contains a line break \(LF\), .*%0A/],
       [`${api.origin}/echo?{{query}}`, /starts or ends with a space or control character, which browsers strip/],
-      [`http:\\\\${host}\\echo`, /contains "\\", which browsers read as "\/" in an http\(s\) URL; write "\/" to separate path segments, or %5C for a backslash/],
+      [`http:\\\\${host}\\echo`, /contains "\\" before its query, which browsers read as "\/" in an http\(s\) URL; write "\/" to separate path segments, or %5C for a backslash/],
+      [`${api.origin}/echo\\x?q=\\`, /contains "\\" before its query, which browsers read as "\/"/],
       [`http:${host}/echo`, new RegExp(`does not have exactly two slashes after "http:", .*; write http://${host}/echo\\.$`)],
       [`http:///${host}/echo`, new RegExp(`does not have exactly two slashes after "http:", .*; write http://${host}/echo\\.$`)],
       [`${api.origin}/echo/a/../b`, /has a "\." or "\.\." path segment, which browsers resolve before sending; write the resolved path \(\/echo\/b\)/],
@@ -604,8 +605,9 @@ describe('RequestEngine against a local API', () => {
       await rejectsWith(engine.send({ method: 'GET', url }), 'invalid-url', message);
     }
     assert.equal(api.received.length, before);
-    // Characters the parser percent-encodes are sent, as before.
+    // Characters the parser percent-encodes are sent, as before; a backslash in the query or fragment as written.
     assert.equal(JSON.parse((await engine.send({ method: 'GET', url: `${api.origin}/echo?tag=a b&x=/../` })).text).url, '/echo?tag=a%20b&x=/../');
+    assert.equal(JSON.parse((await engine.send({ method: 'GET', url: `${api.origin}/echo?path=C:\\temp#a\\b` })).text).url, '/echo?path=C:\\temp');
   });
 
   it('checks the method as written, before uppercasing it', async () => {
