@@ -84,6 +84,13 @@ function shuttingDown(): ProxyRefusal {
   return new ProxyRefusal('upstream_unreachable', 'The proxy is shutting down; send the request again once it is back.');
 }
 
+/**
+ * Node's codes for a certificate it does not trust (self-signed, expired, for another name…): the server is up, so
+ * "could not reach" would send the reader looking in the wrong place.
+ */
+const UNTRUSTED_CERTIFICATE =
+  /^(?:DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_VERIFY_LEAF_SIGNATURE|UNABLE_TO_GET_ISSUER_CERT(?:_LOCALLY)?|CERT_HAS_EXPIRED|CERT_NOT_YET_VALID|CERT_REVOKED|CERT_UNTRUSTED|ERR_TLS_CERT_ALTNAME_INVALID)$/;
+
 /** Turns a failed exchange into the refusal the page sees. */
 function refusalFor(error: unknown, target: URL): unknown {
   if (isProxyRefusal(error) || errorCode(error) === 'UND_ERR_ABORTED' || (error as Error)?.name === 'AbortError') return error;
@@ -95,6 +102,13 @@ function refusalFor(error: unknown, target: URL): unknown {
   }
   if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') {
     return new ProxyRefusal('upstream_timeout', `${target.origin} did not answer in time; try again later, or check that the API is up.`, { cause: error });
+  }
+  if (code !== undefined && UNTRUSTED_CERTIFICATE.test(code)) {
+    return new ProxyRefusal(
+      'upstream_unreachable',
+      `${target.origin} presented a TLS certificate that this proxy does not trust, as browsers would not (${code}). Give the API a certificate from a trusted authority; for a development server, start the proxy with NODE_EXTRA_CA_CERTS set to the file of the authority that signed it.`,
+      { cause: error },
+    );
   }
   const detail = code ?? (error instanceof Error ? error.message : String(error));
   return new ProxyRefusal('upstream_unreachable', `Could not reach ${target.origin} (${detail}); check the URL and that the API is up.`, { cause: error });
