@@ -7,6 +7,7 @@ import { checkSnippetRequest, withoutEmptyQuery, type CheckedRequest, type Snipp
 
 const HAS_INVISIBLE = new RegExp(INVISIBLE, 'u');
 const SCHEME_AND_SLASHES = /^[a-z][a-z\d+.-]*:\/\//i;
+const PLACEHOLDER_SCHEME = /^\{\{[^{}]*\}\}:\/\//;
 const END_OF_AUTHORITY = /[/?#]/;
 const DIGITS = /^\d+$/;
 const NON_ASCII = /[^\x00-\x7F]/;
@@ -18,8 +19,9 @@ const DEFAULT_IGNORABLE = /\p{Default_Ignorable_Code_Point}/gu;
  * and header names must pass stricter checks, so there each placeholder stands in as a plain token while the
  * request is checked; the snippet is then written from the request as given, so every placeholder is quoted
  * and escaped for its string literal like the text around it. A placeholder that begins the URL stands in as a
- * whole origin, since it usually holds `base_url`; placeholders after the host's `:` as the port's digits, and one
- * right after those too (`{{host}}:{{port}}{{base_path}}`), since it may hold either.
+ * whole origin, since it usually holds `base_url`, or as the scheme when `://` follows it; placeholders after the
+ * host's `:` as the port's digits, and one right after those too (`{{host}}:{{port}}{{base_path}}`), since it may
+ * hold either.
  * @throws LanguageNotEnabledError when `language` is not enabled.
  * @throws InvalidArgumentError when the request cannot be written (the message quotes the request as given).
  */
@@ -89,7 +91,9 @@ class StandIns {
     this.#url = this.#in(url, 'request.url', (index, literalBefore) => {
       const place = authority.next(literalBefore);
       if (place === 'origin') return `https://${this.#prefix}${index}o`;
-      // A port is digits, and one is enough. No error shows these: a URL error quotes the URL as given.
+      // No error shows the scheme's or the port's stand-in: a URL error quotes the URL as given.
+      if (place === 'scheme') return 'https';
+      // A port is digits, and one is enough.
       if (place === 'port') return '1';
       return place === 'more port' ? '' : `${this.#prefix}${index}z`;
     });
@@ -178,8 +182,11 @@ class StandIns {
  * placeholders.
  */
 class AuthorityReader {
-  // The scheme and `//`, before the authority: none when the URL begins with a placeholder, the origin.
+  // The scheme and `//`, before the authority: none when the URL begins with a placeholder, the origin or the scheme.
   readonly #schemeLength: number | undefined;
+  // The URL begins with a placeholder and `://`: the placeholder holds the scheme, and `://` starts the next literal.
+  readonly #placeholderScheme: boolean;
+  #afterScheme = false;
   #first = true;
   #inAuthority = false;
   // In the port: 'start' right after the authority's last `:`, 'digits' once digits or placeholders followed.
@@ -187,16 +194,21 @@ class AuthorityReader {
 
   constructor(url: string) {
     this.#schemeLength = SCHEME_AND_SLASHES.exec(url)?.[0].length;
+    this.#placeholderScheme = PLACEHOLDER_SCHEME.test(url);
   }
 
   /** Where the next placeholder stands, given the literal text since the one before (or since the start). */
-  next(literalBefore: string): 'origin' | 'port' | 'more port' | 'elsewhere' {
+  next(literalBefore: string): 'origin' | 'scheme' | 'port' | 'more port' | 'elsewhere' {
     let literal = literalBefore;
     if (this.#first) {
       this.#first = false;
       this.#inAuthority = literal === '' || this.#schemeLength !== undefined;
-      if (literal === '') return 'origin';
+      this.#afterScheme = this.#placeholderScheme;
+      if (literal === '') return this.#afterScheme ? 'scheme' : 'origin';
       literal = literal.slice(this.#schemeLength);
+    } else if (this.#afterScheme) {
+      this.#afterScheme = false;
+      literal = literal.slice('://'.length);
     }
     if (this.#inAuthority) this.#read(literal);
     if (!this.#inAuthority || this.#port === 'no') return 'elsewhere';

@@ -104,6 +104,33 @@ describe('<code-snippet>', () => {
     expect(selected(rtl)).to.equal('curl');
   });
 
+  it('lays code out left to right on a right-to-left page: lines in their order, from their start', async () => {
+    const page = await fixture<HTMLDivElement>(html`<div dir="rtl" style="width: 20rem"><code-snippet url="https://api.example/pets/a/long/path/that/overflows" .headers=${{ 'X-A': 'b' }}></code-snippet></div>`);
+    const el = page.querySelector('code-snippet')!;
+    const shown = el.shadowRoot!.querySelector('pre code')!;
+    const panel = el.shadowRoot!.querySelector('[role="tabpanel"]')!.getBoundingClientRect();
+    /** Where the character at `index` of the code is drawn. */
+    const box = (index: number) => {
+      const walker = document.createTreeWalker(shown, NodeFilter.SHOW_TEXT);
+      let start = 0;
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const length = node.textContent!.length;
+        if (index < start + length) {
+          const range = document.createRange();
+          range.setStart(node, index - start);
+          range.setEnd(node, index - start + 1);
+          return range.getBoundingClientRect();
+        }
+        start += length;
+      }
+      throw new Error(`no character ${index}`);
+    };
+    const text = shown.textContent!;
+    // In a right-to-left paragraph the line's final `\` was drawn before `curl`, and the line's start was scrolled out of sight.
+    expect(box(text.indexOf('\\')).left, 'the line’s final \\ after curl').to.be.greaterThan(box(0).left);
+    expect(box(0).left, 'curl in sight').to.be.at.least(panel.left);
+  });
+
   it('keeps keyboard focus on the selected tab when the languages change: never on <body>, nor on an unselected tab', async () => {
     const el = await fixture<CodeSnippet>(html`<code-snippet url="https://api.example/pets" languages="curl python php"></code-snippet>`);
     tabs(el)[0]!.focus();
@@ -216,6 +243,23 @@ describe('<code-snippet>', () => {
     expect([selected(el), shownLabel(copyButton(el)), status(el)]).to.deep.equal(['Go', 'Copy', '']);
   });
 
+  it('says Copy again once the code shown changes, as the clipboard holds the code before, and not Copied on another language’s code', async () => {
+    const el = await fixture<CodeSnippet>(html`<code-snippet method="POST" url="https://api.example/pets" body="one" languages="curl python"></code-snippet>`);
+    copyButton(el).click();
+    await waitUntil(() => shownLabel(copyButton(el)) === 'Copied', 'the button says Copied');
+    // As typing in the console's body changes the snippet under the button.
+    el.body = 'two';
+    await el.updateComplete;
+    expect([shownLabel(copyButton(el)), await navigator.clipboard.readText()]).to.deep.equal(['Copy', "curl -X POST https://api.example/pets \\\n  -d 'one'"]);
+
+    copyButton(el).click();
+    await waitUntil(() => shownLabel(copyButton(el)) === 'Copied', 'the button says Copied');
+    // The language copied is no longer offered: the tab shown is another, picked by no one.
+    el.languages = ['python'];
+    await el.updateComplete;
+    expect([selected(el), shownLabel(copyButton(el))]).to.deep.equal(['Python', 'Copy']);
+  });
+
   it('reports and announces a copy as the language copied when the tab changes while the clipboard answers', async () => {
     const el = await fixture<CodeSnippet>(html`<code-snippet url="https://api.example/pets"></code-snippet>`);
     // As a slow clipboard (a permission prompt) answers later.
@@ -237,17 +281,36 @@ describe('<code-snippet>', () => {
     }
   });
 
+  it('copies on a page without the Clipboard API (any http: page but localhost), as the copy command still does there', async () => {
+    const el = await fixture<CodeSnippet>(html`<code-snippet method="POST" url="https://api.example/pets" body=${'{"tab":"\t"}'}></code-snippet>`);
+    await navigator.clipboard.writeText('before');
+    const copied = new Promise<TicCopyEvent>((resolve) => el.addEventListener('tic-copy', resolve, { once: true }));
+    Object.defineProperty(navigator, 'clipboard', { value: undefined, configurable: true });
+    try {
+      copyButton(el).click();
+      await waitUntil(() => shownLabel(copyButton(el)) !== 'Copy', 'the button says what copying did');
+      expect(shownLabel(copyButton(el))).to.equal('Copied');
+    } finally {
+      delete (navigator as Partial<Navigator> & { clipboard?: unknown }).clipboard;
+    }
+    expect((await copied).text).to.equal(code(el));
+    expect(await navigator.clipboard.readText()).to.equal(code(el));
+    await waitUntil(() => status(el) === 'Copied the curl snippet.', 'announced');
+  });
+
   it('says Copy blocked on the button where the clipboard is refused, selecting the code instead', async () => {
     const el = await fixture<CodeSnippet>(html`<code-snippet url="https://api.example/pets"></code-snippet>`);
     const copy = el.shadowRoot!.querySelector<HTMLButtonElement>('[part="copy-button"]')!;
     const width = copy.getBoundingClientRect().width;
-    // As an insecure page or a sandboxed frame refuses it.
+    // As a frame whose page does not allow clipboard-write refuses both ways.
     navigator.clipboard.writeText = () => Promise.reject(new DOMException('Write permission denied.', 'NotAllowedError'));
+    document.execCommand = () => false;
     try {
       copy.click();
       await waitUntil(() => shownLabel(copy) === 'Copy blocked', 'the button says Copy blocked');
     } finally {
       delete (navigator.clipboard as Partial<Clipboard>).writeText;
+      delete (document as Partial<Document>).execCommand;
     }
     expect(copy.getBoundingClientRect().width, 'the same width').to.equal(width);
     expect(getSelection()!.toString(), 'the code selected').to.equal(code(el));

@@ -60,6 +60,16 @@ describe('generateTemplateSnippet', () => {
     }
   });
 
+  it('takes a placeholder for the scheme, as a send resolves it', () => {
+    // `{{protocol}}://{{host}}/x` was refused with "write the host as {{protocol}}": the first placeholder was taken for the whole origin.
+    for (const url of ['{{protocol}}://{{host}}/x', '{{scheme}}://api.example:{{port}}/v1?q={{q}}', '{{ protocol }}://{{host}}']) {
+      for (const language of generator.languages()) {
+        assert.ok(generateTemplateSnippet(generator, { method: 'GET', url }, language).includes(url), `${language}: ${url}`);
+      }
+    }
+    assert.throws(() => generateTemplateSnippet(generator, { method: 'GET', url: '{{scheme}}://a b/' }, 'curl'), /got "\{\{scheme\}\}:\/\/a b\/"/);
+  });
+
   it('takes placeholders right after a port placeholder, which may hold more digits or the path', () => {
     // `{{host}}:{{port}}{{base_path}}` is a common Postman URL; these were refused as "not an absolute URL".
     const urls = ['http://h:{{port}}{{path}}', 'https://h:{{port}}{{x}}/', '{{base_url}}:{{port}}{{base_path}}/pets', 'https://h:8{{x}}/', 'https://h:{{x}}8/', `https://h:${'{{p}}'.repeat(10)}/`];

@@ -69,6 +69,8 @@ export class CodeSnippet extends LitElement {
   /** Why the `generator` property cannot be used, shown instead of the code. */
   #generatorProblem: string | undefined;
   #copyTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The code last copied: the button says what copying did only beside that code. */
+  #copied: string | undefined;
   readonly #largeSnippet = new LargeTextThrottle(HIGHLIGHT_LIMIT, LARGE_SNIPPET_INTERVAL, () => this.requestUpdate());
   readonly #copyAnnouncer = new LiveAnnouncer(this);
   /** Whether a tab had focus before this update: the selected tab has it after, whichever tabs there are now. */
@@ -214,9 +216,10 @@ export class CodeSnippet extends LitElement {
     // Removed while the clipboard answered: nobody sees the button or hears the region, and a feedback timer set now
     // would outlive the element (disconnectedCallback has run).
     if (this.isConnected) {
-      // The tab may have changed while the clipboard answered: what is said is about the snippet copied, and the
-      // button says it only while that one is shown.
-      if (language === this.selected) this.copyState = copied ? 'copied' : 'blocked';
+      // The tab or the request may have changed while the clipboard answered: what is said is about the snippet
+      // copied, and the button says it only while that one is shown (see render).
+      this.#copied = code;
+      this.copyState = copied ? 'copied' : 'blocked';
       clearTimeout(this.#copyTimer);
       this.#copyTimer = setTimeout(() => this.#resetCopy(), COPY_FEEDBACK_TIME);
       this.#copyAnnouncer.announce(copied ? `Copied the ${LABELS[language]} snippet.` : 'Copy is blocked here: the code is selected, press Ctrl+C (or Cmd+C) to copy it.');
@@ -277,6 +280,8 @@ export class CodeSnippet extends LitElement {
     const languages = this.#generator().languages();
     const { code: latest, problem } = this.#snippet();
     const code = this.#largeSnippet.pick(latest);
+    // Beside other code (the request changed, or the languages), "Copied" would claim what the clipboard does not hold.
+    const copyState = code === this.#copied ? this.copyState : 'ready';
     return html`
       <div class="frame">
         <div class="bar">
@@ -300,7 +305,7 @@ export class CodeSnippet extends LitElement {
               ? html`<label><input type="checkbox" .checked=${this.showValues} @change=${this.#onShowValuesChange} /> Show values</label>`
               : nothing}
             <button part="copy-button" class="copy" ?disabled=${code === undefined} @click=${this.#onCopy}>
-              ${Object.entries(COPY_LABELS).map(([state, label]) => html`<span class=${state === this.copyState ? 'shown' : ''}>${label}</span>`)}
+              ${Object.entries(COPY_LABELS).map(([state, label]) => html`<span class=${state === copyState ? 'shown' : ''}>${label}</span>`)}
             </button>
           </div>
         </div>

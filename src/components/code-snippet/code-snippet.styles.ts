@@ -67,7 +67,10 @@ export const codeSnippetStyles = css`
     gap: 0.25rem;
     font-size: 0.875em;
   }
+  /* Code reads left to right on a right-to-left page too: there a line's final backslash was drawn before curl, and the
+     panel opened scrolled to the lines' ends. */
   [role='tabpanel'] {
+    direction: ltr;
     margin: 0;
     padding: 0.75rem;
     overflow: auto;

@@ -1,12 +1,14 @@
 /**
- * Copies `text` to the clipboard. Where the Clipboard API is refused (an insecure page, a sandboxed
- * frame), selects the element `fallback` gives so the user can copy it by hand, and returns false.
+ * Copies `text` to the clipboard. Where the Clipboard API is refused or missing (an http: page has none), the
+ * older copy command is tried; where that is refused too (a sandboxed frame), selects the element `fallback` gives
+ * so the user can copy it by hand, and returns false.
  */
 export async function copyText(text: string, fallback: () => Promise<Element | null>): Promise<boolean> {
   try {
     await navigator.clipboard.writeText(text);
     return true;
   } catch {
+    if (copyCommand(text)) return true;
     const element = await fallback();
     if (element) {
       const range = document.createRange();
@@ -16,5 +18,21 @@ export async function copyText(text: string, fallback: () => Promise<Element | n
       selection?.addRange(range);
     }
     return false;
+  }
+}
+
+/** `document.execCommand('copy')` with `text` as what it copies, rather than whatever is selected. */
+function copyCommand(text: string): boolean {
+  let written = false;
+  const write = (event: ClipboardEvent) => {
+    event.clipboardData?.setData('text/plain', text);
+    written = event.clipboardData !== null;
+    event.preventDefault();
+  };
+  document.addEventListener('copy', write);
+  try {
+    return document.execCommand('copy') && written;
+  } finally {
+    document.removeEventListener('copy', write);
   }
 }
