@@ -102,6 +102,10 @@ export const themeStyles = css`
     font-family: var(--_mono);
     font-size: 0.875em;
   }
+  /* Code in a block is sized once, by its pre: 0.875em of 0.875em would be 11.5px at the default size. */
+  pre code {
+    font-size: inherit;
+  }
   .visually-hidden {
     position: absolute;
     width: 1px;

@@ -28,6 +28,14 @@ describe('<code-snippet>', () => {
     expect(code(el).split('\n')[0]).to.equal('curl -X POST https://api.example/pets \\');
   });
 
+  it('sizes code in its block once, as 0.875 of the element’s text, not 0.875 of that again', async () => {
+    const el = await fixture<CodeSnippet>(html`<code-snippet url="https://api.example/pets"></code-snippet>`);
+    const pre = el.shadowRoot!.querySelector('pre')!;
+    const size = (element: Element) => parseFloat(getComputedStyle(element).fontSize);
+    expect(size(pre.querySelector('code')!)).to.equal(size(pre));
+    expect(size(pre)).to.be.closeTo(size(el) * 0.875, 0.01);
+  });
+
   it('is accessible', async () => {
     const el = await fixture<CodeSnippet>(html`<code-snippet url="https://api.example/pets"></code-snippet>`);
     await expect(el).to.be.accessible();
