@@ -46,6 +46,16 @@ export const tryItConsoleStyles = css`
     flex-wrap: wrap;
     gap: var(--_space);
   }
+  /* URLs, headers, bodies and responses are code: left to right on a right-to-left page too, where the braces and
+     slashes at either end would otherwise move to the other end, mirrored. */
+  #url,
+  .url-template,
+  .header-row input.name,
+  .header-row input.value,
+  textarea,
+  .response-body pre {
+    direction: ltr;
+  }
   #url {
     flex: 1 1 10rem;
     font-family: var(--_mono);
