@@ -543,6 +543,25 @@ describe('<try-it-console>', () => {
     expect(fields()).to.deep.equal(['Accept=text/plain']);
   });
 
+  it('shows the configuration’s default headers under the rows, struck through where a row replaces one', async () => {
+    const el = await fixture<TryItConsole>(html`<try-it-console .config=${config({ defaultHeaders: { Accept: 'application/json', 'X-Client': 'docs' } })} url="{{base_url}}/pets"></try-it-console>`);
+    const listed = () => [...el.shadowRoot!.querySelectorAll('[part="default-headers"] li')].map((item) => `${item.className}|${item.textContent!.replace(/\s+/g, ' ').trim()}`);
+    expect(listed()).to.deep.equal(['|Accept: application/json', '|X-Client: docs']);
+    el.headers = { accept: 'text/plain' };
+    await el.updateComplete;
+    expect(listed()).to.deep.equal(['replaced|Accept: application/json (replaced by your row)', '|X-Client: docs']);
+    await expect(el).to.be.accessible();
+    // What a send carries agrees: the row's Accept, the default X-Client.
+    await el.send();
+    await el.updateComplete;
+    const echoed = JSON.parse(el.shadowRoot!.querySelector('[part="response-body"]')!.textContent!) as { headers: Record<string, string> };
+    expect([echoed.headers['accept'], echoed.headers['x-client']]).to.deep.equal(['text/plain', 'docs']);
+    // Switched off, the row replaces nothing.
+    el.shadowRoot!.querySelector<HTMLInputElement>('.header-row input[type="checkbox"]')!.click();
+    await el.updateComplete;
+    expect(listed()).to.deep.equal(['|Accept: application/json', '|X-Client: docs']);
+  });
+
   it('explains presets of the wrong type set as properties, instead of throwing or dropping headers', async () => {
     const el = await fixture<TryItConsole>(html`<try-it-console .config=${config()} url="{{base_url}}/pets" .headers=${{ 'X-Page-Size': 10 } as unknown as Record<string, string>}></try-it-console>`);
     const problem = () => el.shadowRoot!.querySelector('.error[role="alert"]')?.textContent?.replace(/\s+/g, ' ').trim();

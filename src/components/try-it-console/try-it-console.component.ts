@@ -86,6 +86,7 @@ interface HeaderRowState {
  * @csspart method - The method select.
  * @csspart url - The URL field.
  * @csspart headers - The header rows.
+ * @csspart default-headers - The list of the configuration's default headers, sent with every request.
  * @csspart body - The body editor.
  * @csspart send-button - The Send button.
  * @csspart cancel-button - The Cancel button.
@@ -559,7 +560,23 @@ export class TryItConsole extends LitElement {
         </div>`,
       )}
       <button class="add-header" @click=${this.#onAddRow}>Add header</button>
+      ${this.#renderDefaultHeaders()}
     </fieldset>`;
+  }
+
+  /** The configuration's default headers, sent too unless a row of the same name replaces one: nothing sent unseen. */
+  #renderDefaultHeaders() {
+    const defaults = Object.entries(this.#engine?.config.defaultHeaders ?? {});
+    if (defaults.length === 0) return nothing;
+    const replaced = new Set(this.headerRows.filter((row) => row.enabled).map((row) => row.name.trim().toLowerCase()));
+    return html`<p class="muted default-headers-label" id="default-headers-label">Also sent, from the configuration (a row of the same name replaces one):</p>
+      <ul class="default-headers" part="default-headers" aria-labelledby="default-headers-label">
+        ${defaults.map(([name, value]) =>
+          replaced.has(name.toLowerCase())
+            ? html`<li class="replaced"><code>${name}: ${value}</code> <span class="muted">(replaced by your row)</span></li>`
+            : html`<li><code>${name}: ${value}</code></li>`,
+        )}
+      </ul>`;
   }
 
   #renderResponse(response: ConsoleResponse) {

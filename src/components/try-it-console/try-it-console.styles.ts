@@ -113,6 +113,24 @@ export const tryItConsoleStyles = css`
   .add-header {
     justify-self: start;
   }
+  .default-headers-label {
+    margin: 0.25rem 0 0;
+    font-size: 0.875em;
+  }
+  .default-headers {
+    margin: 0;
+    padding-inline-start: 1.25rem;
+    font-size: 0.875em;
+    overflow-wrap: anywhere;
+  }
+  .default-headers code {
+    font-size: inherit;
+    direction: ltr;
+    unicode-bidi: isolate;
+  }
+  .default-headers .replaced code {
+    text-decoration: line-through;
+  }
   textarea {
     width: 100%;
     resize: vertical;
