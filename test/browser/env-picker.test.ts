@@ -14,6 +14,8 @@ const manager = () =>
     { name: 'Production', variables: { base_url: 'https://api.example', password: 'hunter2' } },
   );
 const select = (el: EnvPicker) => el.shadowRoot!.querySelector('select')!;
+/** What has focus, by tag and value: a failed comparison of elements would make the runner serialise them. */
+const focused = (el: EnvPicker) => (document.activeElement === el ? `${el.shadowRoot!.activeElement?.tagName} ${(el.shadowRoot!.activeElement as HTMLSelectElement | null)?.value}` : `${document.activeElement?.tagName}`);
 const values = (el: EnvPicker) => [...el.shadowRoot!.querySelectorAll('td.value .text')].map((cell) => cell.textContent);
 
 describe('<env-picker>', () => {
@@ -305,5 +307,50 @@ describe('<env-picker>', () => {
     expect(values(el)).to.deep.equal([HOSTILE]);
     expect(el.shadowRoot!.querySelector('img, script, a')).to.equal(null);
     await expectNothingRan();
+  });
+
+  it('keeps focus in the element when the Show button that had it goes, whoever switched the environment', async () => {
+    const environments = new EnvironmentManager(
+      { name: 'Production', variables: { base_url: 'https://api.example', token: 'PROD-SECRET' } },
+      { name: 'Sandbox', variables: { base_url: 'https://sandbox.example' } },
+    );
+    const page = await fixture(html`<div><env-picker .manager=${environments}></env-picker><env-picker .manager=${environments}></env-picker></div>`);
+    const [el, other] = [...page.querySelectorAll('env-picker')] as [EnvPicker, EnvPicker];
+    el.shadowRoot!.querySelector<HTMLButtonElement>('td.value button')!.focus();
+    // Another picker of the same environments, as the console's and a page's own can be.
+    select(other).value = 'Sandbox';
+    select(other).dispatchEvent(new Event('change'));
+    await el.updateComplete;
+    expect(focused(el), 'the select, saying which environment is active now').to.equal('SELECT Sandbox');
+    expect(select(el).value).to.equal('Sandbox');
+    environments.setActive('Production');
+    await el.updateComplete;
+    el.shadowRoot!.querySelector<HTMLButtonElement>('td.value button')!.focus();
+    environments.add({ name: 'Production', variables: { base_url: 'https://api.example' } });
+    await el.updateComplete;
+    expect(focused(el), 'its variable removed').to.equal('SELECT Production');
+  });
+
+  it('on a right-to-left page, aligns the table as the page and shows each value in its own direction', async () => {
+    const variables = { base_url: 'https://api.example/pets/', greeting: 'שלום עולם' };
+    const page = await fixture(html`<div dir="rtl"><env-picker .manager=${new EnvironmentManager({ name: 'prod', variables })}></env-picker></div>`);
+    const el = page.querySelector('env-picker')!;
+    const right = (node: Node) => {
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      return range.getBoundingClientRect().right;
+    };
+    const [heading] = el.shadowRoot!.querySelectorAll('th');
+    expect(right(heading!), 'the heading at the start of its cell').to.be.closeTo(heading!.getBoundingClientRect().right - Number.parseFloat(getComputedStyle(heading!).paddingRight), 1);
+    // "https://api.example/pets/" drew as "/https://api.example/pets": the slash at its end went to the left of the line.
+    const url = document.createTreeWalker(el.shadowRoot!.querySelector('td.value .text')!, NodeFilter.SHOW_TEXT).nextNode()!;
+    const range = document.createRange();
+    const lefts = [0, 1, url.textContent!.length - 1].map((index) => {
+      range.setStart(url, index);
+      range.setEnd(url, index + 1);
+      return range.getBoundingClientRect().left;
+    });
+    expect(lefts[0]! < lefts[1]! && lefts[1]! < lefts[2]!, 'the URL left to right, its last slash last').to.equal(true);
+    await expect(el).to.be.accessible();
   });
 });

@@ -71,6 +71,20 @@ async function shiftTab() {
   await sendKeys({ press: 'Tab' });
   await sendKeys({ up: 'Shift' });
 }
+/** Whether the characters of the last text in `element` are drawn left to right, each right of the one before. */
+function drawnLeftToRight(element: Element): boolean {
+  const texts = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+  let text: Node | undefined;
+  for (let node = texts.nextNode(); node; node = texts.nextNode()) if (node.textContent!.trim() !== '') text = node;
+  if (!text) return false;
+  const range = document.createRange();
+  const lefts = [...text.textContent!].map((_, index) => {
+    range.setStart(text, index);
+    range.setEnd(text, index + 1);
+    return range.getBoundingClientRect().left;
+  });
+  return lefts.every((left, index) => index === 0 || left > lefts[index - 1]!);
+}
 const clearButton = (el: RequestHistory) => el.shadowRoot!.querySelector<HTMLButtonElement>('[part="clear-button"]')!;
 /** Clear all, then the button confirming it. */
 async function clearAll(el: RequestHistory) {
@@ -501,5 +515,77 @@ describe('<request-history>', () => {
       expect(box.top - ring, 'top').to.be.at.least(clip.top);
       expect(box.right + ring, 'right').to.be.at.most(clip.right);
     }
+  });
+
+  it('masks the credentials of a URL wherever it shows it: the row, the hover text, the names and the announcement', async () => {
+    // Memory keeps the request as sent, so an entry of this page holds what <env-picker> masks (a key sent as {{key}}).
+    const history = new History({ enabled: true });
+    history.add({ id: 'restored', method: 'GET', url: 'https://user:[redacted]@api.example/pets?api_key=[redacted]', status: 200, duration: 1 });
+    history.add({ id: 'sent', method: 'GET', url: 'https://user:hunter2@api.example/pets?api_key=sk_live_51HxYz&page=2', status: 200, duration: 1 });
+    const el = await shown(history);
+    const M = '••••••••';
+    const [sent, restored] = rows(el) as [HTMLLIElement, HTMLLIElement];
+    expect(sent.querySelector<HTMLElement>('.path')!.title).to.equal(`https://user:${M}@api.example/pets?api_key=${M}&page=2`);
+    expect(squeezed(spoken(sent.querySelector('button.entry')!))).to.match(new RegExp(`^GET https://user:${M}@api\\.example/pets\\?api_key=${M}&page=2 200 1 ms`));
+    expect(restored.querySelector<HTMLElement>('.path')!.title, 'what history did not store, said so').to.equal('https://user:[redacted]@api.example/pets?api_key=[redacted]');
+    const names = (await axButtons()).map((button) => button.name ?? '').join('\n');
+    expect(`${el.shadowRoot!.innerHTML}\n${names}`).not.to.match(/hunter2|sk_live/);
+    sent.querySelector<HTMLButtonElement>('button.delete')!.click();
+    await waitUntil(() => el.shadowRoot!.querySelector('[role="status"]')!.textContent === `Deleted GET https://user:${M}@api.example/pets?api_key=${M}&page=2 from history.`, 'announced masked');
+  });
+
+  it('on a right-to-left page, Left and Right move as the row is drawn, and URLs read left to right', async () => {
+    const history = new History({ enabled: true });
+    history.add({ id: 'a', method: 'GET', url: 'https://api.example/pets/', status: 200, duration: 1 });
+    const page = await fixture(html`<div dir="rtl"><request-history .history=${history}></request-history></div>`);
+    const el = page.querySelector('request-history')!;
+    await history.ready();
+    await el.updateComplete;
+    const [entry, remove] = rows(el)[0]!.querySelectorAll('button');
+    expect(remove!.getBoundingClientRect().right, 'the ✕ drawn left of its entry').to.be.at.most(entry!.getBoundingClientRect().left);
+    entry!.focus();
+    await sendKeys({ press: 'ArrowLeft' });
+    expect(el.shadowRoot!.activeElement?.className, 'Left: the ✕').to.equal('delete');
+    await sendKeys({ press: 'ArrowRight' });
+    expect(el.shadowRoot!.activeElement?.className, 'Right: the entry').to.equal('entry');
+    // "/pets/" on its own drew as "//pets": the slash at its end went to the left of the line.
+    expect(drawnLeftToRight(el.shadowRoot!.querySelector('.path')!), 'the path').to.equal(true);
+    expect(drawnLeftToRight(el.shadowRoot!.querySelector('.origin')!), 'the origin').to.equal(true);
+    const path = el.shadowRoot!.querySelector('.path')!;
+    const text = document.createRange();
+    text.selectNodeContents(path);
+    expect(text.getBoundingClientRect().right, 'aligned as the page is, next to the method').to.be.closeTo(path.getBoundingClientRect().right, 1);
+    expect(el.shadowRoot!.querySelector('.method')!.getBoundingClientRect().left, 'the method right of the path').to.be.at.least(path.getBoundingClientRect().right);
+  });
+
+  it('leaves arrow keys with Alt, Ctrl or Meta to the browser (Alt + Left is Back)', async () => {
+    const el = await shown(filledHistory());
+    const entry = el.shadowRoot!.querySelector<HTMLButtonElement>('button.entry')!;
+    entry.focus();
+    const prevented: string[] = [];
+    const listener = (event: KeyboardEvent) => event.defaultPrevented && prevented.push(event.key);
+    document.addEventListener('keydown', listener);
+    try {
+      for (const modifier of ['Alt', 'Control', 'Meta']) {
+        for (const key of ['ArrowLeft', 'ArrowRight', 'ArrowDown', 'End']) {
+          await sendKeys({ down: modifier });
+          await sendKeys({ press: key });
+          await sendKeys({ up: modifier });
+        }
+      }
+    } finally {
+      document.removeEventListener('keydown', listener);
+    }
+    expect(prevented).to.deep.equal([]);
+    expect(el.shadowRoot!.activeElement === entry, 'focus where it was').to.equal(true);
+  });
+
+  it('keeps a long method within the row', async () => {
+    const history = new History({ enabled: true });
+    history.add({ method: `X-${'LONG'.repeat(50)}`, url: 'https://api.example/pets', status: 200, duration: 1 });
+    const el = await shown(history, 288);
+    const list = el.shadowRoot!.querySelector('ol')!;
+    expect(list.scrollWidth, 'no sideways scrolling').to.be.at.most(list.clientWidth);
+    expect(el.shadowRoot!.querySelector('button.delete')!.getBoundingClientRect().right).to.be.at.most(el.getBoundingClientRect().right);
   });
 });

@@ -47,6 +47,27 @@ describe('maskedValue', () => {
     );
   });
 
+  it('masks the secret pairs of a connection string, the rest readable', () => {
+    assert.deepEqual(
+      shownUnderNeutralName([
+        'DefaultEndpointsProtocol=https;AccountName=acct;AccountKey=abc+/123==;EndpointSuffix=core.windows.net',
+        'Server=tcp:db.example.net,1433;Database=app;User ID=admin;Password=hunter2;Encrypt=true',
+        'Host=db;Username=app;Pwd=hunter2',
+        'q=dogs;sort=name',
+        'https://auth.example.com/?q=1',
+        'Password=;Host=db',
+      ]),
+      [
+        `DefaultEndpointsProtocol=https;AccountName=acct;AccountKey=${MASK};EndpointSuffix=core.windows.net`,
+        `Server=tcp:db.example.net,1433;Database=app;User ID=admin;Password=${MASK};Encrypt=true`,
+        `Host=db;Username=app;Pwd=${MASK}`,
+        undefined,
+        undefined,
+        undefined,
+      ],
+    );
+  });
+
   it('masks names holding a secret word, in any case, digits after it or not', () => {
     const names = ['passcode', 'PassCode', 'PASSCODE', 'pass1', 'key2', 'token2', 'pw', 'user_pw', 'dbPW', 'privkey', 'creds', 'aws_creds', 'hmac', 'totp', 'authorization', 'authorisation', 'proxy_authorisation', 'AuthToken'];
     assert.deepEqual(
@@ -94,10 +115,12 @@ describe('maskedValue', () => {
     const hostile = [
       long('eyJ-'), long('.eyJ'), long('a:'), long('a://'), long('b', 'a://'), long('@', 'a://'), long('?a'), long('&a='),
       long('-----BEGIN '), long('A ', '-----BEGIN '), long('sk-'), long('AIza'), long('npm_'), long('ghp_'), long('xoxb-'),
+      long(' ', ';'), long(';a '),
     ];
     assert.deepEqual(shownUnderNeutralName(hostile), [
       undefined, undefined, undefined, undefined, undefined, `a://${MASK}@`, undefined, undefined,
       undefined, undefined, undefined, undefined, undefined, MASK, MASK,
+      undefined, undefined,
     ]);
     assert.equal(maskedValue(long('aB'), 'abc'), undefined);
   });

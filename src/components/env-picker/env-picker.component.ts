@@ -14,9 +14,10 @@ import { maskedValue } from './secret-masking.js';
  * @summary Switches between named environments and shows the active one's variables.
  *
  * Values that look secret are masked until revealed: those of names like token, key or password, well-known
- * credentials (a JWT, `sk_live_…`, `ghp_…`, `AKIA…`, a PEM private key) under any name, and in a URL its user info
- * and credential parameters (`api_key=…`). Given `missing` and `cyclic`, it tells which variables the current
- * request uses that the active environment lacks, or cannot resolve.
+ * credentials (a JWT, `sk_live_…`, `ghp_…`, `AKIA…`, a PEM private key) under any name, in a URL its user info
+ * and credential parameters (`api_key=…`), and in a connection string its `Password=…` or `AccountKey=…`. Given
+ * `missing` and `cyclic`, it tells which variables the current request uses that the active environment lacks, or
+ * cannot resolve.
  *
  * @fires {TicEnvironmentChangeEvent} tic-environment-change - The user selected another environment.
  *
@@ -32,6 +33,8 @@ export class EnvPicker extends LitElement {
   #revealedIn: { manager: EnvironmentManager | undefined; environment: string | undefined } = { manager: undefined, environment: undefined };
   /** Each variable's masked value and the value it was worked out from: the console renders this on every keystroke. */
   #masks = new Map<string, { value: string; masked: string | undefined }>();
+  /** Whether focus was in the element as an update began. */
+  #hadFocus = false;
 
   /** Values the user chose to see, by variable name: a value since replaced is masked again. */
   @state() private revealed = new Map<string, string>();
@@ -61,6 +64,7 @@ export class EnvPicker extends LitElement {
   // console given a new configuration), masks everything again: a value revealed under one name in the old one
   // must not show the new one's secret of that name.
   override willUpdate(): void {
+    this.#hadFocus = !!this.shadowRoot?.activeElement;
     const manager = this.manager;
     const environment = manager?.active()?.name;
     if (manager !== this.#revealedIn.manager || environment !== this.#revealedIn.environment) {
@@ -68,6 +72,12 @@ export class EnvPicker extends LitElement {
       this.revealed = new Map();
       this.#masks = new Map();
     }
+  }
+
+  // A Show button goes with its variable when another environment becomes active or a value changes, wherever that
+  // happened: focus goes to the select, which says which environment is active now, rather than to the page.
+  override updated(): void {
+    if (this.#hadFocus && !this.shadowRoot!.activeElement) this.renderRoot.querySelector('select')?.focus();
   }
 
   #onChange(event: Event): void {

@@ -21,7 +21,7 @@ export const envPickerStyles = css`
   }
   th,
   td {
-    text-align: left;
+    text-align: start;
     padding: 0.25rem 0.5rem;
     border-bottom: 1px solid var(--_border);
     vertical-align: top;
@@ -35,8 +35,12 @@ export const envPickerStyles = css`
     font-family: var(--_mono);
     word-break: break-all;
   }
+  /* Each value reads in its own direction: a URL left to right on a right-to-left page too. */
+  td.value .text {
+    unicode-bidi: plaintext;
+  }
   td.value button {
-    margin-left: 0.5rem;
+    margin-inline-start: 0.5rem;
     padding: 0 0.375rem;
     font-size: 0.8125em;
   }

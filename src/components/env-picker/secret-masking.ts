@@ -1,7 +1,6 @@
-import { isCredentialQueryParameter, queryParameterName } from '../../core/history-config.js';
+import { MASK, maskUrlCredentials } from './url-credential-masking.js';
 
-/** Shown in place of a secret until the user reveals it. */
-export const MASK = '••••••••';
+export { MASK };
 
 // Every pattern on values runs in linear time whatever the value holds: each unbounded run starts only after a
 // fixed prefix that the run cannot contain, so no character is scanned from more than one or two starts. `\b` is
@@ -32,30 +31,22 @@ const WELL_KNOWN_SECRET = new RegExp(
     .map((pattern) => pattern.source)
     .join('|'),
 );
-/** A URL's user info, up to the last `@` before the path as URL parsers read it: `jdbc:postgresql://user:password@host`. */
-const URL_USERINFO = /([\w+.-]:\/\/)([^\s/?#]*)@/g;
-/** `name=value` in a query or fragment (OAuth's implicit flow puts `access_token` there). */
-const URL_PARAMETER = /([?&#])([^=&#?\s]+)=([^&#\s]+)/g;
+
+/** `name=value` in a connection string (`Server=db;User ID=app;Password=…`, Azure's `AccountKey=…`). */
+const CONNECTION_STRING_PAIR = /(^|;)([\w .-]+)=([^;]+)/g;
 
 /**
  * A variable's value as shown until revealed, or `undefined` when nothing in it looks secret: masked whole when
- * the name looks secret or the value holds a well-known credential; otherwise only the credentials in its URLs,
- * so that the rest stays readable.
+ * the name looks secret or the value holds a well-known credential; otherwise only the credentials in its URLs
+ * and the secret-looking pairs of a connection string, so that the rest stays readable.
  */
 export function maskedValue(name: string, value: string): string | undefined {
-  const words = name.replace(/([a-z\d])([A-Z])/g, '$1_$2').toLowerCase().replace(/[^a-z\d]+/g, '_');
-  if (SECRET_NAME_PART.test(words) || SECRET_NAME_WORD.test(words) || WELL_KNOWN_SECRET.test(value)) return MASK;
-  const masked = value.replace(URL_USERINFO, maskUserinfo).replace(URL_PARAMETER, maskCredentialParameter);
+  if (isSecretName(name) || WELL_KNOWN_SECRET.test(value)) return MASK;
+  const masked = maskUrlCredentials(value).replace(CONNECTION_STRING_PAIR, (pair, start: string, key: string) => (isSecretName(key) ? `${start}${key}=${MASK}` : pair));
   return masked === value ? undefined : masked;
 }
 
-// A password alone keeps the user name readable; user info without a password is usually a token (`ghp_…@github.com`).
-function maskUserinfo(url: string, schemeEnd: string, userinfo: string): string {
-  const colon = userinfo.indexOf(':');
-  if (userinfo === '' || colon === userinfo.length - 1) return url;
-  return `${schemeEnd}${colon < 0 ? '' : userinfo.slice(0, colon + 1)}${MASK}@`;
-}
-
-function maskCredentialParameter(parameter: string, separator: string, name: string): string {
-  return isCredentialQueryParameter(queryParameterName(name)) ? `${separator}${name}=${MASK}` : parameter;
+function isSecretName(name: string): boolean {
+  const words = name.replace(/([a-z\d])([A-Z])/g, '$1_$2').toLowerCase().replace(/[^a-z\d]+/g, '_');
+  return SECRET_NAME_PART.test(words) || SECRET_NAME_WORD.test(words);
 }

@@ -8,6 +8,7 @@ import { LiveAnnouncer } from '../../controllers/live-announcer.js';
 import { SubscriptionController } from '../../controllers/subscription-controller.js';
 import { TicHistoryDeleteEvent } from '../../events/history-delete.js';
 import { TicHistorySelectEvent } from '../../events/history-select.js';
+import { maskUrlCredentials } from '../env-picker/url-credential-masking.js';
 import { panelStyles } from '../panel.styles.js';
 import { themeStyles } from '../theme.styles.js';
 import { unusableObjectProblem } from '../unusable-object.js';
@@ -18,6 +19,8 @@ import { requestHistoryStyles } from './request-history.styles.js';
 /**
  * @tagname request-history
  * @summary Past requests, newest first: pick one to load it again, delete one, or clear all (after a confirmation).
+ *
+ * URLs are shown with their credentials masked, as `<env-picker>` masks them: a password, `api_key=…`.
  *
  * The list is one stop in the tab order: Up, Down, Home and End move between entries, Left and Right between an
  * entry and its delete button, Enter picks, Delete (or Backspace) deletes.
@@ -134,7 +137,7 @@ export class RequestHistory extends LitElement {
     if (!entry) return;
     this.#history.source!.delete(id);
     this.dispatchEvent(new TicHistoryDeleteEvent(id));
-    this.#announcer.announce(`Deleted ${entry.method} ${entry.url} from history.`);
+    this.#announcer.announce(`Deleted ${entry.method} ${maskUrlCredentials(entry.url)} from history.`);
   }
 
   #askToClear(): void {
@@ -166,7 +169,11 @@ export class RequestHistory extends LitElement {
       (row.lastElementChild as HTMLElement).click();
       return;
     }
+    // Alt + Left is the browser's Back: keys with Alt, Ctrl or Meta are the browser's.
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
     const column = button === row.firstElementChild ? 0 : 1;
+    // Left and Right as drawn: right to left, the ✕ is on the left.
+    const right = getComputedStyle(row).direction === 'rtl' ? 0 : 1;
     const [to, toColumn] =
       (
         {
@@ -174,8 +181,8 @@ export class RequestHistory extends LitElement {
           ArrowUp: [row.previousElementSibling, column],
           Home: [list.firstElementChild, column],
           End: [list.lastElementChild, column],
-          ArrowLeft: [row, 0],
-          ArrowRight: [row, 1],
+          ArrowLeft: [row, 1 - right],
+          ArrowRight: [row, right],
         } as Record<string, [Element | null, number]>
       )[event.key] ?? [];
     if (toColumn === undefined) return;
@@ -198,18 +205,21 @@ export class RequestHistory extends LitElement {
     // starts the line below, the whole URL is in the tooltip. Non-breaking spaces keep "12 ms" and each "·" with what
     // precedes it. The name is the content, the URL whole: its origin is before the path at font size 0, inline (a
     // visually hidden span out of the flow split the name: "https://api.example /pets"). The ✕ names its entry.
-    const { origin, path } = splitEntryUrl(entry.url);
+    // <bdi dir="ltr">: a URL reads left to right on a right-to-left page too ("/pets/" drew as "//pets"). Its
+    // credentials are masked as <env-picker> masks them: memory holds the request as sent, secrets included.
+    const url = maskUrlCredentials(entry.url);
+    const { origin, path } = splitEntryUrl(url);
     return html`<li>
       <button class="entry" tabindex="-1" aria-keyshortcuts="Delete" @click=${() => this.#onSelect(entry.id)}>
         <span class="method">${entry.method}</span>
-        <span class="path" title=${entry.url}><span class="origin-in-name">${origin}</span>${path}</span>
+        <span class="path" title=${url}><bdi dir="ltr"><span class="origin-in-name">${origin}</span>${path}</bdi></span>
         <span class="status ${status}">${statusText}</span>
         <span class="meta"
-          >${origin ? html`<span aria-hidden="true"><span class="origin">${origin}</span>&nbsp;· </span>` : nothing}${duration}&nbsp;ms&nbsp;·
+          >${origin ? html`<span aria-hidden="true"><bdi class="origin" dir="ltr">${origin}</bdi>&nbsp;· </span>` : nothing}${duration}&nbsp;ms&nbsp;·
           <time datetime=${entry.timestamp.toISOString()}>${time}</time></span
         >
       </button>
-      <button class="delete" tabindex="-1" aria-label="Delete ${entry.method} ${entry.url} (${statusText}, ${duration} ms, ${time}) from history" @click=${() => this.#onDelete(entry.id)}
+      <button class="delete" tabindex="-1" aria-label="Delete ${entry.method} ${url} (${statusText}, ${duration} ms, ${time}) from history" @click=${() => this.#onDelete(entry.id)}
         >✕</button
       >
     </li>`;

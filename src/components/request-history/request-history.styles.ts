@@ -34,7 +34,7 @@ export const requestHistoryStyles = css`
     display: grid;
     grid-template-columns: auto minmax(0, 1fr) auto;
     gap: 0.125rem 0.5rem;
-    text-align: left;
+    text-align: start;
     border: none;
     background: none;
     padding: 0.375rem 0.25rem;
@@ -49,6 +49,7 @@ export const requestHistoryStyles = css`
   .method {
     font-family: var(--_mono);
     font-weight: 700;
+    overflow-wrap: anywhere;
   }
   /* Two lines of path before the ellipsis: in the console's side column one line held about twenty characters. */
   .path {

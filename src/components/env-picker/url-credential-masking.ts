@@ -1,0 +1,32 @@
+import { isCredentialQueryParameter, queryParameterName } from '../../core/history-config.js';
+import { REDACTED } from '../../core/history.js';
+
+// Out of secret-masking.ts: <request-history> masks URLs too, and loaded alone need not carry the patterns of secret
+// values. These two run in linear time for the reason given there.
+
+/** Shown in place of a secret until the user reveals it. */
+export const MASK = '••••••••';
+
+/** A URL's user info, up to the last `@` before the path as URL parsers read it: `jdbc:postgresql://user:password@host`. */
+const URL_USERINFO = /([\w+.-]:\/\/)([^\s/?#]*)@/g;
+/** `name=value` in a query or fragment (OAuth's implicit flow puts `access_token` there). */
+const URL_PARAMETER = /([?&#])([^=&#?\s]+)=([^&#\s]+)/g;
+
+/**
+ * `text` with the credentials of its URLs masked: a password (or user info without one), and the credential query and
+ * fragment parameters. History's `[redacted]` is left as it is: there is nothing behind it to hide.
+ */
+export function maskUrlCredentials(text: string): string {
+  return text.replace(URL_USERINFO, maskUserinfo).replace(URL_PARAMETER, maskCredentialParameter);
+}
+
+// A password alone keeps the user name readable; user info without a password is usually a token (`ghp_…@github.com`).
+function maskUserinfo(url: string, schemeEnd: string, userinfo: string): string {
+  const colon = userinfo.indexOf(':');
+  if (userinfo === '' || colon === userinfo.length - 1 || userinfo.slice(colon + 1) === REDACTED) return url;
+  return `${schemeEnd}${colon < 0 ? '' : userinfo.slice(0, colon + 1)}${MASK}@`;
+}
+
+function maskCredentialParameter(parameter: string, separator: string, name: string, value: string): string {
+  return value !== REDACTED && isCredentialQueryParameter(queryParameterName(name)) ? `${separator}${name}=${MASK}` : parameter;
+}
