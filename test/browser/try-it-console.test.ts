@@ -851,6 +851,14 @@ describe('<try-it-console>', () => {
     await sendAndWait(el);
     expect(status.textContent, 'a send says its own outcome').to.match(/^Response 200 OK/);
     await expect(el).to.be.accessible();
+
+    // A credential in the query is read out masked, as the list shows it.
+    el.engine!.history.add({ method: 'GET', url: `${servers.api}/pets?api_key=sk-live-secret&page=2`, status: 200, duration: 1 });
+    await history.updateComplete;
+    history.shadowRoot!.querySelector<HTMLButtonElement>('button.entry')!.focus();
+    await sendKeys({ press: 'Enter' });
+    await waitUntil(() => status.textContent!.startsWith('Loaded GET /pets?api_key='), 'the load announced');
+    expect(status.textContent).to.equal('Loaded GET /pets?api_key=••••••••&page=2 from history.');
   });
 
   it('keeps the request being edited when a listener of tic-history-select calls preventDefault()', async () => {

@@ -1,4 +1,4 @@
-import { MASK, maskUrlCredentials } from './url-credential-masking.js';
+import { MASK, maskUrlCredentials } from '../url-credential-masking.js';
 
 export { MASK };
 

@@ -8,7 +8,7 @@ import { LiveAnnouncer } from '../../controllers/live-announcer.js';
 import { SubscriptionController } from '../../controllers/subscription-controller.js';
 import { TicHistoryDeleteEvent } from '../../events/history-delete.js';
 import { TicHistorySelectEvent } from '../../events/history-select.js';
-import { maskUrlCredentials } from '../env-picker/url-credential-masking.js';
+import { maskUrlCredentials } from '../url-credential-masking.js';
 import { panelStyles } from '../panel.styles.js';
 import { themeStyles } from '../theme.styles.js';
 import { unusableObjectProblem } from '../unusable-object.js';

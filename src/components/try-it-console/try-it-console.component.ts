@@ -31,6 +31,7 @@ import '../code-snippet/code-snippet.js';
 import '../env-picker/env-picker.js';
 import '../request-history/request-history.js';
 import { splitEntryUrl } from '../request-history/entry-url.js';
+import { maskUrlCredentials } from '../url-credential-masking.js';
 import { highlightStyles } from '../highlight.styles.js';
 import { themeStyles } from '../theme.styles.js';
 import { downloadName, formatBytes, formatBytesOf, headerText, looksBinary, presentBody, type BodyPresentation } from './body-presentation.js';
@@ -219,7 +220,8 @@ export class TryItConsole extends LitElement {
       const { entry } = picked;
       this.load(entry);
       const notices = this.notices.map((notice) => RESTORE_NOTICES[notice]);
-      this.#announcer.announce([`Loaded ${entry.method} ${splitEntryUrl(entry.url).path} from history.`, ...notices].join(' '));
+      // Read out, so masked as the history list shows it: a password or an api_key in the query stays unsaid.
+      this.#announcer.announce([`Loaded ${entry.method} ${maskUrlCredentials(splitEntryUrl(entry.url).path)} from history.`, ...notices].join(' '));
     }
     // Lit updates a removed element too: configured then, it would open a history nothing closes unless it is added
     // back. connectedCallback configures it when it is.

@@ -1,8 +1,8 @@
-import { isCredentialQueryParameter, queryParameterName } from '../../core/history-config.js';
-import { REDACTED } from '../../core/history.js';
+import { isCredentialQueryParameter, queryParameterName } from '../core/history-config.js';
+import { REDACTED } from '../core/history.js';
 
-// Out of secret-masking.ts: <request-history> masks URLs too, and loaded alone need not carry the patterns of secret
-// values. These two run in linear time for the reason given there.
+// Out of env-picker/secret-masking.ts: <request-history> and <try-it-console> mask URLs too, and loaded alone need not
+// carry the patterns of secret values. These two run in linear time for the reason given there.
 
 /** Shown in place of a secret until the user reveals it. */
 export const MASK = '••••••••';
