@@ -3,18 +3,10 @@ import { createStore, set, values } from 'idb-keyval';
 import { History, IdbHistoryStore, REDACTED, type HistoryEntryInput, type StoredHistoryRecord } from '../../src/core/index.js';
 import { withoutIndexedDB } from './support/without-indexeddb.js';
 import { loseRecordOnRead } from './support/lost-record.js';
+import { deleteDatabase } from './support/delete-database.js';
 
 let storageKey = '';
 let databaseName = '';
-
-function deleteDatabase(name: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const request = indexedDB.deleteDatabase(name);
-    request.onsuccess = () => resolve();
-    request.onerror = () => reject(request.error);
-    request.onblocked = () => reject(new Error(`deleting ${name} is blocked by an open connection`));
-  });
-}
 
 /** Reads what is really in IndexedDB, around the code under test. */
 function rawRecords(): Promise<StoredHistoryRecord[]> {

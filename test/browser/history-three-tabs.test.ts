@@ -1,18 +1,10 @@
 import { waitUntil } from '@open-wc/testing';
 import { createStore, values } from 'idb-keyval';
 import { History, IdbHistoryStore, type HistoryEntryInput, type StoredHistoryRecord } from '../../src/core/index.js';
+import { deleteDatabase } from './support/delete-database.js';
 
 let storageKey = '';
 let databaseName = '';
-
-function deleteDatabase(name: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const request = indexedDB.deleteDatabase(name);
-    request.onsuccess = () => resolve();
-    request.onerror = () => reject(request.error);
-    request.onblocked = () => reject(new Error(`deleting ${name} is blocked by an open connection`));
-  });
-}
 
 const rawRecords = (): Promise<StoredHistoryRecord[]> => values(createStore(databaseName, 'history'));
 

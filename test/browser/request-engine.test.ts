@@ -1,5 +1,6 @@
 import { expect } from '@open-wc/testing';
-import { RequestEngine, RequestError, ResponseBodyError, isRequestError } from '../../src/core/index.js';
+import { RequestEngine, ResponseBodyError, isRequestError } from '../../src/core/index.js';
+import { failure } from './support/request-failure.js';
 
 interface TestServers {
   api: string;
@@ -8,16 +9,6 @@ interface TestServers {
   strictProxy: string;
   cappedProxy: string;
   closed: string;
-}
-
-async function failure(promise: Promise<unknown>): Promise<RequestError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof RequestError) return error;
-    throw error;
-  }
-  throw new Error('expected the send to fail');
 }
 
 describe('RequestEngine in Chromium, against a second origin', () => {

@@ -1,5 +1,6 @@
 import { expect } from '@open-wc/testing';
-import { EnvironmentManager, RequestEngine, RequestError } from '../../src/core/index.js';
+import { EnvironmentManager, RequestEngine } from '../../src/core/index.js';
+import { failure } from './support/request-failure.js';
 
 // A hostile review of preparing and sending, in Chromium: each test here failed before the fix it names.
 
@@ -7,16 +8,6 @@ interface TestServers {
   api: string;
   corsApi: string;
   proxy: string;
-}
-
-async function failure(promise: Promise<unknown>): Promise<RequestError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof RequestError) return error;
-    throw error;
-  }
-  throw new Error('expected the send to fail');
 }
 
 describe('Sending in Chromium', () => {

@@ -1,38 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { History, type HistoryEntryInput, type HistoryStore, type HistoryStoreChange, type StoredHistoryRecord } from '../../src/core/index.js';
-
-/** Another tab's view of one database: records shared through the Map, its messages announced by hand. */
-class MapStore implements HistoryStore {
-  constructor(public records = new Map<string, unknown>()) {}
-  async load() {
-    return [...this.records.values()];
-  }
-  async put(record: StoredHistoryRecord) {
-    this.records.set(record.entry.id, structuredClone(record));
-  }
-  async delete(id: string) {
-    this.records.delete(id);
-  }
-  async clear() {
-    this.records.clear();
-  }
-  #watchers = new Set<(change: HistoryStoreChange) => void>();
-  watch(listener: (change: HistoryStoreChange) => void) {
-    this.#watchers.add(listener);
-    return () => this.#watchers.delete(listener);
-  }
-  announce(change: HistoryStoreChange) {
-    for (const listener of this.#watchers) listener(change);
-  }
-}
-
-/** Reads the records a message names, as IdbHistoryStore does. */
-class PartialReadStore extends MapStore {
-  async loadSome(ids: readonly string[]) {
-    return { records: ids.map((id) => structuredClone(this.records.get(id))), count: this.records.size };
-  }
-}
+import { History, type HistoryEntryInput, type StoredHistoryRecord } from '../../src/core/index.js';
+import { MapStore, PartialReadStore } from './history-support/map-store.js';
 
 const STORES = [
   ['reading every record', MapStore],

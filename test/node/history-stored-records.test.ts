@@ -1,22 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { History, type HistoryEntryInput, type HistoryStore, type StoredHistoryRecord } from '../../src/core/index.js';
-
-class MapStore implements HistoryStore {
-  records = new Map<string, unknown>();
-  async load() {
-    return [...this.records.values()];
-  }
-  async put(record: StoredHistoryRecord) {
-    this.records.set(record.entry.id, structuredClone(record));
-  }
-  async delete(id: string) {
-    this.records.delete(id);
-  }
-  async clear() {
-    this.records.clear();
-  }
-}
+import { History, type HistoryEntryInput, type StoredHistoryRecord } from '../../src/core/index.js';
+import { MapStore } from './history-support/map-store.js';
 
 const request = (id: string): HistoryEntryInput => ({ id, method: 'GET', url: `https://api.example/${id}`, status: 200, duration: 1 });
 const ids = (history: History) => history.list().map((entry) => entry.id);

@@ -4,6 +4,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { ConfigError, EnvironmentManager, History, InvalidArgumentError, RequestEngine, RequestError, ResponseBodyError, type RequestErrorKind } from '../../src/core/index.js';
 import { startProxy } from '../../src/proxy/index.js';
+import { rejectsWith } from './request-support/rejects-with.js';
 
 interface Received {
   method: string;
@@ -34,18 +35,6 @@ async function startServer(route: (request: IncomingMessage, response: ServerRes
 }
 
 type TestServer = Awaited<ReturnType<typeof startServer>>;
-
-async function rejectsWith(promise: Promise<unknown>, kind: RequestErrorKind, message?: RegExp): Promise<RequestError> {
-  try {
-    await promise;
-  } catch (error) {
-    assert.ok(error instanceof RequestError, `expected a RequestError, got ${String(error)}`);
-    assert.equal(error.kind, kind, error.message);
-    if (message) assert.match(error.message, message);
-    return error;
-  }
-  assert.fail(`expected a ${kind} RequestError`);
-}
 
 const TEN_MB = 10 * 1024 * 1024;
 

@@ -3,8 +3,9 @@ import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { EnvironmentManager, History, RequestEngine, RequestError, type RequestErrorKind } from '../../src/core/index.js';
+import { EnvironmentManager, History, RequestEngine, RequestError } from '../../src/core/index.js';
 import { startProxy } from '../../src/proxy/index.js';
+import { rejectsWith } from './request-support/rejects-with.js';
 
 interface Received {
   method: string;
@@ -43,18 +44,6 @@ type TestServer = Awaited<ReturnType<typeof startServer>>;
 const echo = (request: IncomingMessage, response: ServerResponse, body: string) => {
   response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ method: request.method, url: request.url, headers: request.headers, body }));
 };
-
-async function rejectsWith(promise: Promise<unknown>, kind: RequestErrorKind, message?: RegExp): Promise<RequestError> {
-  try {
-    await promise;
-  } catch (error) {
-    assert.ok(error instanceof RequestError, `expected a RequestError, got ${String(error)}`);
-    assert.equal(error.kind, kind, error.message);
-    if (message) assert.match(error.message, message);
-    return error;
-  }
-  assert.fail(`expected a ${kind} RequestError`);
-}
 
 // Unprivileged ports on the Fetch standard's bad-port list: one of them is free to listen on.
 const UNPRIVILEGED_BAD_PORTS = [6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080, 4190, 5060, 5061, 6000, 3659, 4045];
