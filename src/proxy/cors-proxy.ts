@@ -8,7 +8,7 @@ import { addCorsHeaders, isPreflight, preflightHeaders } from './cors-headers.js
 import { checkFetchDestination } from './fetch-destination.js';
 import type { OriginPolicy } from './origin-policy.js';
 import { downstreamResponseHeaders, upstreamRequestHeaders } from './header-filter.js';
-import { headerValues, pairHeaders, type HeaderList } from './header-list.js';
+import { flattenHeaders, headerValues, pairHeaders, type HeaderList } from './header-list.js';
 import { resolveProxyOptions, type ProxyOptions, type ResolvedProxyOptions } from './proxy-options.js';
 import { PROXY_ERROR_HEADER, PROXY_FINAL_URL_HEADER, ProxyRefusal, isProxyRefusal } from './refusal.js';
 import { proxyReferenceFor, targetFromRequestPath } from './target-url.js';
@@ -165,7 +165,7 @@ export class CorsProxy {
     }
     const headers = writableHeaders(relayed);
     if (request.redirected) headers.push([PROXY_FINAL_URL_HEADER, request.url.href]);
-    response.writeHead(upstream.statusCode, reasonPhrase(upstream.statusText ?? ''), addCorsHeaders(headers, request.origin));
+    writeHeadLines(response, upstream.statusCode, reasonPhrase(upstream.statusText ?? ''), addCorsHeaders(headers, request.origin));
     if (bodiless) {
       // Not piped: undici fails the empty body of a 204 or 304 that declares a length (allowed for 304, RFC 9110 §8.6).
       discardBody(upstream);
@@ -200,7 +200,12 @@ export class CorsProxy {
       response.destroy();
       return;
     }
-    writeRefusal(request, response, refusal);
+    try {
+      writeRefusal(request, response, refusal);
+    } catch {
+      // Nothing can be said on this response any more (a host server left it unwritable): end it rather than hang.
+      response.destroy();
+    }
   }
 }
 
@@ -319,7 +324,18 @@ export function refusalMessage(refusal: ProxyRefusal, origin: string | undefined
 export function writeRefusal(request: IncomingMessage, response: ServerResponse, refusal: ProxyRefusal): void {
   // An unread request body would otherwise be read to its end just to keep the connection alive.
   const { headers, body } = refusalMessage(refusal, request.headers.origin, !request.complete);
-  response.writeHead(refusal.status, headers).end(body);
+  writeHeadLines(response, refusal.status, undefined, headers).end(body);
+}
+
+/**
+ * Writes the status and every header line as listed. Node sends a flat list as the lines themselves, but only while
+ * nothing set a header before: a host server may have (Express sets X-Powered-By), and the lines are then added to
+ * those one by one, repeats kept.
+ */
+function writeHeadLines(response: ServerResponse, status: number, reason: string | undefined, headers: HeaderList): ServerResponse {
+  if (response.getHeaderNames().length === 0) return response.writeHead(status, reason, flattenHeaders(headers));
+  for (const [name, value] of headers) response.appendHeader(name, value);
+  return response.writeHead(status, reason);
 }
 
 // `Sec-Fetch-Site: same-origin` comes from a browser (no page can set a Sec- header) for a page on this origin.

@@ -4,8 +4,9 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
+import { createServer as createHttpServer } from 'node:http';
 import { connect, createServer, type AddressInfo, type Server } from 'node:net';
-import type { RunningProxy, StartProxyOptions } from '../../src/proxy/index.js';
+import { CorsProxy, type RunningProxy, type StartProxyOptions } from '../../src/proxy/index.js';
 import { PAGE_ORIGIN, allowOnlyLoopbackPort, listen, startTestProxy, type TestServer } from './proxy-support/servers.js';
 
 /** Node's `rawHeaders` as `name: value` lines. */
@@ -17,11 +18,13 @@ function lines(rawHeaders: readonly string[]): string[] {
 
 /**
  * Sends `head` (request line and header lines, CRLF-terminated, no blank line) on a new connection to the proxy,
- * asking it to close after answering, and returns everything it wrote, bytes as Latin-1 characters. The socket is
- * not half-closed first: Node's server drops a request whose client has ended its side.
+ * asking it to close after answering, and returns everything it wrote (within 10 s), bytes as Latin-1 characters. The
+ * socket is not half-closed first: Node's server drops a request whose client has ended its side.
  */
 async function exchange(proxy: RunningProxy, head: string): Promise<string> {
   const socket = connect(proxy.port, '127.0.0.1');
+  // Bounded: a proxy that never answers fails the test instead of holding it.
+  socket.setTimeout(10_000, () => socket.destroy());
   socket.setEncoding('latin1');
   let received = '';
   socket.on('data', (chunk: string) => (received += chunk));
@@ -173,5 +176,49 @@ describe('proxy header fidelity, API to page', () => {
       const answer = await relayed(`${status}\r\nContent-Length: 0\r\n\r\n`);
       assert.equal(answer.slice(0, answer.indexOf('\r\n')), expected, JSON.stringify(status));
     }
+  });
+});
+
+describe('proxy mounted in a server of one’s own that sets headers first (as Express sets X-Powered-By)', () => {
+  let api: Awaited<ReturnType<typeof listenRaw>>;
+  let host: Server;
+  let port: number;
+  const unhandled: unknown[] = [];
+  const onUnhandled = (reason: unknown) => unhandled.push(reason);
+
+  before(async () => {
+    process.on('unhandledRejection', onUnhandled);
+    const sent = ['Link: </page/2>; rel="next"', 'X-Dup: a', 'Link: </page/1>; rel="prev"', 'X-Dup: b', 'Content-Length: 2'];
+    api = await listenRaw(() => `HTTP/1.1 200 OK\r\n${sent.join('\r\n')}\r\n\r\nok`);
+    const proxy = new CorsProxy({ allowPrivate: allowOnlyLoopbackPort(api.port), allowOrigins: [PAGE_ORIGIN] });
+    host = createHttpServer((request, response) => {
+      response.setHeader('X-Powered-By', 'Express');
+      proxy.handle(request, response);
+    });
+    host.once('close', () => void proxy.close());
+    await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
+    port = (host.address() as AddressInfo).port;
+  });
+  after(async () => {
+    process.off('unhandledRejection', onUnhandled);
+    await new Promise((resolve) => host.close(resolve));
+    await new Promise((resolve) => api.server.close(resolve));
+  });
+
+  it('relays every line, repeats kept, after the host’s own header, and answers a refusal readably', async () => {
+    const answer = await exchange({ port } as RunningProxy, `GET /${api.origin}/r HTTP/1.1\r\nHost: proxy\r\nOrigin: ${PAGE_ORIGIN}\r\n`);
+    assert.match(answer, /^HTTP\/1\.1 200 OK\r\n/);
+    const got = headLines(answer);
+    assert.ok(got.includes('X-Powered-By: Express'), got.join('\n'));
+    for (const line of ['Link: </page/2>; rel="next"', 'Link: </page/1>; rel="prev"', 'X-Dup: a', 'X-Dup: b']) {
+      assert.equal(got.filter((each) => each === line).length, 1, line);
+    }
+    assert.ok(got.indexOf('Link: </page/2>; rel="next"') < got.indexOf('Link: </page/1>; rel="prev"'), 'repeats in order');
+    assert.ok(answer.endsWith('\r\n\r\nok'));
+
+    const refused = await exchange({ port } as RunningProxy, `GET /${api.origin}/r HTTP/1.1\r\nHost: proxy\r\nOrigin: https://elsewhere.example\r\n`);
+    assert.match(refused, /^HTTP\/1\.1 403 /);
+    assert.match(refused, /\r\nx-try-it-proxy-error: origin_not_allowed\r\n/i);
+    assert.deepEqual(unhandled, []);
   });
 });
