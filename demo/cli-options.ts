@@ -71,7 +71,7 @@ export function parseDemoArguments(argv: readonly string[], env: Readonly<Record
       options.host = loopbackHost(takeValue(), '--host');
     } else if (arg === '--no-build') {
       build = false;
-    } else if (!arg.startsWith('-') && /^\d+$/.test(arg)) {
+    } else if (/^\d+$/.test(arg)) {
       throw new DemoUsageError(`Unexpected ${JSON.stringify(arg)}: with npm, options go after "--", as in npm start -- --port ${arg}.`);
     } else throw new DemoUsageError(`Unknown option ${JSON.stringify(arg)}.`);
   }

@@ -1,6 +1,7 @@
 // Origin A: the documentation pages, the package's build, the pages' bundled scripts, and the two endpoints
 // behind the webhook panel.
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { connectSourceFor } from 'try-it-console/core';
 import { RequestBodyError, readJson } from '../http/request-body.js';
 import { sendBytes, sendError, sendJson } from '../http/responses.js';
 import type { DeliveryLog } from '../webhook/delivery-log.js';
@@ -83,7 +84,8 @@ function pagePolicy(values: PageValues): string {
     "default-src 'none'",
     "script-src 'self'",
     "style-src 'self'",
-    `connect-src 'self' ${connectSource(values.PROXY_URL)}`,
+    // With --host ::1, any host on the proxy's port (CSP has no IPv6 syntax), which still leaves out the API's.
+    `connect-src 'self' ${connectSourceFor(values.PROXY_URL)}`,
     "img-src 'self' blob:",
     "require-trusted-types-for 'script'",
     'trusted-types lit-html',
@@ -91,16 +93,6 @@ function pagePolicy(values: PageValues): string {
     "form-action 'none'",
     "frame-ancestors 'none'",
   ].join('; ');
-}
-
-/**
- * A CSP source for `url`'s origin. CSP's grammar has no IPv6 literals (Chromium drops `http://[::1]:8787` as an
- * invalid source, and with it the proxy), so with `--host ::1` the source is any host on the proxy's port, which
- * still leaves out the sample API's.
- */
-function connectSource(url: string): string {
-  const { protocol, hostname, port, origin } = new URL(url);
-  return hostname.startsWith('[') ? `${protocol}//*:${port || (protocol === 'https:' ? 443 : 80)}` : origin;
 }
 
 async function notify(options: DocsSiteOptions, request: IncomingMessage, response: ServerResponse): Promise<void> {

@@ -1,5 +1,4 @@
-import { isCredentialQueryParameter, queryParameterName } from '../core/history-config.js';
-import { REDACTED } from '../core/history.js';
+import { REDACTED, isCredentialQueryParameter, queryParameterName } from '../core/history-config.js';
 
 // Out of env-picker/secret-masking.ts: <request-history> and <try-it-console> mask URLs too, and loaded alone need not
 // carry the patterns of secret values. These two run in linear time for the reason given there.

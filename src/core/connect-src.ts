@@ -33,7 +33,8 @@ function sourceMatches(source: string, target: URL, page: URL | undefined): bool
   const scheme = SCHEME_SOURCE.exec(source);
   if (scheme) return schemeMatches(`${scheme[1]!.toLowerCase()}:`, target.protocol);
   const host = HOST_SOURCE.exec(source);
-  if (!host) return false; // 'unsafe-inline', nonces, hashes, 'none'…: none allows a connection.
+  // Keywords and nonces ('none', 'unsafe-inline'…) match the pattern's host part but no URL's host (hostMatches).
+  if (!host) return false;
   const [, sourceScheme, sourceHost, sourcePort, sourcePath] = host as unknown as [string, string | undefined, string, string | undefined, string | undefined];
   // Without a scheme, the page's (or its secure upgrade) is expected.
   const expectedScheme = sourceScheme ? `${sourceScheme.toLowerCase()}:` : page?.protocol;
@@ -62,4 +63,14 @@ function portMatches(expected: string | undefined, target: URL): boolean {
 // A path ending in `/` allows everything under it; any other, that path alone.
 function pathMatches(expected: string, actual: string): boolean {
   return expected.endsWith('/') ? actual.startsWith(expected) : actual === expected;
+}
+
+/**
+ * The connect-src source that allows `url`'s origin, for a page's Content-Security-Policy. CSP has no syntax for an
+ * IPv6 address (browsers drop `http://[::1]:8787` as invalid): any host on that scheme and port is the closest.
+ * @example connectSourceFor('http://[::1]:8787/') // 'http://*:8787'
+ */
+export function connectSourceFor(url: string): string {
+  const { protocol, hostname, port, origin } = new URL(url);
+  return hostname.startsWith('[') ? `${protocol}//*:${port || DEFAULT_PORTS[protocol]}` : origin;
 }

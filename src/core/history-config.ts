@@ -44,6 +44,9 @@ export const DEFAULT_HISTORY_CONFIG: Readonly<ResolvedHistoryConfig> = Object.fr
   maxStoredBodyLength: 65_536,
 });
 
+/** Replaces credential header values in what is persisted. */
+export const REDACTED = '[redacted]';
+
 /**
  * Header names whose values are never persisted unless `keepCredentials` is set: Authorization, Cookie and the
  * many vendor spellings of a key or token (X-API-Key, X-Auth-Token, Private-Token, X-Session-Id,

@@ -1,5 +1,5 @@
 import { ConfigError, HistoryEntryNotFoundError, InvalidArgumentError } from './errors.js';
-import { CREDENTIAL_HEADER_NAME, isCredentialQueryParameter, parseHistoryConfig, queryParameterName, type HistoryConfig, type ResolvedHistoryConfig } from './history-config.js';
+import { CREDENTIAL_HEADER_NAME, REDACTED, isCredentialQueryParameter, parseHistoryConfig, queryParameterName, type HistoryConfig, type ResolvedHistoryConfig } from './history-config.js';
 import { copyHistoryEntry, parseHistoryEntry, type HistoryEntry, type HistoryEntryInput } from './history-entry.js';
 import { expectHistoryStore, type HistoryStore, type HistoryStoreChange, type StoredHistoryRecord } from './history-store.js';
 import { expectListener, notifyAll } from './listeners.js';
@@ -13,8 +13,7 @@ export interface HistoryOptions {
   onWarning?: (message: string) => void;
 }
 
-/** Replaces credential header values in what is persisted. */
-export const REDACTED = '[redacted]';
+export { REDACTED };
 
 /**
  * Past requests, newest first, at most `maxItems` of them. `add`, `get`, `list` and `clear` work on

@@ -13,6 +13,7 @@ export * from './idb-history-store.js';
 export * from './snippets/index.js';
 export * from './console-config.js';
 export * from './proxy-route.js';
+export { connectSourceFor } from './connect-src.js';
 export * from './request-preparation.js';
 export * from './response-body.js';
 export * from './request-engine.js';

@@ -6,7 +6,7 @@ import { History } from './history.js';
 import type { ResolvedHistoryConfig } from './history-config.js';
 import type { HistoryStore } from './history-store.js';
 import type { HistoryEntry } from './history-entry.js';
-import { policyAllowsConnection } from './connect-src.js';
+import { connectSourceFor, policyAllowsConnection } from './connect-src.js';
 import { watchConnectionsTo, type PolicyViolationWatch } from './policy-violation-watch.js';
 import { PROXY_CONTENT_SECURITY_POLICY, PROXY_ERROR_HEADER, PROXY_FINAL_URL_HEADER, UPSTREAM_WWW_AUTHENTICATE_HEADER, isCrossOrigin, targetOfProxiedUrl, type ProxyErrorBody } from './proxy-route.js';
 import { checkAndRoute, isForbiddenHeader, prepareRequest, requestTemplate, resolveRequest, type ConsoleRequest, type PreparedRequest, type ResolvedRequest } from './request-preparation.js';
@@ -342,17 +342,9 @@ function blockedByPagePolicy(prepared: PreparedRequest, error: unknown, policy: 
   const destination = prepared.viaProxy ? `the CORS proxy at ${origin}` : origin;
   return new RequestError(
     'csp',
-    `This page's Content-Security-Policy does not allow connections to ${destination}, so the request was not sent. Add ${cspSource(new URL(prepared.fetchUrl))} to the policy's connect-src (in the Content-Security-Policy header or <meta> of the page).`,
+    `This page's Content-Security-Policy does not allow connections to ${destination}, so the request was not sent. Add ${connectSourceFor(prepared.fetchUrl)}${new URL(prepared.fetchUrl).hostname.startsWith('[') ? ' (CSP cannot name an IPv6 address; or use a host name)' : ''} to the policy's connect-src (in the Content-Security-Policy header or <meta> of the page).`,
     { cause: error },
   );
-}
-
-/**
- * The connect-src source that allows `url`'s origin. CSP has no syntax for an IPv6 address (`http://[::1]:8787` is
- * dropped as invalid): any host on that scheme and port is the closest it can say.
- */
-function cspSource(url: URL): string {
-  return url.hostname.startsWith('[') ? `${url.protocol}//*:${url.port || (url.protocol === 'https:' ? 443 : 80)} (CSP cannot name an IPv6 address; or use a host name)` : url.origin;
 }
 
 function cancelled(error: unknown): RequestError {

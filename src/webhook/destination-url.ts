@@ -32,7 +32,8 @@ export function parseDestination(url: unknown): Destination {
   const bad = [...url].find((character) => !URI_CHARACTERS.test(character));
   const target = afterAuthority(url);
   // A host never goes on the wire percent-encoded: parsers write it in IDNA form, so that is the spelling to give.
-  if (bad !== undefined && url.indexOf(bad) < url.length - target.length) {
+  // Only for a letter outside ASCII: a backslash ends the host, and is said below to turn into "/".
+  if (bad !== undefined && bad > '\x7f' && url.indexOf(bad) < url.length - target.length) {
     throw new ConfigError(FIELD, shown, `has ${JSON.stringify(bad)} in its host, which URL parsers turn into IDNA form; write the host as ${parsed.hostname}`);
   }
   if (bad !== undefined) {

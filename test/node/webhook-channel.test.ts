@@ -51,6 +51,7 @@ describe('WebhookChannel config', () => {
     ['a url with non-ASCII', { url: 'http://h/café' }, /contains "é".*%C3%A9/],
     // A host is never percent-encoded on the wire: parsers turn it into its IDNA form, which is the one to write.
     ['a host outside ASCII', { url: 'https://bücher.example/in' }, /^Invalid webhook\.url: has "ü" in its host, which URL parsers turn into IDNA form; write the host as xn--bcher-kva\.example \(got "https:\/\/bücher\.example\/in"\)\.$/],
+    ['a backslash right after the host', { url: 'https://example.com:8443\\hooks/x' }, /^Invalid webhook\.url: contains "\\\\", which URL parsers turn into "\/"; to send it as given, write it percent-encoded as %5C/],
     ['a url with a bracket after the host', { url: 'http://h/a[1]' }, /"\[" or "\]" after the host.*%5B/],
     ['a url with a stray %', { url: 'http://h/100%' }, /"%" that does not start a %XX escape.*%25/],
     ['GET, which cannot carry a body', { url, method: 'GET' }, /webhook\.method.*carries a body/],

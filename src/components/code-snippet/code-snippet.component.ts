@@ -321,4 +321,3 @@ export class CodeSnippet extends LitElement {
     `;
   }
 }
-

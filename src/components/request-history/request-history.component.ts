@@ -164,12 +164,13 @@ export class RequestHistory extends LitElement {
     const button = event.target as HTMLElement;
     const row = button.parentElement!;
     const list = row.parentElement!;
+    // Delete and Backspace delete with any modifier (Cmd + Backspace is the Mac's delete); no browser shortcut is lost.
     if (event.key === 'Delete' || event.key === 'Backspace') {
       event.preventDefault();
       (row.lastElementChild as HTMLElement).click();
       return;
     }
-    // Alt + Left is the browser's Back: keys with Alt, Ctrl or Meta are the browser's.
+    // Alt + Left is the browser's Back: other keys with Alt, Ctrl or Meta are the browser's.
     if (event.altKey || event.ctrlKey || event.metaKey) return;
     const column = button === row.firstElementChild ? 0 : 1;
     // Left and Right as drawn: right to left, the ✕ is on the left.
