@@ -560,6 +560,12 @@ describe('<try-it-console>', () => {
     el.shadowRoot!.querySelector<HTMLInputElement>('.header-row input[type="checkbox"]')!.click();
     await el.updateComplete;
     expect(listed()).to.deep.equal(['|Accept: application/json', '|X-Client: docs']);
+    // A row whose name is a variable replaces the header it names, as a send compares names.
+    el.engine!.environments.add({ name: 'Named', variables: { base_url: servers.api, client_header: 'X-Client' } });
+    el.engine!.environments.setActive('Named');
+    el.headers = { '{{client_header}}': 'console' };
+    await el.updateComplete;
+    expect(listed()).to.deep.equal(['|Accept: application/json', 'replaced|X-Client: docs (replaced by your row)']);
   });
 
   it('explains presets of the wrong type set as properties, instead of throwing or dropping headers', async () => {

@@ -568,9 +568,18 @@ export class TryItConsole extends LitElement {
 
   /** The configuration's default headers, sent too unless a row of the same name replaces one: nothing sent unseen. */
   #renderDefaultHeaders() {
-    const defaults = Object.entries(this.#engine?.config.defaultHeaders ?? {});
-    if (defaults.length === 0) return nothing;
-    const replaced = new Set(this.headerRows.filter((row) => row.enabled).map((row) => row.name.trim().toLowerCase()));
+    const engine = this.#engine;
+    const defaults = Object.entries(engine?.config.defaultHeaders ?? {});
+    if (!engine || defaults.length === 0) return nothing;
+    // Names as a send compares them: resolved, so a row named {{auth_header}} replaces the header it names.
+    const sentName = (name: string) => {
+      try {
+        return engine.environments.resolve(name).trim().toLowerCase();
+      } catch {
+        return name.trim().toLowerCase(); // a name too large to resolve; the send explains it
+      }
+    };
+    const replaced = new Set(this.headerRows.filter((row) => row.enabled).map((row) => sentName(row.name)));
     return html`<p class="muted default-headers-label" id="default-headers-label">Also sent, from the configuration (a row of the same name replaces one):</p>
       <ul class="default-headers" part="default-headers" aria-labelledby="default-headers-label">
         ${defaults.map(([name, value]) =>
