@@ -1,7 +1,7 @@
 import type { PreparedRequest } from '../core/request-preparation.js';
 
 /**
- * Fired on `<try-it-console>` when the user sends, before anything goes out. Cancel it (`preventDefault()`)
+ * Fired on `<try-it-console>` when a send starts (Send, Ctrl or Cmd + Enter, `send()`), before anything goes out. Cancel it (`preventDefault()`)
  * to stop the request, or replace `event.request` (or change it) to rewrite it, e.g. to add a signature.
  */
 export class TicBeforeSendEvent extends Event {

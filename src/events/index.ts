@@ -1,4 +1,5 @@
-// Every event the elements fire: typed, `tic-` prefixed, bubbling, fired on user action only.
+// Every event the elements fire: typed, `tic-` prefixed, bubbling, fired on user action or a call of the console's
+// send(), cancel() or load().
 export * from './before-send.js';
 export * from './response.js';
 export * from './request-error.js';

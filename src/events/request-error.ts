@@ -1,6 +1,6 @@
 import type { RequestError } from '../core/errors.js';
 
-/** Fired on `<try-it-console>` when a request the user sent failed (CORS, network, timeout, cancelled…). */
+/** Fired on `<try-it-console>` when a send failed or was refused before going out (CORS, network, timeout, cancelled…). */
 export class TicRequestErrorEvent extends Event {
   static readonly eventName = 'tic-request-error';
   readonly error: RequestError;

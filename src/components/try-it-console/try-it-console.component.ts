@@ -117,6 +117,8 @@ export class TryItConsole extends LitElement {
   #engine: RequestEngine | undefined;
   #generator: SnippetGenerator | undefined;
   #nextRowKey = 0;
+  /** The method last loaded (a preset, a history entry): offered, as the preset's is, once another is picked. */
+  #loadedMethod = 'GET';
   /** The configuration the engine was built from, as JSON: frameworks often pass an equal new object each render. */
   #configuredFrom: string | undefined;
   /**
@@ -199,8 +201,9 @@ export class TryItConsole extends LitElement {
   override connectedCallback(): void {
     super.connectedCallback();
     if (this.config === undefined) this.#configFromScript();
-    // Removed, then added back: the history closed on disconnect is opened again.
-    else if (this.#configuredFrom !== undefined && !this.#engine) this.#configure();
+    // Removed, then added back: the history closed on disconnect is opened again. Also when it was never configured,
+    // its first update having come while it was out of the document (updates there do not configure).
+    else if (this.hasUpdated && !this.#engine) this.#configure();
   }
 
   override disconnectedCallback(): void {
@@ -374,6 +377,20 @@ export class TryItConsole extends LitElement {
     this.headerRows = this.headerRows.map((row) => (row.key === key ? { ...row, ...change } : row));
   }
 
+  /**
+   * `Name: value` lines pasted into a name field (a header copied from docs, DevTools or a curl -H) fill the row and
+   * add one per further line: a name holds no colon, so pasted whole it would only be refused at Send.
+   */
+  #onNamePaste(key: number, event: ClipboardEvent): void {
+    const lines = (event.clipboardData?.getData('text/plain') ?? '').split(/\r?\n/).filter((line) => line.trim());
+    // `(?!\/\/)`: the colon of a URL is no header's.
+    const headers = lines.map((line) => /^\s*([^\s:]+)\s*:(?!\/\/)\s*(.*?)\s*$/.exec(line));
+    if (headers.length === 0 || !headers.every(Boolean)) return;
+    event.preventDefault();
+    const [first, ...more] = headers.map((header) => ({ name: header![1]!, value: header![2]! }));
+    this.headerRows = this.headerRows.flatMap((row) => (row.key === key ? [{ ...row, ...first }, ...more.map(({ name, value }) => this.#row(name, value))] : [row]));
+  }
+
   #onAddRow(): void {
     this.headerRows = [...this.headerRows, this.#row()];
     void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLInputElement>('.header-row:last-of-type input.name')?.focus());
@@ -385,10 +402,11 @@ export class TryItConsole extends LitElement {
   }
 
   #onKeydown(event: KeyboardEvent): void {
-    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
-      event.preventDefault();
-      void this.send();
-    }
+    if (event.key !== 'Enter') return;
+    const sends = event.ctrlKey || event.metaKey;
+    // A key held down repeats: one send per press, and Enter held on Send neither cancels that send nor sends again.
+    if (sends || (event.repeat && (event.target as Element).id === 'send')) event.preventDefault();
+    if (sends && !event.repeat) void this.send();
   }
 
   #onHistorySelect(event: TicHistorySelectEvent): void {
@@ -400,10 +418,21 @@ export class TryItConsole extends LitElement {
 
   // --- Public methods -----------------------------------------------------------------------------
 
-  /** Sends the request being edited, as the Send button does. Resolves when it has completed or failed. */
+  /**
+   * Sends the request being edited, as the Send button does; presets or a configuration set just before apply first.
+   * Resolves when it has completed or failed.
+   */
   async send(): Promise<void> {
+    // What the page set just before (`el.url = …; el.send()`) is loaded first, not left to cancel this send.
+    if (this.isUpdatePending) this.performUpdate();
     const engine = this.#engine;
     if (!engine || !engine.config.enabled || this.#send.state.status === 'pending') return;
+    // Shown in place of the console (a preset it cannot load, a configuration script that came broken): said, not sent.
+    const problem = this.configProblem ?? this.presetProblem;
+    if (problem) {
+      this.#fail(new RequestError('invalid-request', problem));
+      return;
+    }
     this.#announcer.clear();
     let prepared;
     try {
@@ -438,14 +467,18 @@ export class TryItConsole extends LitElement {
   /**
    * Loads a past request (e.g. from history) into the editor, replacing the request being edited: the request as
    * written (`entry.written`, placeholders unresolved) when the entry has it. The response panel is cleared, and a
-   * send in flight is cancelled: what it brings belongs to the request it sent.
+   * send in flight is cancelled: what it brings belongs to the request it sent. `headers` and `body` default to none;
+   * a field of the wrong type throws a `TypeError`, and nothing is loaded.
    */
-  load(entry: Pick<HistoryEntry, 'method' | 'url' | 'headers' | 'body'> & Partial<HistoryEntry>): void {
+  load(entry: Pick<HistoryEntry, 'method' | 'url'> & Partial<HistoryEntry>): void {
+    const { url, headers = {}, body = entry.body ?? '' } = entry.written ?? entry;
+    // Checked before anything changes: a page's mistake must not leave half a request loaded, or break rendering.
+    const problem = presetProblem({ method: entry.method, url, headers, body }, 'given to load()');
+    if (problem) throw new TypeError(problem);
     // The presets as they are now count as loaded: the later of a load and a preset change wins.
     this.#presetsFrom = this.#presetsKey();
     this.#send.reset();
-    const { url, headers, body = entry.body } = entry.written ?? entry;
-    this.currentMethod = entry.method;
+    this.currentMethod = this.#loadedMethod = entry.method;
     this.currentUrl = url;
     this.currentBody = body;
     this.headerRows = Object.entries(headers).map(([name, value]) => this.#row(name, value));
@@ -458,6 +491,8 @@ export class TryItConsole extends LitElement {
    * it.
    */
   override focus(options?: FocusOptions): void {
+    // Added or configured just now, the console renders at the end of the task: rendered now, the field is there.
+    if (this.isUpdatePending && this.isConnected) this.performUpdate();
     const url = this.renderRoot?.querySelector<HTMLInputElement>('#url');
     if (url) url.focus(options);
     else super.focus(options);
@@ -524,12 +559,16 @@ export class TryItConsole extends LitElement {
 
   // --- Rendering ----------------------------------------------------------------------------------
 
-  /** The URL with its placeholders marked: known ones highlighted, unresolved ones flagged with why. */
-  #renderUrlTemplate({ missing, cyclic }: Unresolved) {
+  /**
+   * The URL with its placeholders marked (known ones highlighted, unresolved ones flagged with why), and whether it
+   * has unresolved ones: only then does it describe the URL field (a variable a header lacks is not the URL's).
+   */
+  #urlTemplate({ missing, cyclic }: Unresolved) {
     const url = this.currentUrl;
     const spans = [...scanPlaceholders(url)];
-    if (spans.length === 0) return nothing;
+    if (spans.length === 0) return { marked: nothing, unresolved: false };
     const parts = [];
+    let unresolved = false;
     let copiedUpTo = 0;
     for (const span of spans) {
       parts.push(url.slice(copiedUpTo, span.start));
@@ -541,12 +580,12 @@ export class TryItConsole extends LitElement {
           : name === ''
             ? 'An empty placeholder names no variable'
             : `${name} is not defined in the active environment`;
+      unresolved ||= problem !== undefined;
       parts.push(html`<mark class=${problem ? 'variable missing' : 'variable'} title=${problem ?? name}>${url.slice(span.start, span.end)}</mark>`);
       copiedUpTo = span.end;
     }
     parts.push(url.slice(copiedUpTo));
-    const unresolved = missing.length > 0 || cyclic.length > 0;
-    return html`<p id="url-template" class="url-template">${parts}${unresolved ? html`<span class="visually-hidden"> (has unresolved variables)</span>` : nothing}</p>`;
+    return { marked: html`<p id="url-template" class="url-template">${parts}${unresolved ? html`<span class="visually-hidden"> (has unresolved variables)</span>` : nothing}</p>`, unresolved };
   }
 
   #renderHeaderRows() {
@@ -554,11 +593,12 @@ export class TryItConsole extends LitElement {
       <legend>Headers</legend>
       ${this.headerRows.map(
         // Not keyed: every field is bound to its row's state, so a row's DOM can show another row after a removal.
+        // The switch and ✕ are named after the header, so a list of a screen reader's buttons tells them apart.
         (row, index) => html`<div class="header-row">
-          <input type="checkbox" aria-label="Send header ${index + 1}" .checked=${row.enabled} @change=${(e: Event) => this.#onRowChange(row.key, { enabled: (e.target as HTMLInputElement).checked })} />
-          <input class="name" aria-label="Header ${index + 1} name" placeholder="Name" spellcheck="false" .value=${row.name} @input=${(e: Event) => this.#onRowChange(row.key, { name: (e.target as HTMLInputElement).value })} />
+          <input type="checkbox" aria-label="Send header ${row.name.trim() || index + 1}" .checked=${row.enabled} @change=${(e: Event) => this.#onRowChange(row.key, { enabled: (e.target as HTMLInputElement).checked })} />
+          <input class="name" aria-label="Header ${index + 1} name" placeholder="Name" spellcheck="false" .value=${row.name} @input=${(e: Event) => this.#onRowChange(row.key, { name: (e.target as HTMLInputElement).value })} @paste=${(e: ClipboardEvent) => this.#onNamePaste(row.key, e)} />
           <input class="value" aria-label="Header ${index + 1} value" placeholder="Value" spellcheck="false" .value=${row.value} @input=${(e: Event) => this.#onRowChange(row.key, { value: (e.target as HTMLInputElement).value })} />
-          <button class="remove" aria-label="Remove header ${index + 1}" @click=${() => this.#onRemoveRow(row.key)}>✕</button>
+          <button class="remove" aria-label="Remove header ${row.name.trim() || index + 1}" @click=${() => this.#onRemoveRow(row.key)}>✕</button>
         </div>`,
       )}
       <button class="add-header" @click=${this.#onAddRow}>Add header</button>
@@ -719,8 +759,10 @@ export class TryItConsole extends LitElement {
     if (JSON.stringify([missingNow, cyclicNow]) !== JSON.stringify([missing, cyclic])) this.#unresolved = { missing: missingNow, cyclic: cyclicNow };
     const unresolved = this.#unresolved;
     const snippet = this.#snippetRequest(engine);
-    const current = this.currentMethod;
-    const methods = METHODS.includes(current.toUpperCase()) ? METHODS : [...METHODS, current];
+    const urlTemplate = this.#urlTemplate(unresolved);
+    // As sent: a method is uppercased (`purge` goes as PURGE).
+    const current = shownMethod(this.currentMethod);
+    const methods = [...new Set([...METHODS, ...[this.method ?? 'GET', this.#loadedMethod].map(shownMethod), current])];
     // Options are bound with `.selected` and live(): once the user has picked one, the attribute no longer decides.
     return html`
       <div class="layout" @keydown=${this.#onKeydown}>
@@ -729,20 +771,21 @@ export class TryItConsole extends LitElement {
             <div class="line">
               <label class="visually-hidden" for="method">Method</label>
               <select id="method" part="method" @change=${this.#onMethodChange}>
-                ${methods.map((method) => html`<option .selected=${live(method.toUpperCase() === current.toUpperCase())}>${method}</option>`)}
+                ${methods.map((method) => html`<option .selected=${live(method === current)}>${method}</option>`)}
               </select>
               <label class="visually-hidden" for="url">URL</label>
               <input id="url" part="url" type="text" spellcheck="false" autocomplete="off" placeholder="https://api.example.com/resource or /resource"
-                aria-describedby=${unresolved.missing.length > 0 || unresolved.cyclic.length > 0 ? 'url-template' : nothing} .value=${this.currentUrl} @input=${this.#onUrlInput} />
-              <button part=${pending ? 'cancel-button' : 'send-button'} class=${pending ? 'cancel' : 'primary send'} title=${pending ? 'Cancel the request' : 'Send (Ctrl+Enter)'} @click=${pending ? this.#onCancelClick : this.send}>${pending ? 'Cancel' : 'Send'}</button>
+                aria-describedby=${urlTemplate.unresolved ? 'url-template' : nothing} .value=${this.currentUrl} @input=${this.#onUrlInput} />
+              <button id="send" part=${pending ? 'cancel-button' : 'send-button'} class=${pending ? 'cancel' : 'primary send'} title=${pending ? 'Cancel the request' : 'Send (Ctrl+Enter)'} @click=${pending ? this.#onCancelClick : this.send}>${pending ? 'Cancel' : 'Send'}</button>
             </div>
-            ${this.#renderUrlTemplate(unresolved)}
+            ${urlTemplate.marked}
             ${this.#renderHeaderRows()}
             ${this.#bodyAllowed()
               ? html`<label class="body-label" for="body">Body</label>
                   <textarea id="body" part="body" spellcheck="false" rows="6" .value=${this.currentBody} @input=${this.#onBodyInput}></textarea>`
               : nothing}
             ${this.notices.map((notice) => html`<p class="notice" role="note">${RESTORE_NOTICES[notice]}</p>`)}
+            ${this.headerRows.map((row, index) => (row.enabled && row.value && !row.name.trim() ? html`<p class="notice" role="note">Header ${index + 1} has a value but no name, so it is not sent.</p>` : nothing))}
             ${warnings.map((warning) => html`<p class="notice" role="note">${warning}</p>`)}
           </section>
           <section class="response" part="response" aria-label="Response">
@@ -762,6 +805,10 @@ export class TryItConsole extends LitElement {
       </div>
     `;
   }
+}
+
+function shownMethod(method: string): string {
+  return method.trim().toUpperCase();
 }
 
 const RESTORE_NOTICES = {
@@ -847,17 +894,20 @@ function configAttributeProblem(value: string): string {
   return `The config attribute is not read (it holds ${describeValue(value)}): set the config property, or put the configuration as JSON in a child <script type="application/json">. A framework writes an object as this attribute when the element is not defined yet as it renders: import 'try-it-console' before the first render.`;
 }
 
-/** What is wrong with presets a page set as properties (attributes are always text), or `undefined`. */
-function presetProblem({ method, url, headers, body }: { method: unknown; url: unknown; headers: unknown; body: unknown }): string | undefined {
+/**
+ * What is wrong with presets a page set as properties (attributes are always text), or with a request given to
+ * `load()` (`source`), or `undefined`.
+ */
+function presetProblem({ method, url, headers, body }: { method: unknown; url: unknown; headers: unknown; body: unknown }, source = 'property'): string | undefined {
   for (const [name, value] of Object.entries({ method, url, body })) {
-    if (typeof value !== 'string') return `The ${name} property must be a string (got ${describeValue(value)}).`;
+    if (typeof value !== 'string') return `The ${name} ${source} must be a string (got ${describeValue(value)}).`;
   }
-  if (typeof headers === 'string') return `The headers attribute or property must be an object of header names and values, or JSON text of one (got ${describeValue(headers)}).`;
+  if (typeof headers === 'string' && source === 'property') return `The headers attribute or property must be an object of header names and values, or JSON text of one (got ${describeValue(headers)}).`;
   if (typeof headers !== 'object' || headers === null || Array.isArray(headers)) {
-    return `The headers property must be an object of header names and values, e.g. { "Accept": "application/json" } (got ${describeValue(headers)}).`;
+    return `The headers ${source} must be an object of header names and values, e.g. { "Accept": "application/json" } (got ${describeValue(headers)}).`;
   }
   // A Headers or a Map has no own keys: its headers would be dropped without a word.
-  if (Symbol.iterator in headers) return `The headers property must be a plain object; for a ${headers.constructor?.name ?? 'Headers or a Map'}, pass Object.fromEntries(headers).`;
+  if (Symbol.iterator in headers) return `The headers ${source} must be a plain object; for a ${headers.constructor?.name ?? 'Headers or a Map'}, pass Object.fromEntries(headers).`;
   const [name, value] = Object.entries(headers).find(([, value]) => typeof value !== 'string') ?? [];
-  return name === undefined ? undefined : `The value of header ${name} in the headers property must be a string${typeof value === 'number' || typeof value === 'boolean' ? `, e.g. "${value}"` : ''} (got ${describeValue(value)}).`;
+  return name === undefined ? undefined : `The value of header ${name} in the headers ${source} must be a string${typeof value === 'number' || typeof value === 'boolean' ? `, e.g. "${value}"` : ''} (got ${describeValue(value)}).`;
 }
