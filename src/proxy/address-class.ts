@@ -40,6 +40,7 @@ const IPV4_RANGES: readonly Ipv4Range[] = [
   v4('169.254.170.2/32', 'cloud-metadata'), // AWS ECS task credentials
   v4('169.254.170.23/32', 'cloud-metadata'), // AWS EKS Pod Identity Agent (pod credentials)
   v4('169.254.42.42/32', 'cloud-metadata'), // Scaleway
+  v4('169.254.0.23/32', 'cloud-metadata'), // Tencent Cloud
   v4('192.0.0.192/32', 'cloud-metadata'), // Oracle Cloud Classic
   v4('100.100.100.200/32', 'cloud-metadata'), // Alibaba Cloud
   v4('168.63.129.16/32', 'cloud-metadata'), // Azure WireServer: a public-looking address only Azure VMs reach
@@ -78,6 +79,9 @@ const IPV6_RANGES: readonly Ipv6Range[] = [
   v6('fd00:ec2::23/128', 'cloud-metadata'), // AWS EKS Pod Identity Agent over IPv6
   v6('fd20:ce::254/128', 'cloud-metadata'), // GCP metadata server over IPv6
   v6('fd00:42::42/128', 'cloud-metadata'), // Scaleway over IPv6
+  v6('fd00:c1::a9fe:a9fe/128', 'cloud-metadata'), // Oracle Cloud (OCI) IMDS over IPv6
+  v6('fd00:100::100:200/128', 'cloud-metadata'), // Alibaba Cloud over IPv6
+  v6('fd00:a9fe:a9fe::1/128', 'cloud-metadata'), // Akamai (Linode) over IPv6
   v6('fc00::/7', 'unique-local'),
   v6('fe80::/10', 'link-local'),
   v6('fec0::/10', 'private'), // deprecated site-local

@@ -1,6 +1,9 @@
-// Which resolved addresses the proxy may connect to. Public ones always; the rest only when allowed.
+// Which resolved addresses the proxy may connect to. Public ones always, except this machine's own; the rest only
+// when allowed.
+import { networkInterfaces } from 'node:os';
 import { ConfigError } from '../core/errors.js';
 import { classifyAddress, describeAddressClass, type AddressClass } from './address-class.js';
+import { addressKey } from './ip-address.js';
 
 /** An address the proxy is about to connect to, as given to an `allowPrivate` predicate. */
 export interface ConnectTarget {
@@ -9,6 +12,7 @@ export interface ConnectTarget {
   port: number;
   /** The host name from the URL (an IP literal for IP targets). */
   hostname: string;
+  /** The address's class; `loopback` for this machine's own addresses, public ones included. */
   addressClass: AddressClass;
 }
 
@@ -22,15 +26,30 @@ export type PrivateAddressAllowance = boolean | ((target: ConnectTarget) => bool
 
 const PUBLIC_ONLY = 'this proxy only forwards to public internet addresses.';
 
+/** The addresses of this machine's network interfaces, read when asked: they change (DHCP, IPv6 privacy addresses). */
+export type HostAddresses = () => Iterable<string>;
+
+/** This machine's addresses as its network interfaces list them. */
+export const interfaceAddresses: HostAddresses = () => {
+  try {
+    return Object.values(networkInterfaces()).flatMap((entries) => (entries ?? []).map((entry) => entry.address));
+  } catch {
+    return []; // a system that will not list them (rare): the address classes still apply
+  }
+};
+
 /** Decides, for each address about to be connected to, whether the connection may proceed. */
 export class AddressPolicy {
   readonly #allowPrivate: PrivateAddressAllowance;
+  readonly #hostAddresses: HostAddresses;
 
-  constructor(allowPrivate: PrivateAddressAllowance = false, field = 'allowPrivate') {
+  /** `hostAddresses`: this machine's own addresses (injectable for tests). */
+  constructor(allowPrivate: PrivateAddressAllowance = false, field = 'allowPrivate', hostAddresses: HostAddresses = interfaceAddresses) {
     if (typeof allowPrivate !== 'boolean' && typeof allowPrivate !== 'function') {
       throw new ConfigError(field, allowPrivate, 'must be a boolean or a function');
     }
     this.#allowPrivate = allowPrivate;
+    this.#hostAddresses = hostAddresses;
   }
 
   /**
@@ -38,12 +57,24 @@ export class AddressPolicy {
    * its address but not the address: anyone may ask, and the answers would map the proxy's internal network.
    */
   refusal(address: string, port: number, hostname: string): string | undefined {
-    const addressClass = classifyAddress(address);
-    if (addressClass === 'public') return undefined;
+    const classified = classifyAddress(address);
+    const own = classified === 'public' && this.#isOwn(address);
+    if (classified === 'public' && !own) return undefined;
+    const addressClass = own ? 'loopback' : classified;
     if (this.#permits({ address, port, hostname, addressClass })) return undefined;
-    const what = describeAddressClass(addressClass);
+    const what = own ? 'an address of this machine' : describeAddressClass(addressClass);
     if (hostname === address) return `${address} is ${what}; ${PUBLIC_ONLY}`;
     return `${hostname} resolves to ${addressClass === 'invalid' ? `an answer that is ${what}` : what}; ${PUBLIC_ONLY}`;
+  }
+
+  /**
+   * True for a public address of this machine (a VPS's own), which reaches its services as loopback does: one listening
+   * on every interface answers there too, and a firewall that filters traffic from outside does not see it.
+   */
+  #isOwn(address: string): boolean {
+    const key = addressKey(address);
+    for (const own of this.#hostAddresses()) if (addressKey(own) === key) return true;
+    return false;
   }
 
   #permits(target: ConnectTarget): boolean {

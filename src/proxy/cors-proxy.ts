@@ -159,8 +159,9 @@ export class CorsProxy {
       throw new ProxyRefusal('response_too_large', `The response is larger than this proxy relays (${maxResponseBytes} bytes).`);
     }
     let relayed = downstreamResponseHeaders(upstream.headers, this.#options);
-    // Several `Location` lines are ambiguous: left as they are.
-    if (REDIRECT_STATUSES.has(upstream.statusCode) && headerValues(relayed, 'location').length === 1) {
+    // Browsers follow a `Location` repeated with one value (lines that differ fail the response): each line goes
+    // through the proxy, or the page's fetch would follow it around the proxy. Lines that differ are left as they are.
+    if (REDIRECT_STATUSES.has(upstream.statusCode) && new Set(headerValues(relayed, 'location')).size === 1) {
       relayed = relayed.map(([name, value]) => [name, name.toLowerCase() === 'location' ? locationThroughProxy(value, request) : value]);
     }
     const headers = writableHeaders(relayed);

@@ -73,18 +73,26 @@ function connectInTurn(addresses: readonly string[], connectOptions: buildConnec
   });
 }
 
-/** The addresses of `hostname` the policy permits, in the resolver's order; none: a `private_address` refusal. */
+/**
+ * The addresses of `hostname` the policy permits, in the resolver's order; none: a `private_address` refusal. An
+ * answer that Node would not take as an address as written (a name, `127.1`, `0x7f000001`) is refused whatever the
+ * policy says: the system would resolve it again on connecting, and might not read it as the check did.
+ */
 async function permittedAddresses(hostname: string, port: number, options: GuardedConnectorOptions): Promise<readonly string[]> {
   const addresses = isIP(hostname) ? [hostname] : await resolve(hostname, options.resolveHost, options.connectTimeout);
   const permitted: string[] = [];
   let firstRefusal: string | undefined;
   for (const address of addresses) {
-    const refusal = options.policy.refusal(address, port, hostname);
+    const refusal = isIP(address) ? options.policy.refusal(address, port, hostname) : notAnAddress(hostname);
     if (refusal === undefined) permitted.push(address);
     else firstRefusal ??= refusal;
   }
   if (permitted.length > 0) return permitted;
   throw new ProxyRefusal('private_address', firstRefusal ?? `${hostname} did not resolve to any address.`);
+}
+
+function notAnAddress(hostname: string): string {
+  return `${hostname} resolves to an answer that is not a valid IP address in standard notation; this proxy only connects to an address exactly as it checked it.`;
 }
 
 /**

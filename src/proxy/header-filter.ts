@@ -42,6 +42,13 @@ const ORIGIN_POLICY_HEADERS = new Set([
 ]);
 
 /**
+ * Response headers that tell caches which URLs this response answers. The proxy's URL is not the API's: in the query
+ * style its query is `url=<target>`, so `No-Vary-Search: params` (which Chromium's HTTP cache reads) would let the
+ * browser answer a proxy URL naming another target, another API's included, with this response.
+ */
+const CACHE_KEY_HEADERS = new Set(['no-vary-search']);
+
+/**
  * The proxy's own headers, which must only ever come from the proxy, or the console would take the API's answer for
  * the proxy's refusal, or show a redirect that never happened.
  */
@@ -82,7 +89,7 @@ export function downstreamResponseHeaders(fields: HeaderList, options: HeaderFil
   const relayed: HeaderList = [];
   for (const [field, value] of fields) {
     const name = field.toLowerCase();
-    if (isDropped(name, tokens) || ORIGIN_POLICY_HEADERS.has(name) || PROXY_OWN_HEADERS.has(name)) continue;
+    if (isDropped(name, tokens) || ORIGIN_POLICY_HEADERS.has(name) || CACHE_KEY_HEADERS.has(name) || PROXY_OWN_HEADERS.has(name)) continue;
     if (name.startsWith('access-control-')) continue;
     if ((name === 'set-cookie' || name === 'set-cookie2') && !options.forwardCookies) continue;
     relayed.push([name === 'www-authenticate' ? UPSTREAM_WWW_AUTHENTICATE_HEADER : field, value]);

@@ -97,3 +97,15 @@ export function parseIpAddress(text: string): IpAddress | undefined {
   const value = parseIpv4(text);
   return value === undefined ? undefined : { family: 4, value };
 }
+
+/**
+ * A key equal for every notation of one address, `undefined` for text that is not one; a zone is ignored. An
+ * IPv4-mapped IPv6 address (`::ffff:127.0.0.1`) has the key of its IPv4 address: a dual-stack socket reaches the same
+ * host through either.
+ */
+export function addressKey(text: string): string | undefined {
+  const parsed = parseIpAddress(text.trim());
+  if (parsed === undefined) return undefined;
+  if (parsed.family === 6 && parsed.value >> 32n === 0xffffn) return `4:${parsed.value & 0xffff_ffffn}`;
+  return `${parsed.family}:${parsed.value}`;
+}

@@ -129,12 +129,16 @@ describe('cloud metadata and credential services, in every notation', () => {
     '192.0.0.192', // Oracle Cloud Classic
     '100.100.100.200', // Alibaba Cloud
     '168.63.129.16', // Azure WireServer
+    '169.254.0.23', // Tencent Cloud
   ];
   const ipv6: Array<[string, number[]]> = [
     ['fd00:ec2::254', [0xfd00, 0xec2, 0, 0, 0, 0, 0, 0x254]], // AWS IMDS
     ['fd00:ec2::23', [0xfd00, 0xec2, 0, 0, 0, 0, 0, 0x23]], // AWS EKS Pod Identity Agent
     ['fd20:ce::254', [0xfd20, 0xce, 0, 0, 0, 0, 0, 0x254]], // GCP
     ['fd00:42::42', [0xfd00, 0x42, 0, 0, 0, 0, 0, 0x42]], // Scaleway
+    ['fd00:c1::a9fe:a9fe', [0xfd00, 0xc1, 0, 0, 0, 0, 0xa9fe, 0xa9fe]], // Oracle Cloud (OCI)
+    ['fd00:100::100:200', [0xfd00, 0x100, 0, 0, 0, 0, 0x100, 0x200]], // Alibaba Cloud
+    ['fd00:a9fe:a9fe::1', [0xfd00, 0xa9fe, 0xa9fe, 0, 0, 0, 0, 1]], // Akamai (Linode)
   ];
   const every = [...ipv4.flatMap(ipv4Notations), ...ipv6.flatMap(([text, groups]) => ipv6Notations(text, groups))];
 
@@ -155,7 +159,11 @@ describe('cloud metadata and credential services, in every notation', () => {
     for (const address of every) {
       assert.match(development.refusal(address, 80, address) ?? '', /cloud metadata/, address);
     }
-    for (const neighbour of ['169.254.170.22', '169.254.170.24', '169.254.42.41', '169.254.42.43', '192.0.0.191', '192.0.0.193', 'fd00:ec2::22', 'fd00:ec2::24', 'fd20:ce::253', 'fd00:42::43']) {
+    const neighbours = [
+      '169.254.170.22', '169.254.170.24', '169.254.42.41', '169.254.42.43', '192.0.0.191', '192.0.0.193', '169.254.0.22', '169.254.0.24',
+      'fd00:ec2::22', 'fd00:ec2::24', 'fd20:ce::253', 'fd00:42::43', 'fd00:c1::a9fe:a9fd', 'fd00:100::100:201', 'fd00:a9fe:a9fe::2',
+    ];
+    for (const neighbour of neighbours) {
       assert.notEqual(classifyAddress(neighbour), 'cloud-metadata', neighbour);
       assert.equal(development.refusal(neighbour, 80, neighbour), undefined, neighbour);
     }

@@ -72,6 +72,8 @@ describe('proxy SSRF defences (loopback canary)', () => {
     `/http://0x7f000001:${port}/`,
     `/http://0177.0.0.1:${port}/`,
     `/http://127.0.0.1.:${port}/`,
+    `/http://%31%32%37.0.0.1:${port}/`, // percent-encoded in the host
+    `/http://%EF%BC%91%EF%BC%92%EF%BC%97.0.0.1:${port}/`, // full-width digits, which IDNA maps to 127
     `/http://[::1]:${port}/`,
     `/http://[::ffff:127.0.0.1]:${port}/`,
     `/http://[::ffff:7f00:1]:${port}/`,
