@@ -28,6 +28,10 @@ const REQUEST_ONLY_TO_PROXY = new Set([
  */
 const CLIENT_ADDRESS_PREFIXES = ['x-forwarded-', 'x-original-forwarded-', 'x-vercel-ip-', 'cloudfront-viewer-', 'cf-ip', 'x-appengine-'];
 
+// `Sec-Fetch-Site`, `-Mode`, `-Dest`, `-User` describe the page's request to the proxy, as `Origin` does: an API
+// would read a docs page on the proxy's own origin as `same-origin` to it.
+const FETCH_METADATA_PREFIX = 'sec-fetch-';
+
 /**
  * Response headers that act for the whole origin that sends them, or on the tab that shows the response. Relayed,
  * they would bind the proxy's origin (shared by every API it relays, perhaps by the docs site too) instead of the
@@ -75,7 +79,7 @@ export function upstreamRequestHeaders(fields: HeaderList, options: HeaderFilter
   return fields.filter(([field]) => {
     const name = field.toLowerCase();
     if (isDropped(name, tokens) || REQUEST_ONLY_TO_PROXY.has(name)) return false;
-    if (name.startsWith('access-control-request-') || CLIENT_ADDRESS_PREFIXES.some((prefix) => name.startsWith(prefix))) return false;
+    if (name.startsWith('access-control-request-') || name.startsWith(FETCH_METADATA_PREFIX) || CLIENT_ADDRESS_PREFIXES.some((prefix) => name.startsWith(prefix))) return false;
     return name !== 'cookie' || options.forwardCookies;
   });
 }

@@ -135,7 +135,7 @@ describe('proxy forwarding', () => {
     assert.equal(seen.headers['accept'], 'application/json');
   });
 
-  it('drops hop-by-hop, Host, Origin, Referer, forwarding and cookie headers on the way in', async () => {
+  it('drops hop-by-hop, Host, Origin, Referer, Sec-Fetch, forwarding and cookie headers on the way in', async () => {
     const response = await rawRequest(`${setup.proxy.url}${target('/h')}`, {
       origin: PAGE_ORIGIN,
       referer: 'http://localhost:8000/docs/secret-page',
@@ -152,17 +152,23 @@ describe('proxy forwarding', () => {
       forwarded: 'for=203.0.113.5',
       'x-forwarded': 'for=203.0.113.5',
       via: '1.1 edge.corp.internal',
+      // The page's request to the proxy, as Origin is: a page on the proxy's own origin says same-origin.
+      'sec-fetch-site': 'same-origin',
+      'sec-fetch-mode': 'cors',
+      'sec-fetch-dest': 'empty',
+      'sec-ch-ua-platform': '"Linux"',
       'x-kept': 'yes',
       'user-agent': 'docs-reader',
     });
     assert.equal(response.status, 200);
     const { headers } = JSON.parse(response.body) as Echo;
-    for (const dropped of ['origin', 'referer', 'cookie', 'x-client-hop', 'keep-alive', 'te', 'proxy-authorization', 'x-forwarded-for', 'x-forwarded-server', 'true-client-ip', 'cf-connecting-ip', 'forwarded', 'x-forwarded', 'via']) {
+    for (const dropped of ['origin', 'referer', 'cookie', 'x-client-hop', 'keep-alive', 'te', 'proxy-authorization', 'x-forwarded-for', 'x-forwarded-server', 'true-client-ip', 'cf-connecting-ip', 'forwarded', 'x-forwarded', 'via', 'sec-fetch-site', 'sec-fetch-mode', 'sec-fetch-dest']) {
       assert.equal(headers[dropped], undefined, `${dropped} was forwarded`);
     }
     assert.equal(headers['host'], `127.0.0.1:${setup.upstream.port}`);
     assert.equal(headers['x-kept'], 'yes');
     assert.equal(headers['user-agent'], 'docs-reader');
+    assert.equal(headers['sec-ch-ua-platform'], '"Linux"', 'client hints describe the browser, not the hop');
   });
 
   it('drops hop-by-hop, Set-Cookie, upstream CORS, origin-wide policies and the proxy’s own headers on the way out, and adds its own', async () => {
