@@ -7,7 +7,7 @@ import { ByteLimit } from './byte-limit.js';
 import { addCorsHeaders, isPreflight, preflightHeaders } from './cors-headers.js';
 import { checkFetchDestination } from './fetch-destination.js';
 import type { OriginPolicy } from './origin-policy.js';
-import { downstreamResponseHeaders, upstreamRequestHeaders } from './header-filter.js';
+import { downstreamResponseHeaders, passedThisProxy, upstreamRequestHeaders } from './header-filter.js';
 import { flattenHeaders, headerValues, pairHeaders, type HeaderList } from './header-list.js';
 import { resolveProxyOptions, type ProxyOptions, type ResolvedProxyOptions } from './proxy-options.js';
 import { PROXY_ERROR_HEADER, PROXY_FINAL_URL_HEADER, ProxyRefusal, isProxyRefusal } from './refusal.js';
@@ -93,6 +93,11 @@ export class CorsProxy {
     if (isPreflight(request)) {
       response.writeHead(204, preflightHeaders(request, originAllowed)).end();
       return;
+    }
+    // Each hop of a loop (a target that is this proxy, by any name) would hold two more connections, 1,000 deep.
+    // Checked before the origin: an inner hop carries none, and would be refused for that, less clearly.
+    if (passedThisProxy(request.headers.via)) {
+      throw new ProxyRefusal('target_not_allowed', 'The request has already passed through a try-it-proxy (its Via header says so): a proxy does not relay to itself or to another try-it-proxy; send it to the API.');
     }
     if (!originAllowed) {
       const who =

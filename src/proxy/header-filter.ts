@@ -73,15 +73,31 @@ export interface HeaderFilterOptions {
   forwardCookies: boolean;
 }
 
-/** Header lines to send upstream for a page's request (its `rawHeaders`, paired), each kept as the page wrote it. */
+/**
+ * This proxy's entry in `Via` (RFC 9110 §7.6.3): sent upstream, so that a request that comes back to a try-it-proxy
+ * (a target that is the proxy itself, directly or by another name) is recognised and refused instead of looping.
+ */
+export const VIA_PSEUDONYM = 'try-it-proxy';
+
+/** True when `via` (the request's `Via` lines) says the request already passed a try-it-proxy. */
+export function passedThisProxy(via: string | undefined): boolean {
+  return via !== undefined && via.split(',').some((hop) => hop.trim().split(/\s+/)[1] === VIA_PSEUDONYM);
+}
+
+/**
+ * Header lines to send upstream for a page's request (its `rawHeaders`, paired), each kept as the page wrote it, and
+ * this proxy's `Via` line.
+ */
 export function upstreamRequestHeaders(fields: HeaderList, options: HeaderFilterOptions): HeaderList {
   const tokens = connectionTokens(fields);
-  return fields.filter(([field]) => {
+  const kept = fields.filter(([field]) => {
     const name = field.toLowerCase();
     if (isDropped(name, tokens) || REQUEST_ONLY_TO_PROXY.has(name)) return false;
     if (name.startsWith('access-control-request-') || name.startsWith(FETCH_METADATA_PREFIX) || CLIENT_ADDRESS_PREFIXES.some((prefix) => name.startsWith(prefix))) return false;
     return name !== 'cookie' || options.forwardCookies;
   });
+  kept.push(['via', `1.1 ${VIA_PSEUDONYM}`]);
+  return kept;
 }
 
 /**

@@ -162,13 +162,32 @@ describe('proxy forwarding', () => {
     });
     assert.equal(response.status, 200);
     const { headers } = JSON.parse(response.body) as Echo;
-    for (const dropped of ['origin', 'referer', 'cookie', 'x-client-hop', 'keep-alive', 'te', 'proxy-authorization', 'x-forwarded-for', 'x-forwarded-server', 'true-client-ip', 'cf-connecting-ip', 'forwarded', 'x-forwarded', 'via', 'sec-fetch-site', 'sec-fetch-mode', 'sec-fetch-dest']) {
+    for (const dropped of ['origin', 'referer', 'cookie', 'x-client-hop', 'keep-alive', 'te', 'proxy-authorization', 'x-forwarded-for', 'x-forwarded-server', 'true-client-ip', 'cf-connecting-ip', 'forwarded', 'x-forwarded', 'sec-fetch-site', 'sec-fetch-mode', 'sec-fetch-dest']) {
       assert.equal(headers[dropped], undefined, `${dropped} was forwarded`);
     }
     assert.equal(headers['host'], `127.0.0.1:${setup.upstream.port}`);
     assert.equal(headers['x-kept'], 'yes');
     assert.equal(headers['user-agent'], 'docs-reader');
     assert.equal(headers['sec-ch-ua-platform'], '"Linux"', 'client hints describe the browser, not the hop');
+    assert.equal(headers['via'], '1.1 try-it-proxy', 'the page side’s Via gives way to the proxy’s own');
+  });
+
+  it('refuses a request that already passed a try-it-proxy, so a target that is the proxy itself does not loop', async () => {
+    const proxy = await startTestProxy({ allowPrivate: true });
+    try {
+      const marked = await viaProxy(proxy, `/${target('/v')}`, { headers: { via: '1.0 cache, 1.1 try-it-proxy' } });
+      assert.equal(refusalCode(marked), 'target_not_allowed');
+      assert.match(marked.json<{ error: { message: string } }>().error.message, /already passed through a try-it-proxy/);
+      // The proxy as its own target, three levels deep: the second hop refuses, and the first relays that answer (as
+      // an API's: the marker of a proxy's own answer is never relayed), whose body says why.
+      const before = hits;
+      const looped = await viaProxy(proxy, `/${proxy.url}${proxy.url}${target('/v')}`);
+      assert.equal(looped.status, 403);
+      assert.deepEqual(looped.json<{ error: { code: string } }>().error.code, 'target_not_allowed');
+      assert.equal(hits, before, 'the API was reached');
+    } finally {
+      await proxy.close();
+    }
   });
 
   it('drops hop-by-hop, Set-Cookie, upstream CORS, origin-wide policies and the proxy’s own headers on the way out, and adds its own', async () => {

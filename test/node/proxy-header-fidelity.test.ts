@@ -95,13 +95,14 @@ describe('proxy header fidelity, page to API', () => {
     ];
     const answer = await exchange(proxy, `GET /${upstream.origin}/h HTTP/1.1\r\nHost: proxy\r\nOrigin: ${PAGE_ORIGIN}\r\n${sent.join('\r\n')}\r\n`);
     assert.match(answer, /^HTTP\/1\.1 200 /);
-    assert.deepEqual(seen, sent);
+    // The proxy adds only its own Via line (RFC 9110 §7.6.3).
+    assert.deepEqual(seen, [...sent, 'via: 1.1 try-it-proxy']);
   });
 
   it('sends repeated Cookie lines as they are when cookies are forwarded', async () => {
     const proxy = await proxyWith({ forwardCookies: true });
     await exchange(proxy, `GET /${upstream.origin}/c HTTP/1.1\r\nHost: proxy\r\nOrigin: ${PAGE_ORIGIN}\r\nCookie: a=1\r\nX-Between: 1\r\nCookie: b=2\r\n`);
-    assert.deepEqual(seen, ['Cookie: a=1', 'X-Between: 1', 'Cookie: b=2']);
+    assert.deepEqual(seen, ['Cookie: a=1', 'X-Between: 1', 'Cookie: b=2', 'via: 1.1 try-it-proxy']);
   });
 
   it('answers CONNECT with a readable method_not_allowed, as it does TRACE, instead of dropping the connection', async () => {
