@@ -27,6 +27,10 @@ export function normaliseOrigin(entry: string, field: string): string {
   if (url.pathname !== '/' || url.search || url.hash || url.username || url.password) {
     throw new ConfigError(field, entry, 'must be an origin only (scheme, host and port), without a path, query or credentials');
   }
+  // The URL parser takes `*` in a host, and no page's origin holds one: the entry would match nothing, unseen.
+  if (url.hostname.includes('*')) {
+    throw new ConfigError(field, entry, 'cannot hold a wildcard: list each origin, or pass a function (origin) => boolean that checks its scheme and host');
+  }
   return url.origin;
 }
 

@@ -625,6 +625,8 @@ describe('proxy options', () => {
       [{ maxRedirects: -1 }, 'maxRedirects'],
       [{ allowOrigins: ['https://docs.example.com/path'] }, 'allowOrigins[0]'],
       [{ allowOrigins: ['docs.example.com'] }, 'allowOrigins[0]'],
+      // A wildcard parses as a host, and would match no page: refused rather than silently useless.
+      [{ allowOrigins: ['https://docs.example.com', 'https://*.example.com'] }, 'allowOrigins[1]'],
       [{ allowTargets: ['https://api.example.com'] }, 'allowTargets[0]'],
       [{ allowTargets: ['api.example.com:8443'] }, 'allowTargets[0]'],
       [{ allowPrivate: 'yes' as never }, 'allowPrivate'],
