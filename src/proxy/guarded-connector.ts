@@ -41,6 +41,9 @@ export interface GuardedConnectorOptions {
  * Connect failures that concern one address only (nothing listens there, no route to it, no IPv6 on this host):
  * the next address may well answer. Others (a timeout, a TLS error) would cost or fail the same again.
  */
+/** The most addresses of one name tried for one connection, in the resolver's order. */
+export const MAX_ADDRESSES_TRIED = 10;
+
 const ADDRESS_UNREACHABLE = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'EHOSTDOWN', 'ENETDOWN', 'EADDRNOTAVAIL', 'EAFNOSUPPORT']);
 
 /** An undici connector that only ever connects to addresses the policy permits. */
@@ -87,7 +90,8 @@ async function permittedAddresses(hostname: string, port: number, options: Guard
     if (refusal === undefined) permitted.push(address);
     else firstRefusal ??= refusal;
   }
-  if (permitted.length > 0) return permitted;
+  // A name with hundreds of unreachable addresses would have one request knock on each of them.
+  if (permitted.length > 0) return permitted.slice(0, MAX_ADDRESSES_TRIED);
   throw new ProxyRefusal('private_address', firstRefusal ?? `${hostname} did not resolve to any address.`);
 }
 

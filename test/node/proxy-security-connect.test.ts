@@ -3,7 +3,10 @@
 // loopback does even when they are public. Real connections go to loopback only; the rest is the pure policy.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { createServer as createHttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { AddressPolicy, interfaceAddresses } from '../../src/proxy/address-policy.js';
+import { MAX_ADDRESSES_TRIED } from '../../src/proxy/guarded-connector.js';
 import type { ConnectTarget, RunningProxy } from '../../src/proxy/index.js';
 import { Canary, refusalCode, startTestProxy, viaProxy } from './proxy-support/servers.js';
 
@@ -70,5 +73,30 @@ describe('this machine’s own addresses count as loopback (pure policy)', () =>
   it('reads this machine’s addresses from its network interfaces by default', () => {
     const addresses = [...interfaceAddresses()];
     assert.ok(addresses.includes('127.0.0.1'), String(addresses));
+  });
+});
+
+describe('the proxy tries a bounded number of a name’s addresses', () => {
+  it(`moves past unreachable addresses, but tries no more than ${MAX_ADDRESSES_TRIED} for one connection`, async () => {
+    // Loopback addresses (all of 127/8 is this machine's): the first ten refuse, the eleventh listens.
+    const listening = createHttpServer((_request, response) => response.end('ok'));
+    await new Promise<void>((resolve) => listening.listen(0, '127.0.0.12', resolve));
+    const { port } = listening.address() as AddressInfo;
+    const addresses = (count: number) => Array.from({ length: count }, (_, i) => `127.0.0.${i + 2}`);
+    const proxy = await startTestProxy({
+      allowPrivate: (target) => target.addressClass === 'loopback' && target.port === port,
+      resolveHost: async (hostname) => (hostname === 'eleventh.test' ? addresses(11) : addresses(10).slice(1).concat('127.0.0.12')),
+    });
+    try {
+      // Its tenth address listens: reached after nine refusals.
+      assert.equal((await viaProxy(proxy, `/http://tenth.test:${port}/`)).text, 'ok');
+      // Its eleventh does: not tried.
+      const refused = await viaProxy(proxy, `/http://eleventh.test:${port}/`);
+      assert.equal(refusalCode(refused), 'upstream_unreachable');
+    } finally {
+      await proxy.close();
+      listening.closeAllConnections();
+      await new Promise((resolve) => listening.close(resolve));
+    }
   });
 });
