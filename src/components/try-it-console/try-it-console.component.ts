@@ -292,8 +292,9 @@ export class TryItConsole extends LitElement {
         config: this.config ?? {},
         // The same history settings: the same history, with this page's entries as sent (credentials unredacted).
         history: sameHistorySettings(previousHistory, this.config ?? {}) ? previousHistory : undefined,
-        // Without IndexedDB the store fails to open, and the history says it keeps entries for this page only.
-        historyStore: (history) => (history.enabled ? new IdbHistoryStore(history.storageKey) : undefined),
+        // Without IndexedDB the store fails to open, and the history says it keeps entries for this page only. A console
+        // turned off touches no storage either.
+        historyStore: (history) => (history.enabled && this.config?.enabled !== false ? new IdbHistoryStore(history.storageKey) : undefined),
         displayLimit: DISPLAY_LIMIT,
       });
       const kept = this.#keptEnvironment;
@@ -309,7 +310,7 @@ export class TryItConsole extends LitElement {
       this.#engine = engine;
       this.#generator = new SnippetGenerator(engine.config.snippets);
       this.#environments.source = engine.environments;
-      void engine.history.ready();
+      if (engine.config.enabled) void engine.history.ready();
     } catch (error) {
       this.configProblem = (error as Error).message;
     } finally {
