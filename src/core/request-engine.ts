@@ -340,9 +340,12 @@ function blockedByPagePolicy(prepared: PreparedRequest, error: unknown, policy: 
     );
   }
   const destination = prepared.viaProxy ? `the CORS proxy at ${origin}` : origin;
+  // Another source than the origin only where CSP cannot name it (an IPv6 address).
+  const source = connectSourceFor(prepared.fetchUrl);
+  const why = source === origin ? '' : ' (CSP cannot name an IPv6 address; or use a host name)';
   return new RequestError(
     'csp',
-    `This page's Content-Security-Policy does not allow connections to ${destination}, so the request was not sent. Add ${connectSourceFor(prepared.fetchUrl)}${new URL(prepared.fetchUrl).hostname.startsWith('[') ? ' (CSP cannot name an IPv6 address; or use a host name)' : ''} to the policy's connect-src (in the Content-Security-Policy header or <meta> of the page).`,
+    `This page's Content-Security-Policy does not allow connections to ${destination}, so the request was not sent. Add ${source}${why} to the policy's connect-src (in the Content-Security-Policy header or <meta> of the page).`,
     { cause: error },
   );
 }

@@ -37,8 +37,8 @@ function headersTooLarge(): ProxyRefusal {
 
 /** The bytes that answer a request the parser refused with `code`. */
 function answerFor(code: string | undefined): string {
-  if (code === 'HPE_INVALID_METHOD' || code === 'HPE_HEADER_OVERFLOW') {
-    const refusal = code === 'HPE_INVALID_METHOD' ? unknownMethod() : headersTooLarge();
+  const refusal = code === 'HPE_INVALID_METHOD' ? unknownMethod() : code === 'HPE_HEADER_OVERFLOW' ? headersTooLarge() : undefined;
+  if (refusal) {
     // No Origin header was parsed: `*` lets any page read it, as it may read every refusal.
     const { headers, body } = refusalMessage(refusal, undefined, true);
     return serialise(refusal.status, headers, body);
