@@ -9,7 +9,7 @@ import { expect, waitUntil } from '@open-wc/testing';
 import type { TryItConsole } from '../../src/components/try-it-console/try-it-console.component.js';
 import type { ConsoleConfig } from '../../src/core/index.js';
 import type { TicRequestErrorEvent, TicResponseEvent } from '../../src/events/index.js';
-import { describeEmbedding, kindOf, settle, shadow, shownProblem, shownRequest, watchProblems, type AppProps, type MountApp } from './support/framework-embedding.js';
+import { describeEmbedding, kindOf, settle, shadow, shownProblem, shownRequest, testConfig, watchProblems, type AppProps, type MountApp } from './support/framework-embedding.js';
 
 /** What the root component reads with `inject(PROPS)`: the shared suite's props, or a test's own. */
 const PROPS = new InjectionToken<unknown>('props');
@@ -62,13 +62,7 @@ const mountAngularApp: MountApp = async (container, props) => {
 let servers: { api: string; proxy: string };
 let container: HTMLDivElement;
 
-function config(name: string): ConsoleConfig {
-  return {
-    corsProxy: servers.proxy,
-    environments: [{ name: 'Local', variables: { base_url: servers.api } }],
-    history: { enabled: true, storageKey: `frameworks-angular-${name}-${Date.now()}` },
-  };
-}
+const config = (name: string): ConsoleConfig => testConfig(servers, `angular-${name}`);
 
 /** The console and nothing else, its configuration from `inject(PROPS)` and its URL, with {{placeholders}}, from a field. */
 abstract class SingleConsole {

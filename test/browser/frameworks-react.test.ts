@@ -7,7 +7,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import type { TryItConsole } from '../../src/components/try-it-console/try-it-console.component.js';
 import type { TicResponseEvent } from '../../src/events/index.js';
-import { describeEmbedding, settle, shadow, shownProblem, watchProblems, type AppProps, type MountApp } from './support/framework-embedding.js';
+import { describeEmbedding, settle, shadow, shownProblem, testConfig, watchProblems, type AppProps, type MountApp } from './support/framework-embedding.js';
 
 /** Every binding as a prop, as JSX would write it: `<try-it-console config={config} ontic-response={onResponse} />`. */
 function ConsoleApp(props: AppProps) {
@@ -49,13 +49,7 @@ const mountReactApp: MountApp = async (container, props) => {
 let servers: { api: string; proxy: string };
 let container: HTMLDivElement;
 
-function config(name: string) {
-  return {
-    corsProxy: servers.proxy,
-    environments: [{ name: 'Local', variables: { base_url: servers.api } }],
-    history: { enabled: true, storageKey: `frameworks-react-${name}-${Date.now()}` },
-  };
-}
+const config = (name: string) => testConfig(servers, `react-${name}`);
 
 // First, while the elements are not defined: this file imports the package only afterwards.
 describe('embedded in React 19, rendered before the package is imported', () => {

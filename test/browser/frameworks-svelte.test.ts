@@ -7,7 +7,7 @@ import type { TryItConsole } from '../../src/components/try-it-console/try-it-co
 import type { TicResponseEvent } from '../../src/events/index.js';
 import ConsoleApp from './support/svelte/console-app.svelte';
 import ReadmeExample from './support/svelte/readme-example.svelte';
-import { describeEmbedding, settle, shadow, shownProblem, shownRequest, watchProblems, type AppProps, type MountApp } from './support/framework-embedding.js';
+import { describeEmbedding, settle, shadow, shownProblem, shownRequest, testConfig, watchProblems, type AppProps, type MountApp } from './support/framework-embedding.js';
 
 const mountSvelteApp: MountApp = async (container, props) => {
   const app = mount(ConsoleApp, { target: container, props: { initial: props } }) as { update(props: AppProps): void };
@@ -31,11 +31,7 @@ describe('embedded in Svelte 5: what is particular to Svelte', () => {
     const container = document.createElement('div');
     document.body.append(container);
     const responses: TicResponseEvent[] = [];
-    const config = {
-      corsProxy: servers.proxy,
-      environments: [{ name: 'Local', variables: { base_url: servers.api } }],
-      history: { enabled: true, storageKey: `frameworks-svelte-readme-${Date.now()}` },
-    };
+    const config = testConfig(servers, 'svelte-readme');
     const watch = watchProblems();
     try {
       const app = mount(ReadmeExample, { target: container, props: { config, onResponse: (event: TicResponseEvent) => responses.push(event) } });

@@ -9,7 +9,7 @@ import type { EnvPicker } from '../../src/components/env-picker/env-picker.compo
 import type { CodeSnippet } from '../../src/components/code-snippet/code-snippet.component.js';
 import { EnvironmentManager, History, SnippetGenerator } from '../../src/core/index.js';
 import type { TicResponseEvent } from '../../src/events/index.js';
-import { describeEmbedding, settle, shadow, shownProblem, shownRequest, watchProblems, type AppProps, type MountApp } from './support/framework-embedding.js';
+import { describeEmbedding, settle, shadow, shownProblem, shownRequest, testConfig, watchProblems, type AppProps, type MountApp } from './support/framework-embedding.js';
 
 /** Said in place of the code. */
 const snippetProblem = (el: CodeSnippet) => el.shadowRoot!.querySelector('.problem')?.textContent ?? undefined;
@@ -72,11 +72,7 @@ describe('embedded in Vue 3: what is particular to Vue', () => {
 
   it('works as README writes it, the URL’s {{placeholders}} kept as text by Vue’s compiler', async () => {
     const responses: Event[] = [];
-    const config = {
-      corsProxy: servers.proxy,
-      environments: [{ name: 'Local', variables: { base_url: servers.api } }],
-      history: { enabled: true, storageKey: `frameworks-vue-readme-${Date.now()}` },
-    };
+    const config = testConfig(servers, 'vue-readme');
     const watch = watchProblems();
     try {
       app = vueApp({

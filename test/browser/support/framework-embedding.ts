@@ -24,6 +24,18 @@ export interface TestServers {
   closed: string;
 }
 
+/**
+ * A configuration that reaches the test API through the proxy, with a history of its own: `name` (the framework and
+ * the test) keeps it apart from every other test's.
+ */
+export function testConfig(servers: Pick<TestServers, 'api' | 'proxy'>, name: string): ConsoleConfig {
+  return {
+    corsProxy: servers.proxy,
+    environments: [{ name: 'Local', variables: { base_url: servers.api } }],
+    history: { enabled: true, storageKey: `frameworks-${name}-${Date.now()}` },
+  };
+}
+
 /** What the app renders: the console, and beside it a `<request-history>` and a `<code-snippet>` of their own. */
 export interface AppProps {
   config: ConsoleConfig;
