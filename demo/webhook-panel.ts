@@ -30,7 +30,11 @@ function row(delivery: DeliveryRecord): HTMLTableRowElement {
   const attempts = element('td', `${sent} sent / ${delivery.attemptsSeen} received`);
   const answers = element('td');
   const list = element('ul', undefined, 'attempt-list');
-  for (const attempt of delivery.received) list.append(element('li', `${new Date(attempt.at).toLocaleTimeString()} → ${attempt.status}`));
+  for (const attempt of delivery.received) {
+    const answer = element('li', `${new Date(attempt.at).toLocaleTimeString()} → ${attempt.status}`);
+    if (attempt.refusal) answer.append(element('div', attempt.refusal, 'reason'));
+    list.append(answer);
+  }
   answers.append(delivery.received.length > 0 ? list : '—');
   const signature = element('td');
   signature.append(delivery.attemptsSeen === 0 ? '—' : delivery.verified ? badge('verified', 'ok') : badge('rejected', 'bad'));

@@ -9,6 +9,8 @@ export interface ReceivedAttempt {
   status: number;
   /** Whether the X-Signature header matched the raw body. */
   verified: boolean;
+  /** Why the receiver refused it (its `onRefused` reason), when it did. */
+  refusal?: string | undefined;
 }
 
 export interface DeliveryRecord {

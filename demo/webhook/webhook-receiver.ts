@@ -19,8 +19,11 @@ export function createWebhookReceiver(options: { secret: string; log: DeliveryLo
   const { log } = options;
   // Requests whose signature matched: the handler calls onEvent only for those.
   const verified = new WeakSet<IncomingMessage>();
+  // Why the handler refused a request, as its onRefused hook told the operator.
+  const refusals = new WeakMap<IncomingMessage, string>();
   const handler = createWebhookHandler({
     secret: options.secret,
+    onRefused: ({ reason }, { request }) => void refusals.set(request, reason),
     onEvent: (event, { request }) => {
       verified.add(request);
       const id = String(event.data.delivery_id ?? '');
@@ -36,7 +39,7 @@ export function createWebhookReceiver(options: { secret: string; log: DeliveryLo
       async (rawBody) => {
         const id = deliveryIdOf(rawBody);
         response.once('finish', () => {
-          if (id) log.received(id, { at: new Date().toISOString(), status: response.statusCode, verified: verified.has(request) });
+          if (id) log.received(id, { at: new Date().toISOString(), status: response.statusCode, verified: verified.has(request), refusal: refusals.get(request) });
         });
         // Handing over the raw bytes the way express.raw() does: the handler verifies exactly these.
         await handler(Object.assign(request, { body: rawBody }), response);

@@ -12,5 +12,5 @@ export type { AttemptFailure, AttemptFailureKind } from './attempt-failure.js';
 export { WebhookSigner, signPayload, verifySignature, SIGNATURE_HEADER } from './signature.js';
 export type { RawBody, ReceiverSecret } from './signature.js';
 export { createWebhookHandler } from './receiver.js';
-export type { WebhookReceiverOptions, WebhookReceiverContext, WebhookRequestHandler } from './receiver.js';
+export type { WebhookReceiverOptions, WebhookReceiverContext, WebhookRefusal, WebhookRequestHandler } from './receiver.js';
 export { TryItError, ConfigError, InvalidArgumentError, WebhookDeliveryError, isTryItError } from '../core/errors.js';

@@ -4,7 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ConfigError } from '../core/errors.js';
 import { expectKnownFields, expectPlainObject } from '../core/validation.js';
 import { parseIsoTimestamp } from './iso-timestamp.js';
-import { receiverSigners, verifiedByAny, type ReceiverSecret } from './signature.js';
+import { receiverSigners, verifiedByAny, wellFormedSignature, type ReceiverSecret } from './signature.js';
 import { kindOf } from './value-kind.js';
 import type { WebhookBody } from './webhook-channel.js';
 
@@ -16,6 +16,13 @@ export interface WebhookReceiverContext {
   rawBody: Buffer;
 }
 
+/** A request the handler refused before `onEvent`: the status it answers and why (also the answer's `error`). */
+export interface WebhookRefusal {
+  /** `401` for the signature, `400` for a body that is no webhook event or (with `maxAge`) is out of date, `413` for a body over `maxBodySize`. */
+  status: 400 | 401 | 413;
+  reason: string;
+}
+
 export interface WebhookReceiverOptions<Data = Record<string, unknown>> {
   /** The channel's secret; while it is rotated, a list of the new one and the old (a signature by either is accepted). */
   secret: ReceiverSecret;
@@ -25,6 +32,14 @@ export interface WebhookReceiverOptions<Data = Record<string, unknown>> {
    * awaited and otherwise ignored, so `(event) => queue.push(event)` fits.
    */
   onEvent(event: WebhookBody<Data>, context: WebhookReceiverContext): unknown;
+  /**
+   * Called with each refused request before it is answered, so the operator can log why deliveries fail (the sender
+   * only sees the status). `rawBody` is undefined for a `413`: the body was not read. What it returns is awaited; a
+   * response it makes itself is kept; when it throws, the request is answered as when `onEvent` throws.
+   * @example
+   * onRefused: ({ status, reason }, { request }) => log.warn(`webhook from ${request.socket.remoteAddress} refused: ${status} ${reason}`)
+   */
+  onRefused?(refusal: WebhookRefusal, context: Omit<WebhookReceiverContext, 'rawBody'> & { rawBody: Buffer | undefined }): unknown;
   /**
    * Largest body read, in bytes; a bigger one is answered `413`.
    * @default 1048576
@@ -44,7 +59,7 @@ export interface WebhookReceiverOptions<Data = Record<string, unknown>> {
 /** `(req, res)` for `http.createServer`, `(req, res, next)` for Express, Connect, Polka and the like. Never rejects. */
 export type WebhookRequestHandler = (request: IncomingMessage & { body?: unknown }, response: ServerResponse, next?: (error?: unknown) => void) => Promise<void>;
 
-const RECEIVER_FIELDS = ['secret', 'onEvent', 'maxBodySize', 'maxAge'];
+const RECEIVER_FIELDS = ['secret', 'onEvent', 'onRefused', 'maxBodySize', 'maxAge'];
 const DEFAULT_MAX_BODY = 1024 * 1024;
 // How far a sender's clock may run ahead of this server's when maxAge is set; Stripe and Standard Webhooks allow 5 minutes.
 const MAX_CLOCK_SKEW = 5 * 60_000;
@@ -64,6 +79,9 @@ export function createWebhookHandler<Data = Record<string, unknown>>(options: We
   expectKnownFields(input, RECEIVER_FIELDS, 'createWebhookHandler options', kindOf);
   const signers = receiverSigners(input.secret, 'secret');
   if (typeof input.onEvent !== 'function') throw new ConfigError('onEvent', input.onEvent, 'must be a function (event, context) => void');
+  if (input.onRefused !== undefined && typeof input.onRefused !== 'function') {
+    throw new ConfigError('onRefused', input.onRefused, 'must be a function ({ status, reason }, context) => void, or left out');
+  }
   const maxBodySize = (input.maxBodySize ?? DEFAULT_MAX_BODY) as number;
   if (!Number.isInteger(maxBodySize) || maxBodySize <= 0) throw new ConfigError('maxBodySize', maxBodySize, 'must be a positive integer of bytes');
   const { maxAge } = input;
@@ -72,6 +90,11 @@ export function createWebhookHandler<Data = Record<string, unknown>>(options: We
   }
 
   return async (request, response, next) => {
+    const refuse = async (status: WebhookRefusal['status'], reason: string, rawBody: Buffer | undefined) => {
+      await options.onRefused?.({ status, reason }, { request, response, rawBody });
+      // HTTP/2 (Node's compatibility API) has no Connection header, and refuses to set one: the stream ends alone.
+      if (!response.headersSent) answer(response, status, reason, status === 413 && request.httpVersionMajor < 2);
+    };
     try {
       const rawBody = await rawBodyOf(request, maxBodySize);
       if (rawBody === 'already-parsed') {
@@ -84,16 +107,16 @@ export function createWebhookHandler<Data = Record<string, unknown>>(options: We
         if (next) return next(error);
         return answer(response, 500, error.message);
       }
-      // HTTP/2 (Node's compatibility API) has no Connection header, and refuses to set one: the stream ends alone.
-      if (rawBody === 'too-large') return answer(response, 413, `body larger than ${maxBodySize} bytes`, request.httpVersionMajor < 2);
-      if (!(await verifiedByAny(signers, rawBody, request.headers['x-signature']))) return answer(response, 401, 'invalid signature');
+      if (rawBody === 'too-large') return await refuse(413, `body larger than ${maxBodySize} bytes`, undefined);
+      const signature = request.headers['x-signature'];
+      if (!(await verifiedByAny(signers, rawBody, signature))) return await refuse(401, signatureProblem(signature), rawBody);
       const event = parseEvent<Data>(rawBody);
-      if (!event) return answer(response, 400, 'body is not a webhook event');
+      if (!event) return await refuse(400, 'body is not a webhook event', rawBody);
       const outOfDate = maxAge === undefined ? undefined : sentAtProblem(event.sent_at, maxAge, Date.now());
       // 400, as Stripe's and Standard Webhooks' examples answer: retrying never makes a stale event fresh, so not 5xx
       // or 429 ("try again"); not 2xx, which would hide the loss from the sender (refused on every retry, it reports
       // the delivery failed, with its body); not 410, which many senders read as "stop sending to this endpoint".
-      if (outOfDate) return answer(response, 400, outOfDate);
+      if (outOfDate) return await refuse(400, outOfDate, rawBody);
       await options.onEvent(event, { request, response, rawBody });
       if (!response.headersSent) answer(response, 204);
     } catch (error) {
@@ -102,6 +125,15 @@ export function createWebhookHandler<Data = Record<string, unknown>>(options: We
       else response.destroy();
     }
   };
+}
+
+// Why a signature that did not verify was refused. It tells the sender nothing about the secret, and tells the
+// operator where to look.
+function signatureProblem(header: string | string[] | undefined): string {
+  if (header === undefined) return 'invalid signature: no X-Signature header (is a secret set on the sending channel?)';
+  if (Array.isArray(header) && header.length > 1) return 'invalid signature: more than one X-Signature header';
+  if (wellFormedSignature(header) === undefined) return 'invalid signature: X-Signature is not sha256= followed by 64 lowercase hex digits';
+  return 'invalid signature: X-Signature does not match the body (the secrets differ, or the body was changed on the way)';
 }
 
 async function rawBodyOf(request: IncomingMessage & { body?: unknown }, limit: number): Promise<Buffer | 'too-large' | 'already-parsed' | 'decoded'> {

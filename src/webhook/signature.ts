@@ -47,8 +47,8 @@ export class WebhookSigner {
    */
   async verify(rawBody: RawBody, headerValue: string | readonly string[] | null | undefined): Promise<boolean> {
     const bytes = toBytes(rawBody); // first, so that a wrong body type throws whatever the header
-    const header = Array.isArray(headerValue) ? (headerValue.length === 1 ? headerValue[0] : undefined) : headerValue;
-    if (typeof header !== 'string' || !WELL_FORMED.test(header)) return false;
+    const header = wellFormedSignature(headerValue);
+    if (header === undefined) return false;
     const expected = Buffer.from(await this.#digest(bytes));
     const received = Buffer.from(header.slice(PREFIX.length), 'hex');
     return timingSafeEqual(expected, received);
@@ -88,6 +88,15 @@ export async function verifySignature(rawBody: RawBody | null | undefined, heade
   // A request that arrived without a body cannot be verified (see the README's receiver guidance).
   if (rawBody === null || rawBody === undefined) return false;
   return verifiedByAny(signers, rawBody, headerValue);
+}
+
+/**
+ * The signature in `headerValue` when it has the form of one, right or wrong: a single `sha256=` plus 64 lowercase
+ * hex digits. Otherwise `undefined`.
+ */
+export function wellFormedSignature(headerValue: string | readonly string[] | null | undefined): string | undefined {
+  const header = Array.isArray(headerValue) ? (headerValue.length === 1 ? headerValue[0] : undefined) : headerValue;
+  return typeof header === 'string' && WELL_FORMED.test(header) ? header : undefined;
 }
 
 /** One signer per secret a receiver accepts; a `ConfigError` for `field` (or `field[i]`) names a bad one. */

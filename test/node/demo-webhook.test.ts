@@ -56,6 +56,8 @@ describe('demo webhook flow', () => {
     assert.deepEqual(delivery.notifiable, { type: 'order', id: 1 });
     assert.equal(delivery.verified, false);
     assert.deepEqual(delivery.received.map((a) => [a.status, a.verified]), [[401, false]]);
+    // The receiver's onRefused reason, shown under the answer.
+    assert.match(delivery.received[0]!.refusal ?? '', /X-Signature does not match the body/);
   });
 
   it('sends pet.created when a pet is added through the sample API', async () => {

@@ -66,7 +66,9 @@ describe('the published package', () => {
       // The README's receiver: onEvent may return anything (push returns a number).
       const queue: unknown[] = [];
       const handler = createWebhookHandler({ secret: 'whsec', onEvent: (event) => queue.push(event) });
-      export const used = [new RequestEngine({ config }), IdbHistoryStore, Notifier, startProxy, handler];
+      // The README's refusal log.
+      const logged = createWebhookHandler({ secret: 'whsec', onEvent: () => {}, onRefused: ({ status, reason }, { request }) => console.warn(\`webhook from \${request.socket.remoteAddress} refused: \${status} \${reason}\`) });
+      export const used = [new RequestEngine({ config }), IdbHistoryStore, Notifier, startProxy, handler, logged];
     `);
     writeFileSync(join(project, 'tsconfig.json'), JSON.stringify({
       compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', lib: ['ES2022'], types: ['node'], typeRoots: [join(root, 'node_modules/@types')], strict: true, noEmit: true, skipLibCheck: false },

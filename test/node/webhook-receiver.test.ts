@@ -133,18 +133,20 @@ describe('createWebhookHandler with Node http', () => {
     behaviour = 'ok';
   });
 
-  it('answers 401 for a wrong secret, a tampered body, a missing or a garbage header', async () => {
+  it('answers 401 for a wrong secret, a tampered body, a missing or a garbage header, saying which', async () => {
     received.length = 0;
-    for (const [body, headers] of [
-      [eventBody, { 'x-signature': sign(eventBody, 'wrong') }],
-      [eventBody.replace('42', '43'), { 'x-signature': sign(eventBody) }],
-      [JSON.stringify(JSON.parse(eventBody), null, 1), { 'x-signature': sign(eventBody) }],
-      [eventBody, {}],
-      [eventBody, { 'x-signature': 'garbage' }],
+    const mismatch = 'invalid signature: X-Signature does not match the body (the secrets differ, or the body was changed on the way)';
+    for (const [body, headers, reason] of [
+      [eventBody, { 'x-signature': sign(eventBody, 'wrong') }, mismatch],
+      [eventBody.replace('42', '43'), { 'x-signature': sign(eventBody) }, mismatch],
+      [JSON.stringify(JSON.parse(eventBody), null, 1), { 'x-signature': sign(eventBody) }, mismatch],
+      [eventBody, {}, 'invalid signature: no X-Signature header (is a secret set on the sending channel?)'],
+      [eventBody, { 'x-signature': 'garbage' }, 'invalid signature: X-Signature is not sha256= followed by 64 lowercase hex digits'],
+      [eventBody, { 'x-signature': sign(eventBody).toUpperCase() }, 'invalid signature: X-Signature is not sha256= followed by 64 lowercase hex digits'],
     ] as const) {
       const response = await post(url, body, headers);
       assert.equal(response.status, 401);
-      assert.deepEqual(JSON.parse(response.text), { error: 'invalid signature' });
+      assert.deepEqual(JSON.parse(response.text), { error: reason });
     }
     assert.equal(received.length, 0);
   });
@@ -204,11 +206,73 @@ describe('createWebhookHandler with Node http', () => {
         (error: unknown) =>
           error instanceof ConfigError &&
           error.field === `createWebhookHandler options.${field}` &&
-          /is not a known field; known fields: secret, onEvent, maxBodySize, maxAge \(got an? \w+\)\.$/.test(error.message) &&
+          /is not a known field; known fields: secret, onEvent, onRefused, maxBodySize, maxAge \(got an? \w+\)\.$/.test(error.message) &&
           !inspect(error).includes(SECRET),
         field,
       );
     }
+  });
+});
+
+describe('createWebhookHandler with onRefused', () => {
+  const refusals: Array<{ status: number; reason: string; rawBody: string | undefined; url: string | undefined }> = [];
+  let behaviour: 'log' | 'throw' | 'respond' = 'log';
+  const server = createServer(
+    createWebhookHandler({
+      secret: SECRET,
+      maxBodySize: 4096,
+      maxAge: 60_000,
+      onEvent: () => undefined,
+      onRefused: async ({ status, reason }, { request, response, rawBody }) => {
+        await new Promise((resolve) => setImmediate(resolve)); // awaited before the answer
+        if (behaviour === 'throw') throw new Error('log sink down');
+        if (behaviour === 'respond') response.writeHead(403).end('go away');
+        refusals.push({ status, reason, rawBody: rawBody?.toString('utf8'), url: request.url });
+      },
+    }),
+  );
+  let url: string;
+  before(async () => {
+    url = await listen(server);
+  });
+  after(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('tells the operator about every refusal, with its status, reason and body, and answers as without it', async () => {
+    refusals.length = 0;
+    const fresh = JSON.stringify({ ...JSON.parse(eventBody), sent_at: new Date().toISOString() });
+    const notAnEvent = '{"event":"x"}';
+    const big = 'x'.repeat(5000);
+    const answers = [
+      await post(`${url}/hooks?a=1`, fresh, { 'x-signature': sign(fresh, 'wrong') }),
+      await post(url, notAnEvent, { 'x-signature': sign(notAnEvent) }),
+      await post(url, eventBody, { 'x-signature': sign(eventBody) }), // dated 2025: older than maxAge
+      await post(url, big, { 'x-signature': sign(big) }),
+      await post(url, fresh, { 'x-signature': sign(fresh) }), // accepted: not a refusal
+    ];
+    assert.deepEqual(answers.map((answer) => answer.status), [401, 400, 400, 413, 204]);
+    assert.deepEqual(refusals, [
+      { status: 401, reason: 'invalid signature: X-Signature does not match the body (the secrets differ, or the body was changed on the way)', rawBody: fresh, url: '/hooks?a=1' },
+      { status: 400, reason: 'body is not a webhook event', rawBody: notAnEvent, url: '/' },
+      { status: 400, reason: JSON.parse(answers[2]!.text).error, rawBody: eventBody, url: '/' },
+      { status: 413, reason: 'body larger than 4096 bytes', rawBody: undefined, url: '/' },
+    ]);
+    assert.match(refusals[2]!.reason, /is older than maxAge \(60000 ms\)/);
+  });
+
+  it('keeps a response onRefused made, and answers 500 when it throws', async () => {
+    behaviour = 'respond';
+    assert.deepEqual(await post(url, eventBody, {}), { status: 403, text: 'go away' });
+    behaviour = 'throw';
+    assert.equal((await post(url, eventBody, {})).status, 500);
+    behaviour = 'log';
+  });
+
+  it('throws ConfigError for an onRefused that is not a function', () => {
+    assert.throws(() => createWebhookHandler({ secret: SECRET, onEvent: () => undefined, onRefused: 'console.log' as never }), (error: unknown) => {
+      assert.ok(error instanceof ConfigError);
+      assert.match(error.message, /onRefused.*must be a function/);
+      return true;
+    });
   });
 });
 
