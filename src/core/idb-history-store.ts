@@ -1,6 +1,7 @@
-import { clear, del, delMany, promisifyRequest, set, type UseStore } from 'idb-keyval';
+import { clear, delMany, promisifyRequest, set, type UseStore } from 'idb-keyval';
 import type { HistoryStore, HistoryStoreChange, StoredHistoryRecord } from './history-store.js';
 import { ConfigError } from './errors.js';
+import { notifyAll } from './listeners.js';
 import { expectKnownFields, expectPlainObject, expectTimerMilliseconds } from './validation.js';
 
 export interface IdbHistoryStoreOptions {
@@ -24,12 +25,12 @@ const STORE_NAME = 'history';
 /**
  * Persists history entries in IndexedDB through idb-keyval, one record per entry keyed by id, in a
  * database per `storageKey`. Nothing is opened until the first read or write. Other tabs on the same
- * database hear about each write over a BroadcastChannel, so their lists stay current. `close()` is final.
+ * database hear about each write over a BroadcastChannel, so their lists stay current; the stores of one page share
+ * its connection and channel (a docs page has a console per operation). `close()` is final.
  */
 export class IdbHistoryStore implements HistoryStore {
   readonly databaseName: string;
-  readonly #database: LazyDatabase;
-  #channel: BroadcastChannel | undefined;
+  readonly #shared: PageDatabase;
   #closed = false;
 
   /**
@@ -43,7 +44,7 @@ export class IdbHistoryStore implements HistoryStore {
     const input = expectPlainObject(options, 'IdbHistoryStore options');
     expectKnownFields(input, ['indexedDB', 'openTimeout'], 'IdbHistoryStore options');
     const openTimeout = input.openTimeout === undefined ? 5_000 : expectTimerMilliseconds(input.openTimeout, 'openTimeout');
-    this.#database = new LazyDatabase(this.databaseName, input.indexedDB as IDBFactory | undefined, openTimeout);
+    this.#shared = PageDatabase.for(this.databaseName, input.indexedDB as IDBFactory | undefined, openTimeout);
   }
 
   /**
@@ -53,66 +54,134 @@ export class IdbHistoryStore implements HistoryStore {
    */
   async load(): Promise<unknown[]> {
     if (this.#closed) return [];
-    const { records, unreadable } = await this.#database.use('readonly', readEachRecord);
-    if (unreadable.length > 0) await delMany(unreadable, this.#database.use).catch(() => {});
+    const { records, unreadable } = await this.#shared.database.use('readonly', readEachRecord);
+    if (unreadable.length > 0) await delMany(unreadable, this.#shared.database.use).catch(() => {});
     return records;
   }
 
   /** See `HistoryStore.loadSome`; one transaction. A record that cannot be read fails it (History then reads them all). */
   async loadSome(ids: readonly string[]): Promise<{ records: unknown[]; count: number }> {
     if (this.#closed) return { records: ids.map(() => undefined), count: 0 };
-    return this.#database.use('readonly', (store) => readSome(store, ids));
+    return this.#shared.database.use('readonly', (store) => readSome(store, ids));
   }
 
   /** Stores the record, unless the store is closed: a late write (a send that outlived its console) is dropped. */
   async put(record: StoredHistoryRecord): Promise<void> {
     if (this.#closed) return;
-    await set(record.entry.id, record, this.#database.use);
+    await set(record.entry.id, record, this.#shared.database.use);
     this.#announce({ type: 'put', record });
   }
 
+  /**
+   * Announced only when the record was there: the consoles of a page that load a store fuller than their `maxItems`
+   * each delete the same overflow, and every announcement sends every other console to read the store.
+   */
   async delete(id: string): Promise<void> {
     if (this.#closed) return;
-    await del(id, this.#database.use);
-    this.#announce({ type: 'delete', id });
+    const found = await this.#shared.database.use('readwrite', (store) => {
+      const count = store.count(id);
+      store.delete(id);
+      return promisifyRequest(store.transaction).then(() => count.result > 0);
+    });
+    if (found) this.#announce({ type: 'delete', id });
   }
 
   async clear(): Promise<void> {
     if (this.#closed) return;
-    await clear(this.#database.use);
+    await clear(this.#shared.database.use);
     this.#announce({ type: 'clear' });
   }
 
   watch(listener: (change: HistoryStoreChange) => void): () => void {
-    const channel = this.#openChannel();
-    if (!channel) return () => {};
-    const onMessage = (event: MessageEvent<HistoryStoreChange>) => listener(event.data);
-    channel.addEventListener('message', onMessage);
-    return () => channel.removeEventListener('message', onMessage);
+    return this.#closed ? () => {} : this.#shared.watch(this, listener);
   }
 
   /**
-   * Closes the database connection and the channel for good: reads and writes after it do nothing, so nothing
-   * opens them again and leaves them open.
+   * Closes the database connection and the channel for good (once the page's other stores of this database are
+   * closed too): reads and writes after it do nothing, so nothing opens them again and leaves them open.
    */
   close(): void {
+    if (this.#closed) return;
     this.#closed = true;
-    this.#channel?.close();
-    this.#channel = undefined;
-    this.#database.close();
+    this.#shared.release(this);
   }
 
   #announce(change: HistoryStoreChange): void {
+    // Closed: a write that was under way when close() came must not open a channel nobody closes.
+    if (!this.#closed) this.#shared.announce(this, change);
+  }
+}
+
+/** The page's shared databases, by open timeout and name. */
+const pageDatabases = new Map<string, PageDatabase>();
+
+interface Watcher {
+  store: IdbHistoryStore;
+  listener: (change: HistoryStoreChange) => void;
+}
+
+/**
+ * One connection and one channel for the stores of a database on this page, open while one of them is. A channel
+ * does not hear its own messages, so a store's change is handed to the page's other stores here.
+ */
+class PageDatabase {
+  readonly database: LazyDatabase;
+  readonly #name: string;
+  /** The key in `pageDatabases`; none for a store given its own IndexedDB, which shares nothing. */
+  readonly #key: string | undefined;
+  readonly #watchers = new Set<Watcher>();
+  #channel: BroadcastChannel | undefined;
+  #stores = 0;
+
+  static for(name: string, factory: IDBFactory | undefined, openTimeout: number): PageDatabase {
+    const key = factory ? undefined : `${openTimeout} ${name}`;
+    const shared = (key && pageDatabases.get(key)) || new PageDatabase(name, factory, openTimeout, key);
+    shared.#stores += 1;
+    return shared;
+  }
+
+  private constructor(name: string, factory: IDBFactory | undefined, openTimeout: number, key: string | undefined) {
+    this.#name = name;
+    this.#key = key;
+    this.database = new LazyDatabase(name, factory, openTimeout);
+    if (key) pageDatabases.set(key, this);
+  }
+
+  watch(store: IdbHistoryStore, listener: Watcher['listener']): () => void {
+    this.#openChannel();
+    const watcher = { store, listener };
+    this.#watchers.add(watcher);
+    return () => this.#watchers.delete(watcher);
+  }
+
+  announce(from: IdbHistoryStore, change: HistoryStoreChange): void {
     this.#openChannel()?.postMessage(change);
+    this.#tell(change, from);
+  }
+
+  /** `store` is closed: it hears nothing more, and the last one closes the connection and the channel. */
+  release(store: IdbHistoryStore): void {
+    for (const watcher of this.#watchers) if (watcher.store === store) this.#watchers.delete(watcher);
+    this.#stores -= 1;
+    if (this.#stores > 0) return;
+    if (this.#key) pageDatabases.delete(this.#key);
+    this.#channel?.close();
+    this.#channel = undefined;
+    this.database.close();
+  }
+
+  /** Tells every store but `from`; one whose listener throws does not fail the write it is told about. */
+  #tell(change: HistoryStoreChange, from?: IdbHistoryStore): void {
+    notifyAll([...this.#watchers].filter(({ store }) => store !== from).map(({ listener }) => () => listener(change)));
   }
 
   #openChannel(): BroadcastChannel | undefined {
-    // Closed: a write that was under way when close() came must not open a channel nobody closes.
-    if (this.#closed || typeof BroadcastChannel === 'undefined') return undefined;
+    if (typeof BroadcastChannel === 'undefined') return undefined;
     if (!this.#channel) {
-      this.#channel = new BroadcastChannel(this.databaseName);
+      this.#channel = new BroadcastChannel(this.#name);
       // Node's channel holds the process open (jsdom or happy-dom tests, server rendering), and it only ever listens.
       (this.#channel as { unref?: () => void }).unref?.();
+      this.#channel.addEventListener('message', (event: MessageEvent<HistoryStoreChange>) => this.#tell(event.data));
     }
     return this.#channel;
   }

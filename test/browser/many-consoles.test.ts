@@ -1,0 +1,174 @@
+// A docs page embeds one console per operation: here 30 on one page, sharing one configuration and one history
+// (one storageKey). The tests count what the page holds open and what the consoles tell each other, never time.
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { createStore, set, values } from 'idb-keyval';
+import '../../src/index.js';
+import type { TryItConsole } from '../../src/components/try-it-console/try-it-console.component.js';
+import { History, IdbHistoryStore, type ConsoleConfig, type HistoryStoreChange, type StoredHistoryRecord } from '../../src/core/index.js';
+import { deleteDatabase } from './support/delete-database.js';
+
+const CONSOLES = 30;
+
+let servers: { api: string; proxy: string };
+let run = 0;
+
+/** A fresh storage key, its database deleted. */
+async function freshStorageKey(): Promise<string> {
+  run += 1;
+  const storageKey = `many-consoles-${Date.now()}-${run}`;
+  await deleteDatabase(`try-it-console:${storageKey}`);
+  return storageKey;
+}
+
+function pageConfig(storageKey: string, maxItems = 50): ConsoleConfig {
+  return {
+    corsProxy: servers.proxy,
+    environments: [{ name: 'Local', variables: { base_url: servers.api } }],
+    history: { enabled: true, storageKey, maxItems },
+  };
+}
+
+/**
+ * One console per operation; the even ones configured by the page's script (one object for all), the odd ones by a
+ * child JSON script, as a static page does it.
+ */
+async function docsPage(config: ConsoleConfig): Promise<TryItConsole[]> {
+  const page = await fixture<HTMLElement>(html`<main>
+    ${Array.from({ length: CONSOLES }, (_, n) =>
+      n % 2 === 0
+        ? html`<try-it-console .config=${config} method="GET" url="{{base_url}}/pets/${n}"></try-it-console>`
+        : html`<try-it-console method="GET" url="{{base_url}}/pets/${n}"><script type="application/json">${JSON.stringify(config)}</script></try-it-console>`,
+    )}
+  </main>`);
+  const consoles = [...page.querySelectorAll<TryItConsole>('try-it-console')];
+  await Promise.all(consoles.map((console) => console.updateComplete));
+  await Promise.all(consoles.map((console) => console.engine!.history.ready()));
+  return consoles;
+}
+
+/** The IndexedDB connections and BroadcastChannels opened from now on, until `restore()`. */
+function countOpened() {
+  const connections: IDBDatabase[] = [];
+  const channels: BroadcastChannel[] = [];
+  const originalOpen = IDBFactory.prototype.open;
+  IDBFactory.prototype.open = function (this: IDBFactory, name: string, version?: number) {
+    const request = version === undefined ? originalOpen.call(this, name) : originalOpen.call(this, name, version);
+    request.addEventListener('success', () => connections.push(request.result));
+    return request;
+  };
+  const OriginalChannel = globalThis.BroadcastChannel;
+  globalThis.BroadcastChannel = class extends OriginalChannel {
+    constructor(name: string) {
+      super(name);
+      channels.push(this);
+    }
+  };
+  return {
+    connections,
+    channels,
+    restore: () => {
+      IDBFactory.prototype.open = originalOpen;
+      globalThis.BroadcastChannel = OriginalChannel;
+    },
+  };
+}
+
+/** Whether a connection is still open: a closed one refuses new transactions. */
+function isOpen(database: IDBDatabase): boolean {
+  try {
+    database.transaction('history', 'readonly');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether a channel is still open: a closed one refuses to post. The probe is no change a history acts on. */
+function isChannelOpen(channel: BroadcastChannel): boolean {
+  try {
+    channel.postMessage({ type: 'probe' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const listedUrls = (console: TryItConsole) => console.engine!.history.list().map((entry) => entry.url);
+
+describe('30 consoles on one page sharing one history', () => {
+  before(async () => {
+    servers = await (await fetch('/__test-servers.json')).json();
+  });
+
+  it('open one IndexedDB connection and one BroadcastChannel, list a send made in any of them, and close both once all are removed', async () => {
+    const storageKey = await freshStorageKey();
+    const opened = countOpened();
+    try {
+      const consoles = await docsPage(pageConfig(storageKey));
+      expect({ connections: opened.connections.length, channels: opened.channels.length }).to.deep.equal({ connections: 1, channels: 1 });
+
+      // Another tab of the docs site, on the same database.
+      const otherTab = new History({ enabled: true }, { store: new IdbHistoryStore(storageKey, { indexedDB }) });
+      await otherTab.ready();
+      await consoles[7]!.send();
+      const sent = `${servers.api}/pets/7`;
+      await waitUntil(() => consoles.every((console) => listedUrls(console).includes(sent)), 'every console lists the send of the eighth', { timeout: 10_000 });
+      const lastList = consoles.at(-1)!.shadowRoot!.querySelector('request-history')!;
+      await waitUntil(() => lastList.shadowRoot!.textContent!.includes('/pets/7'), 'the last console shows it');
+      await waitUntil(() => otherTab.list().some((entry) => entry.url === sent), 'the other tab lists it');
+      otherTab.add({ method: 'GET', url: 'https://api.example/from-another-tab', status: 200, duration: 1 });
+      await waitUntil(() => consoles.every((console) => listedUrls(console)[0] === 'https://api.example/from-another-tab'), 'every console lists the other tab’s entry first', { timeout: 10_000 });
+      expect(consoles.map((console) => listedUrls(console).length)).to.deep.equal(consoles.map(() => 2));
+      otherTab.close();
+      await otherTab.flush();
+
+      // The docs site navigates away: every console goes.
+      for (const console of consoles) console.remove();
+      await new Promise((resolve) => setTimeout(resolve));
+      await Promise.all(consoles.map((console) => console.engine?.history.flush()));
+      await waitUntil(() => !opened.connections.some(isOpen), 'every connection closed');
+      expect(opened.channels.filter(isChannelOpen), 'channels left open').to.have.length(0);
+
+      // And back: a console added again opens the database again and lists what it holds.
+      document.body.append(consoles[3]!);
+      await consoles[3]!.updateComplete;
+      await consoles[3]!.engine!.history.ready();
+      expect(listedUrls(consoles[3]!)).to.deep.equal(['https://api.example/from-another-tab', sent]);
+      consoles[3]!.remove();
+    } finally {
+      opened.restore();
+    }
+  });
+
+  it('announce each record they trim from a store fuller than their maxItems once, not once per console', async () => {
+    const storageKey = await freshStorageKey();
+    const raw = createStore(`try-it-console:${storageKey}`, 'history');
+    const start = Date.now() - 60_000;
+    for (let n = 0; n < 20; n += 1) {
+      const record: StoredHistoryRecord = { entry: { id: `e${n}`, method: 'GET', url: `https://api.example/${n}`, headers: {}, body: '', status: 200, duration: 1, timestamp: new Date(start + n) }, addedAt: start + n };
+      await set(record.entry.id, record, raw);
+    }
+    (await new Promise<IDBDatabase>((resolve) => (indexedDB.open(`try-it-console:${storageKey}`).onsuccess = (event) => resolve((event.target as IDBOpenDBRequest).result)))).close();
+
+    const announced: HistoryStoreChange[] = [];
+    const originalPost = BroadcastChannel.prototype.postMessage;
+    BroadcastChannel.prototype.postMessage = function (this: BroadcastChannel, message: unknown) {
+      announced.push(message as HistoryStoreChange);
+      originalPost.call(this, message);
+    };
+    try {
+      // Five kept: the configuration's maxItems went down since the other 15 were stored.
+      const consoles = await docsPage(pageConfig(storageKey, 5));
+      await Promise.all(consoles.map((console) => console.engine!.history.flush()));
+      const newest = ['https://api.example/19', 'https://api.example/18', 'https://api.example/17', 'https://api.example/16', 'https://api.example/15'];
+      expect(consoles.filter((console) => JSON.stringify(listedUrls(console)) !== JSON.stringify(newest)), 'consoles not listing the five newest').to.have.length(0);
+      expect((await values(raw)).length, 'records stored').to.equal(5);
+      const deletes = announced.filter((change) => change.type === 'delete');
+      expect(deletes.length, 'deletions announced').to.equal(15);
+      expect(new Set(deletes.map((change) => (change as { id: string }).id)).size).to.equal(15);
+      for (const console of consoles) console.remove();
+    } finally {
+      BroadcastChannel.prototype.postMessage = originalPost;
+    }
+  });
+});
