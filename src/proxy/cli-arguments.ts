@@ -28,6 +28,8 @@ Options:
   -h, --help             show this help
 
 Requests: /?url=<encoded absolute URL>  or  /<absolute URL>
+GET / answers 200 (a health check). Each refusal is logged on stderr as a JSON line
+(its code, method, page origin and target origin; never a path, query or header).
 `;
 
 /** What the command line asks for: run the proxy with these options, or print the help. */

@@ -2,7 +2,15 @@
 // `try-it-proxy`: runs the CORS proxy until interrupted. Exit codes: 0 ok, 1 could not start, 2 bad usage.
 import { isTryItError } from '../core/errors.js';
 import { CliUsageError, USAGE, parseCliArguments } from './cli-arguments.js';
+import type { ProxyRefusalRecord } from './refusal.js';
 import { startProxy } from './server.js';
+
+/** One JSON line per refusal on stderr, for the operator: no path, query or header of the request, which may hold keys. */
+function logRefusal(record: ProxyRefusalRecord): void {
+  const { cause, ...fields } = record;
+  const error = cause === undefined ? {} : { error: cause instanceof Error ? (cause.stack ?? cause.message) : String(cause) };
+  process.stderr.write(`${JSON.stringify({ time: new Date().toISOString(), event: 'refused', ...fields, ...error })}\n`);
+}
 
 async function main(argv: readonly string[]): Promise<number> {
   let command;
@@ -20,7 +28,7 @@ async function main(argv: readonly string[]): Promise<number> {
   const { options } = command;
   let proxy;
   try {
-    proxy = await startProxy(options);
+    proxy = await startProxy({ ...options, onRefusal: logRefusal });
   } catch (error) {
     const usage = isTryItError(error);
     process.stderr.write(`try-it-proxy: ${usage ? '' : 'could not start: '}${(error as Error).message}\n`);

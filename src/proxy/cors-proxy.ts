@@ -76,7 +76,8 @@ export class CorsProxy {
 
   /** Node `request` listener. Never throws; every failure becomes a JSON refusal or a closed connection. */
   readonly handle = (request: IncomingMessage, response: ServerResponse): void => {
-    this.#handle(request, response).catch((error: unknown) => this.#fail(request, response, error));
+    const asked: AskedTarget = { target: undefined };
+    this.#handle(request, response, asked).catch((error: unknown) => this.#fail(request, response, error, asked));
   };
 
   /**
@@ -87,7 +88,12 @@ export class CorsProxy {
     await this.#upstream.close();
   }
 
-  async #handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+  async #handle(request: IncomingMessage, response: ServerResponse, asked: AskedTarget): Promise<void> {
+    // A load balancer's health check, which sends no Origin: the bare root names no target, so nothing needs checking.
+    if ((request.method === 'GET' || request.method === 'HEAD') && request.url === '/') {
+      writeHealthCheck(response);
+      return;
+    }
     const origin = request.headers.origin ?? allowedOwnOrigin(request, this.#options.origins);
     const originAllowed = this.#options.origins.allows(origin);
     if (isPreflight(request)) {
@@ -112,6 +118,7 @@ export class CorsProxy {
     const method = request.method ?? 'GET';
     if (FORBIDDEN_METHODS.has(method.toUpperCase())) throw methodRefusal(method);
     const { target, omitCredentials } = targetFromRequestPath(request.url);
+    asked.target = target;
     this.#options.targets.check(target);
     const declared = Number(request.headers['content-length'] ?? 0);
     if (declared > this.#options.maxRequestBytes) throw this.#requestTooLarge();
@@ -192,7 +199,7 @@ export class CorsProxy {
     }
   }
 
-  #fail(request: IncomingMessage, response: ServerResponse, error: unknown): void {
+  #fail(request: IncomingMessage, response: ServerResponse, error: unknown, asked: AskedTarget): void {
     if (response.headersSent || response.destroyed) {
       response.destroy();
       return;
@@ -212,12 +219,25 @@ export class CorsProxy {
       // Nothing can be said on this response any more (a host server left it unwritable): end it rather than hang.
       response.destroy();
     }
+    this.#options.onRefusal?.({
+      code: refusal.reason,
+      status: refusal.status,
+      method: request.method ?? 'GET',
+      origin: request.headers.origin,
+      target: asked.target?.origin,
+      ...(refusal.reason === 'internal_error' ? { cause: refusal.cause } : {}),
+    });
   }
 }
 
 /** The refusal of a method browsers never send (`FORBIDDEN_METHODS`). */
 export function methodRefusal(method: string): ProxyRefusal {
   return new ProxyRefusal('method_not_allowed', `${method} requests cannot be proxied (browsers do not send them either).`);
+}
+
+/** The target a request named, once read: the refusal record names its origin. */
+interface AskedTarget {
+  target: URL | undefined;
 }
 
 /** What the relay needs to know of the page's request. */
@@ -324,6 +344,17 @@ export function refusalMessage(refusal: ProxyRefusal, origin: string | undefined
   ];
   if (closeConnection) headers.push(['connection', 'close']);
   return { headers: addCorsHeaders(headers, origin), body };
+}
+
+/** The answer to a health check: that the proxy is up, and nothing of its configuration. */
+function writeHealthCheck(response: ServerResponse): void {
+  const body = 'try-it-proxy is running. Send /?url=<encoded absolute URL> or /<absolute URL>.\n';
+  const headers: HeaderList = [
+    ['content-type', 'text/plain; charset=utf-8'],
+    ['content-length', String(Buffer.byteLength(body))],
+    ['cache-control', 'no-store'],
+  ];
+  writeHeadLines(response, 200, undefined, addCorsHeaders(headers, undefined)).end(body);
 }
 
 /** Writes a refusal (see `refusalMessage`). */

@@ -19,5 +19,6 @@ export {
   ProxyRefusal,
   isProxyRefusal,
   type ProxyRefusalBody,
+  type ProxyRefusalRecord,
   type ProxyRefusalCode,
 } from './refusal.js';

@@ -4,6 +4,7 @@ import { expectKnownFields, expectPlainObject } from '../core/validation.js';
 import { AddressPolicy, type PrivateAddressAllowance } from './address-policy.js';
 import { systemResolver, type HostResolver } from './guarded-connector.js';
 import { OriginPolicy, type OriginAllowList } from './origin-policy.js';
+import type { ProxyRefusalRecord } from './refusal.js';
 import { TargetPolicy } from './target-policy.js';
 
 export interface ProxyOptions {
@@ -65,6 +66,15 @@ export interface ProxyOptions {
    * @default the system resolver (`dns.lookup`, every address)
    */
   resolveHost?: HostResolver;
+  /**
+   * Told of every refusal the proxy answers, upstream failures included (the page gets its JSON first), for an
+   * operator's log: the code, the method, the page's origin and the target's, never its path or query, nor any header.
+   * Not told of the requests Node's parser refuses before the proxy sees them (headers too large, a method outside
+   * `http.METHODS`, CONNECT). Runs synchronously; an exception it throws is not caught.
+   * @default undefined (nothing is recorded; `try-it-proxy` writes each as a JSON line on stderr)
+   * @example (record) => console.warn(JSON.stringify(record))
+   */
+  onRefusal?: (record: ProxyRefusalRecord) => void;
 }
 
 /** Options after validation, with every default filled in. */
@@ -78,6 +88,7 @@ export interface ResolvedProxyOptions {
   timeout: number;
   maxRedirects: number;
   resolveHost: HostResolver;
+  onRefusal: ((record: ProxyRefusalRecord) => void) | undefined;
 }
 
 export const DEFAULT_MAX_REQUEST_BYTES = 10 * 1024 * 1024;
@@ -86,7 +97,7 @@ export const DEFAULT_TIMEOUT = 30_000;
 export const DEFAULT_MAX_REDIRECTS = 5;
 
 export const PROXY_OPTION_FIELDS: readonly (keyof ProxyOptions)[] = [
-  'allowOrigins', 'allowTargets', 'allowPrivate', 'forwardCookies', 'maxRequestBytes', 'maxResponseBytes', 'timeout', 'maxRedirects', 'resolveHost',
+  'allowOrigins', 'allowTargets', 'allowPrivate', 'forwardCookies', 'maxRequestBytes', 'maxResponseBytes', 'timeout', 'maxRedirects', 'resolveHost', 'onRefusal',
 ];
 
 /** The longest `timeout`: the longest a Node timer waits (a longer one fires at once). */
@@ -118,8 +129,8 @@ export function resolveProxyOptions(given: ProxyOptions = {}): ResolvedProxyOpti
   // A misspelt field (`allowOrigin`) would leave its default in force without a word.
   const options = expectPlainObject(given, 'proxy options') as ProxyOptions;
   expectKnownFields(options as Record<string, unknown>, PROXY_OPTION_FIELDS, 'proxy options');
-  if (options.resolveHost !== undefined && typeof options.resolveHost !== 'function') {
-    throw new ConfigError('resolveHost', options.resolveHost, 'must be a function');
+  for (const field of ['resolveHost', 'onRefusal'] as const) {
+    if (options[field] !== undefined && typeof options[field] !== 'function') throw new ConfigError(field, options[field], 'must be a function');
   }
   return {
     origins: new OriginPolicy(options.allowOrigins),
@@ -131,5 +142,6 @@ export function resolveProxyOptions(given: ProxyOptions = {}): ResolvedProxyOpti
     timeout: timeoutOption(options.timeout),
     maxRedirects: positiveInteger('maxRedirects', options.maxRedirects, DEFAULT_MAX_REDIRECTS, true),
     resolveHost: options.resolveHost ?? systemResolver,
+    onRefusal: options.onRefusal,
   };
 }

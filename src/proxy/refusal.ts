@@ -55,3 +55,19 @@ export class ProxyRefusal extends TryItError {
 export function isProxyRefusal(error: unknown, reason?: ProxyRefusalCode): error is ProxyRefusal {
   return error instanceof ProxyRefusal && (reason === undefined || error.reason === reason);
 }
+
+/**
+ * A refusal as `onRefusal` reports it: what an operator's log needs, and nothing that may carry a secret of the
+ * page's request (the message may quote the target URL, query included, so it is left out).
+ */
+export interface ProxyRefusalRecord {
+  code: ProxyRefusalCode;
+  status: number;
+  method: string;
+  /** The `Origin` header as the page (or any client) sent it; `undefined` without one. */
+  origin: string | undefined;
+  /** The target's origin (scheme, host and port); `undefined` when the request named no usable target. */
+  target: string | undefined;
+  /** For `internal_error`, the error behind it: a bug in the proxy, to report. */
+  cause?: unknown;
+}

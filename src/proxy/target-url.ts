@@ -37,12 +37,13 @@ export function targetFromRequestPath(requestPath: string | undefined): ProxyReq
 
 /**
  * A reference, for a `Location` header, that asks this proxy for `target` in the style of `requestPath`:
- * `?url=<encoded target>` with the request's other query parameters kept (relative, so it also keeps whatever path
- * the proxy is reached by), or `/<target>`; marked when the follow-up is to go without credentials.
+ * `?url=<encoded target>` with the request's other query parameters kept, or `<target>` after as many `../` as
+ * `requestPath` has segments; marked when the follow-up is to go without credentials. Both are relative, so they
+ * keep whatever path the proxy is reached by (`/proxy/` on a docs site, a reverse proxy's prefix), which it never sees.
  */
 export function proxyReferenceFor(target: URL, requestPath: string, omitCredentials: boolean): string {
   const { path, query } = splitRequestPath(requestPath);
-  if (path !== '/') return omitCredentials ? `/${PROXY_CREDENTIALS_PARAMETER}=omit/${target.href}` : `/${target.href}`;
+  if (path !== '/') return `${upToProxyPath(path)}${omitCredentials ? `${PROXY_CREDENTIALS_PARAMETER}=omit/` : ''}${target.href}`;
   // A bare query has no other parameters to keep, nor room for the mark: with the mark, the `url=` style says it.
   const bare = query !== undefined && BARE_QUERY_TARGET.test(query);
   if (bare && !omitCredentials) return `?${target.href}`;
@@ -50,6 +51,16 @@ export function proxyReferenceFor(target: URL, requestPath: string, omitCredenti
   parameters.set('url', target.href);
   if (omitCredentials) parameters.set(PROXY_CREDENTIALS_PARAMETER, 'omit');
   return `?${parameters}`;
+}
+
+/**
+ * The relative path from a prefix-style request path back to the proxy's own path: one `../` per `/` after the first
+ * (`/https://api.example/v1/users` → `../../../../`), or `./` when there is none, so that a target's `https:` is not
+ * read as the reference's own scheme.
+ */
+function upToProxyPath(path: string): string {
+  const depth = path.split('/').length - 2;
+  return depth === 0 ? './' : '../'.repeat(depth);
 }
 
 function queryStyleTarget(query: string | undefined): { raw: string; omitCredentials: boolean } {

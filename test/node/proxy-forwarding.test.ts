@@ -113,8 +113,9 @@ describe('proxy forwarding', () => {
   });
 
   it('refuses a request without a usable target with bad_target_url', async () => {
-    for (const path of ['/', '/?url=', '/?url=not%20a%20url', '/favicon.ico', '/api.example.com/x']) {
-      const response = await viaProxy(setup.proxy, path);
+    // A bare GET / is the health check (proxy-operations.test.ts); POST / names no target.
+    for (const [method, path] of [['POST', '/'], ['GET', '/?url='], ['GET', '/?url=not%20a%20url'], ['GET', '/favicon.ico'], ['GET', '/api.example.com/x']] as const) {
+      const response = await viaProxy(setup.proxy, path, { method });
       assert.equal(response.status, 400, path);
       assert.equal(refusalCode(response), 'bad_target_url', path);
     }
@@ -420,7 +421,8 @@ describe('proxy redirects handed to the page', () => {
       const landing = `${setup.upstream.origin}/elsewhere?a=1`;
       const prefix = await viaProxy(setup.proxy, `/${setup.upstream.origin}/start`);
       assert.equal(prefix.status, 302);
-      assert.equal(prefix.headers['location'], `/${landing}`);
+      // Relative, one `../` per segment of the request path, so it also holds for a proxy under a path prefix.
+      assert.equal(prefix.headers['location'], `../../../${landing}`);
       const query = await viaProxy(setup.proxy, `/?url=${encodeURIComponent(`${setup.upstream.origin}/start`)}`);
       assert.equal(query.status, 302);
       assert.equal(query.headers['location'], `?url=${encodeURIComponent(landing)}`);
@@ -441,7 +443,7 @@ describe('proxy redirects handed to the page', () => {
       const response = await viaProxy(setup.proxy, `/${setup.upstream.origin}/`, { method: 'POST', body: 'payload' });
       assert.equal(response.status, 307);
       // Another origin: marked so that the page's follow-up goes without credentials.
-      assert.equal(response.headers['location'], '/try-it-proxy-credentials=omit/http://127.0.0.1:1/never-followed');
+      assert.equal(response.headers['location'], '../../../try-it-proxy-credentials=omit/http://127.0.0.1:1/never-followed');
     } finally {
       await setup.close();
     }
@@ -541,7 +543,7 @@ describe('proxy redirects handed to the page', () => {
           seen.length = 0;
           const response = await viaProxy(setup.proxy, `/${setup.upstream.origin}/a?status=${status}`, { method, body: 'important payload' });
           assert.equal(response.status, status, `${method} after ${status}`);
-          assert.equal(response.headers['location'], `/${setup.upstream.origin}/moved`);
+          assert.equal(response.headers['location'], `../../../${setup.upstream.origin}/moved`);
           assert.deepEqual(seen, [`${method} /a?status=${status}`], `${method} after ${status} was followed`);
         }
       }

@@ -80,7 +80,7 @@ describe('proxy: a redirect with its Location repeated', () => {
   it('points every line back through the proxy, as it does one, in both styles', async () => {
     const target = `${api.origin}/moved`;
     const cases: Array<[string, string]> = [
-      [`/${target}`, `/try-it-proxy-credentials=omit/http://127.0.0.1:${canary.port}/internal`],
+      [`/${target}`, `../../../try-it-proxy-credentials=omit/http://127.0.0.1:${canary.port}/internal`],
       [`/?url=${encodeURIComponent(target)}`, `?url=${encodeURIComponent(`http://127.0.0.1:${canary.port}/internal`)}&try-it-proxy-credentials=omit`],
     ];
     for (const [path, expected] of cases) {
