@@ -143,7 +143,7 @@ describe('<try-it-console> request editor, by keyboard and screen reader', () =>
     expect(description()).to.equal(null);
     el.url = '{{base_url}}/pets/{{not_defined}}';
     await el.updateComplete;
-    expect(description()).to.equal('{{base_url}}/pets/{{not_defined}} (has unresolved variables)');
+    expect(description()).to.equal('not_defined is not defined in the active environment.');
   });
 
   it('keeps a custom method in the picker after another was picked, shown as it is sent', async () => {

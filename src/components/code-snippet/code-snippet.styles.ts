@@ -37,6 +37,15 @@ export const codeSnippetStyles = css`
     border-bottom-color: var(--_accent);
     font-weight: 600;
   }
+  /* Forced colors draw a transparent underline in the text colour, under every tab: system colours stay as given. */
+  @media (forced-colors: active) {
+    [role='tab'] {
+      border-bottom-color: Canvas;
+    }
+    [role='tab'][aria-selected='true'] {
+      border-bottom-color: Highlight;
+    }
+  }
   /* The frame clips what lies outside it (overflow: hidden, for its rounded corners): the focus ring of the code
      panel, which fills it, and the tabs' went mostly unseen. Drawn inside instead. */
   [role='tab']:focus-visible,

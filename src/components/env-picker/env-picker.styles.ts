@@ -50,6 +50,17 @@ export const envPickerStyles = css`
     border-color: var(--_accent);
     color: var(--_accent-text);
   }
+  /* Forced colors replace the accent with the button's own colours, and pressed looked unpressed. System colours, not
+     adjusted: adjusted, the label is drawn on a Canvas backplate, and HighlightText on it vanished. */
+  @media (forced-colors: active) {
+    td.value button[aria-pressed='true'] {
+      forced-color-adjust: none;
+      background: Highlight;
+      border-color: Highlight;
+      color: HighlightText;
+      outline-color: CanvasText;
+    }
+  }
   .missing,
   .problem {
     margin: var(--_space) 0 0;

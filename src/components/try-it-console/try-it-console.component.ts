@@ -1,5 +1,6 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
+import { keyed } from 'lit/directives/keyed.js';
 import { live } from 'lit/directives/live.js';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import type { ConsoleConfig } from '../../core/console-config.js';
@@ -148,6 +149,8 @@ export class TryItConsole extends LitElement {
   #shown: ShownResponse | undefined;
   /** A history entry picked, to load unless a listener of the event prevented it. */
   #picked: TicHistorySelectEvent | undefined;
+  /** Whether focus was in the console as an update began. */
+  #hadFocus = false;
 
   @state() private configProblem: string | undefined;
   /** Why the `method`, `url`, `headers` or `body` set by the page cannot be loaded; shown like a configuration problem. */
@@ -217,6 +220,7 @@ export class TryItConsole extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues): void {
+    this.#hadFocus = !!this.shadowRoot?.activeElement;
     const picked = this.#picked;
     this.#picked = undefined;
     if (picked && !picked.defaultPrevented) {
@@ -239,6 +243,12 @@ export class TryItConsole extends LitElement {
     if (this.notices.includes('credentials') && (changed.has('currentUrl') || changed.has('headerRows')) && !this.#holdsRedacted()) {
       this.notices = this.notices.filter((notice) => notice !== 'credentials');
     }
+  }
+
+  // What had focus went with the response it was in (Ctrl+Enter in the body, on Download): Send, now Cancel, takes
+  // it rather than the page, as the control of the send that replaced the response.
+  protected override updated(): void {
+    if (this.#hadFocus && !this.shadowRoot!.activeElement) this.renderRoot.querySelector<HTMLElement>('#send')?.focus();
   }
 
   /**
@@ -398,8 +408,9 @@ export class TryItConsole extends LitElement {
   }
 
   #onRemoveRow(key: number): void {
+    // Moved before the row goes: once its ✕ is gone, focus would go to Send first.
+    this.renderRoot.querySelector<HTMLElement>('button.add-header')?.focus();
     this.headerRows = this.headerRows.filter((row) => row.key !== key);
-    void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>('button.add-header')?.focus());
   }
 
   #onKeydown(event: KeyboardEvent): void {
@@ -562,14 +573,15 @@ export class TryItConsole extends LitElement {
 
   /**
    * The URL with its placeholders marked (known ones highlighted, unresolved ones flagged with why), and whether it
-   * has unresolved ones: only then does it describe the URL field (a variable a header lacks is not the URL's).
+   * has unresolved ones: only then does it describe the URL field, by why alone (a variable a header lacks is not the
+   * URL's, and the URL itself is the field's value, read already).
    */
   #urlTemplate({ missing, cyclic }: Unresolved) {
     const url = this.currentUrl;
     const spans = [...scanPlaceholders(url)];
     if (spans.length === 0) return { marked: nothing, unresolved: false };
     const parts = [];
-    let unresolved = false;
+    const problems = new Set<string>();
     let copiedUpTo = 0;
     for (const span of spans) {
       parts.push(url.slice(copiedUpTo, span.start));
@@ -581,12 +593,13 @@ export class TryItConsole extends LitElement {
           : name === ''
             ? 'An empty placeholder names no variable'
             : `${name} is not defined in the active environment`;
-      unresolved ||= problem !== undefined;
+      if (problem) problems.add(`${problem}.`);
       parts.push(html`<mark class=${problem ? 'variable missing' : 'variable'} title=${problem ?? name}>${url.slice(span.start, span.end)}</mark>`);
       copiedUpTo = span.end;
     }
     parts.push(url.slice(copiedUpTo));
-    return { marked: html`<p id="url-template" class="url-template">${parts}${unresolved ? html`<span class="visually-hidden"> (has unresolved variables)</span>` : nothing}</p>`, unresolved };
+    const unresolved = problems.size > 0;
+    return { marked: html`<p class="url-template">${parts}${unresolved ? html`<span id="url-problems" class="visually-hidden">${[...problems].join(' ')}</span>` : nothing}</p>`, unresolved };
   }
 
   #renderHeaderRows() {
@@ -709,10 +722,14 @@ export class TryItConsole extends LitElement {
       const title = errorTitle(state.error);
       // Some messages start with the title ("Cancelled: the request…"): said once is enough.
       const message = state.error.message.startsWith(`${title}: `) ? state.error.message.slice(title.length + 2) : state.error.message;
-      return html`<div class="error" part="error" role="alert">
-          <p class="error-title">${title}</p>
-          <p>${message}</p>
-        </div>
+      // Keyed by the failure: the same one again (Send pressed twice on a URL it refuses) is a new alert, said again.
+      return html`${keyed(
+          state.error,
+          html`<div class="error" part="error" role="alert">
+            <p class="error-title">${title}</p>
+            <p>${message}</p>
+          </div>`,
+        )}
         ${this.#renderPartialBody(state.error)}`;
     }
     return this.#renderResponse(state.response);
@@ -776,7 +793,7 @@ export class TryItConsole extends LitElement {
               </select>
               <label class="visually-hidden" for="url">URL</label>
               <input id="url" part="url" type="text" spellcheck="false" autocomplete="off" placeholder="https://api.example.com/resource or /resource"
-                aria-describedby=${urlTemplate.unresolved ? 'url-template' : nothing} .value=${this.currentUrl} @input=${this.#onUrlInput} />
+                aria-describedby=${urlTemplate.unresolved ? 'url-problems' : nothing} aria-invalid=${urlTemplate.unresolved ? 'true' : nothing} .value=${this.currentUrl} @input=${this.#onUrlInput} />
               <button id="send" part=${pending ? 'cancel-button' : 'send-button'} class=${pending ? 'cancel' : 'primary send'} title=${pending ? 'Cancel the request' : 'Send (Ctrl+Enter)'} @click=${pending ? this.#onCancelClick : this.send}>${pending ? 'Cancel' : 'Send'}</button>
             </div>
             ${urlTemplate.marked}
