@@ -1,11 +1,12 @@
 // A docs page embeds one console per operation: here 30 on one page, sharing one configuration and one history
 // (one storageKey). The tests count what the page holds open and what the consoles tell each other, never time.
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { createStore, set, values } from 'idb-keyval';
 import '../../src/index.js';
 import type { TryItConsole } from '../../src/components/try-it-console/try-it-console.component.js';
 import { History, IdbHistoryStore, type ConsoleConfig, type HistoryStoreChange, type StoredHistoryRecord } from '../../src/core/index.js';
 import { deleteDatabase } from './support/delete-database.js';
+import { withoutIndexedDB } from './support/without-indexeddb.js';
 
 const CONSOLES = 30;
 
@@ -170,5 +171,86 @@ describe('30 consoles on one page sharing one history', () => {
     } finally {
       BroadcastChannel.prototype.postMessage = originalPost;
     }
+  });
+});
+
+describe('30 consoles on one page sharing their environments', () => {
+  before(async () => {
+    servers = await (await fetch('/__test-servers.json')).json();
+  });
+
+  const environments = () => [
+    { name: 'Production', variables: { base_url: `${servers.api}/production` } },
+    { name: 'Sandbox', variables: { base_url: `${servers.api}/sandbox` } },
+  ];
+  const picker = (console: TryItConsole) => console.shadowRoot!.querySelector('env-picker')!.shadowRoot!.querySelector('select')!;
+  function pick(console: TryItConsole, name: string): void {
+    const select = picker(console);
+    select.value = name;
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+  }
+  async function shown(consoles: TryItConsole[]): Promise<string[]> {
+    await Promise.all(consoles.map((console) => console.updateComplete));
+    await Promise.all(consoles.map((console) => console.shadowRoot!.querySelector('env-picker')!.updateComplete));
+    return consoles.map((console) => picker(console).value);
+  }
+
+  it('show and send to the environment picked in any one of them, the page script’s and the JSON ones alike', async () => {
+    const config: ConsoleConfig = { corsProxy: servers.proxy, environments: environments(), history: { enabled: false } };
+    const page = await fixture<HTMLElement>(html`<main>
+      ${Array.from({ length: CONSOLES }, (_, n) =>
+        n % 2 === 0
+          ? html`<try-it-console .config=${config} url="{{base_url}}/pets/${n}"></try-it-console>`
+          : html`<try-it-console url="{{base_url}}/pets/${n}"><script type="application/json">${JSON.stringify(config)}</script></try-it-console>`,
+      )}
+      <try-it-console .config=${{ ...config, environments: environments().reverse() }} url="{{base_url}}/other"></try-it-console>
+    </main>`);
+    const all = [...page.querySelectorAll<TryItConsole>('try-it-console')];
+    const consoles = all.slice(0, CONSOLES);
+    const otherEnvironments = all.at(-1)!;
+    pick(consoles[0]!, 'Sandbox');
+    expect((await shown(consoles)).filter((name) => name !== 'Sandbox'), 'consoles not showing Sandbox').to.have.length(0);
+    // Other environments (here, listed in another order) are another choice.
+    expect(await shown([otherEnvironments])).to.deep.equal(['Sandbox']);
+    pick(otherEnvironments, 'Production');
+    expect((await shown(consoles)).filter((name) => name !== 'Sandbox'), 'consoles not showing Sandbox').to.have.length(0);
+
+    const response = oneEvent(consoles[13]!, 'tic-response');
+    void consoles[13]!.send();
+    expect((await response).response.request.url).to.equal(`${servers.api}/sandbox/pets/13`);
+  });
+
+  it('keep a choice made while one of them was away, and let a console added back show it', async () => {
+    const config: ConsoleConfig = { corsProxy: servers.proxy, environments: environments(), history: { enabled: false } };
+    const page = await fixture<HTMLElement>(html`<main>${Array.from({ length: 3 }, () => html`<try-it-console .config=${config}></try-it-console>`)}</main>`);
+    const consoles = [...page.querySelectorAll<TryItConsole>('try-it-console')];
+    await shown(consoles);
+    pick(consoles[2]!, 'Sandbox');
+    expect(await shown(consoles)).to.deep.equal(['Sandbox', 'Sandbox', 'Sandbox']);
+    const away = consoles[2]!;
+    away.remove();
+    await new Promise((resolve) => setTimeout(resolve));
+    pick(consoles[0]!, 'Production');
+    page.append(away);
+    expect(await shown(consoles)).to.deep.equal(['Production', 'Production', 'Production']);
+  });
+});
+
+describe('30 consoles on one page without IndexedDB', () => {
+  it('announce that the history cannot be kept once, not once per console, and show it in each', async () => {
+    await withoutIndexedDB(async () => {
+      const config: ConsoleConfig = { history: { enabled: true, storageKey: `many-warn-${Date.now()}` } };
+      const page = await fixture<HTMLElement>(html`<main>${Array.from({ length: CONSOLES }, () => html`<try-it-console .config=${config}></try-it-console>`)}</main>`);
+      const consoles = [...page.querySelectorAll<TryItConsole>('try-it-console')];
+      await Promise.all(consoles.map((console) => console.engine!.history.ready()));
+      const lists = consoles.map((console) => console.shadowRoot!.querySelector('request-history')!);
+      await Promise.all(lists.map((list) => list.updateComplete));
+      const regions = () => lists.map((list) => list.shadowRoot!.querySelector('[role="status"]')!.textContent!.trim());
+      await waitUntil(() => regions().some((text) => text.includes('could not be loaded')), 'the warning is announced');
+      // Well past the announcer's 100 ms pause, so that a second announcement would have been made.
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      expect(regions().filter((text) => text.includes('could not be loaded')), 'live regions saying it').to.have.length(1);
+      expect(lists.filter((list) => !list.shadowRoot!.querySelector('.warning')?.textContent!.includes('could not be loaded')), 'lists not showing it').to.have.length(0);
+    });
   });
 });

@@ -181,6 +181,9 @@ describe('<try-it-console>', () => {
     expect(echoed.headers['x-client']).to.equal('docs');
 
     // Never switched, the console is on no one's choice: a configuration listing another environment first starts there.
+    // Alone with these environments: the consoles of a page that share them share the choice too.
+    el.remove();
+    await new Promise((resolve) => setTimeout(resolve));
     const fresh = await fixture<TryItConsole>(html`<try-it-console .config=${config()}></try-it-console>`);
     expect(fresh.engine!.environments.active()!.name).to.equal('Local');
     fresh.config = { ...fresh.config, environments: [...fresh.config!.environments!].reverse() };

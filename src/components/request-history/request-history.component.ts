@@ -16,6 +16,10 @@ import { formatEntryTime } from './entry-time.js';
 import { splitEntryUrl } from './entry-url.js';
 import { requestHistoryStyles } from './request-history.styles.js';
 
+// Persistence warnings already said on this page: a docs page with a console per operation shows the same one in
+// every list, and a screen reader would read it once per console. Each list still shows it.
+const warningsAnnounced = new Set<string>();
+
 /**
  * @tagname request-history
  * @summary Past requests, newest first: pick one to load it again, delete one, or clear all (after a confirmation).
@@ -98,7 +102,10 @@ export class RequestHistory extends LitElement {
     const history = this.#history.source;
     if (history?.warning !== this.#warned) {
       this.#warned = history?.warning;
-      if (this.#warned) this.#announcer.announce(this.#warned);
+      if (this.#warned && !warningsAnnounced.has(this.#warned)) {
+        warningsAnnounced.add(this.#warned);
+        this.#announcer.announce(this.#warned);
+      }
     }
     if (!history?.size) this.confirming = false;
   }

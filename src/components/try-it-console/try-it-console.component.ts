@@ -108,6 +108,13 @@ interface HeaderRowState {
  *
  * @cssprop --tic-response-max-height - Height past which the response body scrolls. Default 28rem.
  */
+/**
+ * The environment managers of the page's consoles, by their configuration's environments as JSON, with how many
+ * consoles use each. Consoles given the same environments share one (a docs page has a console per operation): a
+ * reader who picks Sandbox in one sends to Sandbox from all of them.
+ */
+const pageEnvironments = new Map<string, { manager: EnvironmentManager; consoles: number }>();
+
 export class TryItConsole extends LitElement {
   static override styles = [themeStyles, highlightStyles, tryItConsoleStyles];
 
@@ -124,10 +131,12 @@ export class TryItConsole extends LitElement {
   #configuredFrom: string | undefined;
   /**
    * The environment switched to in the engine last stopped (rebuilt for another configuration, or the console
-   * removed): the next engine starts on it when it has it, so the next send goes where the user chose. Never
-   * switched, nothing was chosen: the next configuration's own first applies.
+   * removed), and the manager it was in: the next engine starts on it when it has it, so the next send goes where
+   * the user chose. Never switched, nothing was chosen: the next configuration's own first applies.
    */
-  #keptEnvironment: string | undefined;
+  #keptEnvironment: { name: string; from: EnvironmentManager } | undefined;
+  /** The running engine's key in `pageEnvironments`. */
+  #environmentsKey: string | undefined;
   /** Whether the running engine's environment was switched (by the picker or the page), even back to the first. */
   #environmentChosen = false;
   /**
@@ -298,8 +307,11 @@ export class TryItConsole extends LitElement {
     this.#configuredFrom = configuredFrom;
     try {
       if (problem) return;
+      const environmentsKey = JSON.stringify(this.config?.environments ?? []);
+      const shared = pageEnvironments.get(environmentsKey);
       const engine = new RequestEngine({
         config: this.config ?? {},
+        environments: shared?.manager,
         // The same history settings: the same history, with this page's entries as sent (credentials unredacted).
         history: sameHistorySettings(previousHistory, this.config ?? {}) ? previousHistory : undefined,
         // Without IndexedDB the store fails to open, and the history says it keeps entries for this page only. A console
@@ -307,10 +319,14 @@ export class TryItConsole extends LitElement {
         historyStore: (history) => (history.enabled && this.config?.enabled !== false ? new IdbHistoryStore(history.storageKey) : undefined),
         displayLimit: DISPLAY_LIMIT,
       });
+      if (shared) shared.consoles += 1;
+      else pageEnvironments.set(environmentsKey, { manager: engine.environments, consoles: 1 });
+      this.#environmentsKey = environmentsKey;
       const kept = this.#keptEnvironment;
       this.#keptEnvironment = undefined;
-      this.#environmentChosen = kept !== undefined && engine.environments.list().some((environment) => environment.name === kept);
-      if (this.#environmentChosen) engine.environments.setActive(kept!);
+      this.#environmentChosen = kept !== undefined && engine.environments.list().some((environment) => environment.name === kept.name);
+      // The same manager, shared with consoles that stayed on the page, holds the page's latest choice already.
+      if (this.#environmentChosen && kept!.from !== engine.environments) engine.environments.setActive(kept!.name);
       let activeName = engine.environments.active()?.name;
       this.#unwatchEnvironment = engine.environments.subscribe(() => {
         const name = engine.environments.active()?.name;
@@ -335,7 +351,10 @@ export class TryItConsole extends LitElement {
   #stopEngine(): History | undefined {
     if (!this.#engine) return undefined;
     const { environments, history } = this.#engine;
-    this.#keptEnvironment = this.#environmentChosen ? environments.active()?.name : undefined;
+    const chosen = this.#environmentChosen ? environments.active()?.name : undefined;
+    this.#keptEnvironment = chosen === undefined ? undefined : { name: chosen, from: environments };
+    const shared = pageEnvironments.get(this.#environmentsKey!);
+    if (shared?.manager === environments && --shared.consoles === 0) pageEnvironments.delete(this.#environmentsKey!);
     this.#unwatchEnvironment?.();
     this.#unwatchEnvironment = undefined;
     this.#engine = undefined;
