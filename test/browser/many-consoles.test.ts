@@ -5,6 +5,7 @@ import { createStore, set, values } from 'idb-keyval';
 import '../../src/index.js';
 import type { TryItConsole } from '../../src/components/try-it-console/try-it-console.component.js';
 import { History, IdbHistoryStore, type ConsoleConfig, type HistoryStoreChange, type StoredHistoryRecord } from '../../src/core/index.js';
+import type { TicResponseEvent } from '../../src/events/index.js';
 import { deleteDatabase } from './support/delete-database.js';
 import { withoutIndexedDB } from './support/without-indexeddb.js';
 
@@ -215,7 +216,7 @@ describe('30 consoles on one page sharing their environments', () => {
     pick(otherEnvironments, 'Production');
     expect((await shown(consoles)).filter((name) => name !== 'Sandbox'), 'consoles not showing Sandbox').to.have.length(0);
 
-    const response = oneEvent(consoles[13]!, 'tic-response');
+    const response = oneEvent<TicResponseEvent>(consoles[13]!, 'tic-response');
     void consoles[13]!.send();
     expect((await response).response.request.url).to.equal(`${servers.api}/sandbox/pets/13`);
   });

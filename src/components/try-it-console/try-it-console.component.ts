@@ -68,6 +68,13 @@ interface HeaderRowState {
 }
 
 /**
+ * The environment managers of the page's consoles, by their configuration's environments as JSON, with how many
+ * consoles use each. Consoles given the same environments share one (a docs page has a console per operation): a
+ * reader who picks Sandbox in one sends to Sandbox from all of them.
+ */
+const pageEnvironments = new Map<string, { manager: EnvironmentManager; consoles: number }>();
+
+/**
  * @tagname try-it-console
  * @summary A "try it" console: edit a request, send it for real, see the response, switch environments,
  * reload past requests and copy the request as code.
@@ -108,13 +115,6 @@ interface HeaderRowState {
  *
  * @cssprop --tic-response-max-height - Height past which the response body scrolls. Default 28rem.
  */
-/**
- * The environment managers of the page's consoles, by their configuration's environments as JSON, with how many
- * consoles use each. Consoles given the same environments share one (a docs page has a console per operation): a
- * reader who picks Sandbox in one sends to Sandbox from all of them.
- */
-const pageEnvironments = new Map<string, { manager: EnvironmentManager; consoles: number }>();
-
 export class TryItConsole extends LitElement {
   static override styles = [themeStyles, highlightStyles, tryItConsoleStyles];
 
