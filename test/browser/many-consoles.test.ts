@@ -108,6 +108,8 @@ describe('30 consoles on one page sharing one history', () => {
     try {
       const consoles = await docsPage(pageConfig(storageKey));
       expect({ connections: opened.connections.length, channels: opened.channels.length }).to.deep.equal({ connections: 1, channels: 1 });
+      // One list in memory, not a copy per console (up to maxItems entries with their bodies each).
+      expect(new Set(consoles.map((console) => console.engine!.history)).size, 'histories in memory').to.equal(1);
 
       // Another tab of the docs site, on the same database.
       const otherTab = new History({ enabled: true }, { store: new IdbHistoryStore(storageKey, { indexedDB }) });

@@ -106,8 +106,10 @@ describe('resource lifecycles', () => {
       const first = el.engine!.environments;
       // The page shows the console's environments in a picker of its own, say in the site's header.
       const picker = await fixture<EnvPicker>(html`<env-picker .manager=${first}></env-picker>`);
-      el.config = config();
+      // Other environments, so another manager: with the same ones, the console keeps the manager it shares.
+      el.config = config({ environments: [{ name: 'Staging', variables: { base_url: servers.api } }] });
       await el.updateComplete;
+      expect(el.engine!.environments, 'another manager').not.to.equal(first);
       await settle();
       expect(listeners.live.get(first), 'after another configuration: the page’s picker alone').to.equal(1);
 

@@ -10,6 +10,7 @@ import { REDACTED, type History } from '../../core/history.js';
 import { parseHistoryConfig } from '../../core/history-config.js';
 import type { HistoryEntry } from '../../core/history-entry.js';
 import { IdbHistoryStore } from '../../core/idb-history-store.js';
+import { PageShared } from './page-shared.js';
 import { scanPlaceholders } from '../../core/placeholders.js';
 import { PolicyViolationWatch } from '../../core/policy-violation-watch.js';
 import { RequestEngine, type ConsoleResponse } from '../../core/request-engine.js';
@@ -68,11 +69,15 @@ interface HeaderRowState {
 }
 
 /**
- * The environment managers of the page's consoles, by their configuration's environments as JSON, with how many
- * consoles use each. Consoles given the same environments share one (a docs page has a console per operation): a
- * reader who picks Sandbox in one sends to Sandbox from all of them.
+ * The environment manager of the page's consoles given the same environments (by their JSON): a reader who picks
+ * Sandbox in one sends to Sandbox from all of them.
  */
-const pageEnvironments = new Map<string, { manager: EnvironmentManager; consoles: number }>();
+const pageEnvironments = new PageShared<EnvironmentManager>();
+/**
+ * The history of the page's consoles given the same history settings, one list in memory (with this page's entries as
+ * sent, credentials unredacted) instead of one copy each, that each console's send adds to.
+ */
+const pageHistories = new PageShared<History>((history) => history.close());
 
 /**
  * @tagname try-it-console
@@ -135,8 +140,8 @@ export class TryItConsole extends LitElement {
    * the user chose. Never switched, nothing was chosen: the next configuration's own first applies.
    */
   #keptEnvironment: { name: string; from: EnvironmentManager } | undefined;
-  /** The running engine's key in `pageEnvironments`. */
-  #environmentsKey: string | undefined;
+  /** Lets go of what the running engine shares with the page's other consoles. */
+  #releaseShared: (() => void) | undefined;
   /** Whether the running engine's environment was switched (by the picker or the page), even back to the first. */
   #environmentChosen = false;
   /**
@@ -224,7 +229,7 @@ export class TryItConsole extends LitElement {
     queueMicrotask(() => {
       if (this.isConnected) return;
       this.#forgetShown();
-      this.#stopEngine()?.close();
+      this.#stopEngine()?.();
     });
   }
 
@@ -303,25 +308,29 @@ export class TryItConsole extends LitElement {
     this.configProblem = problem;
     // What a send in flight brings belongs to the configuration it was sent with: cancelled, as load() does.
     if (this.#engine && this.#send.state.status === 'pending') this.#send.reset();
-    const previousHistory = this.#stopEngine();
+    // Let go of once the new engine holds what it shares with the old one: the history, the environments.
+    const releasePrevious = this.#stopEngine();
     this.#configuredFrom = configuredFrom;
     try {
       if (problem) return;
       const environmentsKey = JSON.stringify(this.config?.environments ?? []);
-      const shared = pageEnvironments.get(environmentsKey);
+      const historyKey = historyKeyOf(this.config ?? {});
       const engine = new RequestEngine({
         config: this.config ?? {},
-        environments: shared?.manager,
-        // The same history settings: the same history, with this page's entries as sent (credentials unredacted).
-        history: sameHistorySettings(previousHistory, this.config ?? {}) ? previousHistory : undefined,
+        environments: pageEnvironments.get(environmentsKey),
+        history: historyKey === undefined ? undefined : pageHistories.get(historyKey),
         // Without IndexedDB the store fails to open, and the history says it keeps entries for this page only. A console
         // turned off touches no storage either.
         historyStore: (history) => (history.enabled && this.config?.enabled !== false ? new IdbHistoryStore(history.storageKey) : undefined),
         displayLimit: DISPLAY_LIMIT,
       });
-      if (shared) shared.consoles += 1;
-      else pageEnvironments.set(environmentsKey, { manager: engine.environments, consoles: 1 });
-      this.#environmentsKey = environmentsKey;
+      pageEnvironments.hold(environmentsKey, engine.environments);
+      // Checked by the engine, the settings have a key.
+      pageHistories.hold(historyKey!, engine.history);
+      this.#releaseShared = () => {
+        pageEnvironments.release(environmentsKey, engine.environments);
+        pageHistories.release(historyKey!, engine.history);
+      };
       const kept = this.#keptEnvironment;
       this.#keptEnvironment = undefined;
       this.#environmentChosen = kept !== undefined && engine.environments.list().some((environment) => environment.name === kept.name);
@@ -340,25 +349,25 @@ export class TryItConsole extends LitElement {
     } catch (error) {
       this.configProblem = (error as Error).message;
     } finally {
-      if (previousHistory !== this.#engine?.history) previousHistory?.close();
+      releasePrevious?.();
     }
   }
 
   /**
-   * Drops the engine, remembering the environment switched to for the next one, and returns its history for the
-   * caller to close or hand on.
+   * Drops the engine, remembering the environment switched to for the next one, and returns what lets go of what it
+   * shares with the page's other consoles (the last holder closes the history), for the caller to call.
    */
-  #stopEngine(): History | undefined {
+  #stopEngine(): (() => void) | undefined {
     if (!this.#engine) return undefined;
-    const { environments, history } = this.#engine;
+    const { environments } = this.#engine;
     const chosen = this.#environmentChosen ? environments.active()?.name : undefined;
     this.#keptEnvironment = chosen === undefined ? undefined : { name: chosen, from: environments };
-    const shared = pageEnvironments.get(this.#environmentsKey!);
-    if (shared?.manager === environments && --shared.consoles === 0) pageEnvironments.delete(this.#environmentsKey!);
     this.#unwatchEnvironment?.();
     this.#unwatchEnvironment = undefined;
     this.#engine = undefined;
-    return history;
+    const release = this.#releaseShared;
+    this.#releaseShared = undefined;
+    return release;
   }
 
   /** The presets as the page set them, read as loaded: defaults for those unset, headers given as JSON text parsed. */
@@ -911,13 +920,15 @@ function errorTitle(error: RequestError): string {
   return ERROR_TITLES[error.kind];
 }
 
-/** Whether `config` asks for a history set up as `history` is (a config that fails the check asks for none). */
-function sameHistorySettings(history: History | undefined, config: ConsoleConfig): boolean {
-  if (!history) return false;
+/**
+ * The key of the history `config` asks for: its settings as checked, and whether the console is on (one turned off
+ * keeps its history in memory). Undefined when the settings fail the check, which the engine then explains.
+ */
+function historyKeyOf(config: ConsoleConfig): string | undefined {
   try {
-    return JSON.stringify(parseHistoryConfig(config.history)) === JSON.stringify(history.config);
+    return JSON.stringify([parseHistoryConfig(config.history), config.enabled !== false]);
   } catch {
-    return false;
+    return undefined;
   }
 }
 
