@@ -1,12 +1,19 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { RequestError } from '../core/errors.js';
-import type { ConsoleResponse } from '../core/request-engine.js';
+import type { ConsoleResponse, ResponseProgress } from '../core/request-engine.js';
 
 export type SendState =
   | { status: 'idle' }
-  | { status: 'pending' }
+  /** `progress`: the response, once its headers came, with its body as far as it came. */
+  | { status: 'pending'; progress?: ResponseProgress }
   | { status: 'complete'; response: ConsoleResponse }
   | { status: 'error'; error: RequestError };
+
+/**
+ * How often, at most, a response still arriving is shown again, in ms: each showing decodes and lays out its text, and
+ * a fast download brings a part every few milliseconds.
+ */
+const PROGRESS_INTERVAL = 250;
 
 /**
  * One send at a time, with Cancel: the shape of `@lit/task`, which hands its work an `AbortSignal`.
@@ -26,17 +33,34 @@ export class SendController implements ReactiveController {
     return this.#state;
   }
 
-  /** Runs `work` with a fresh signal; resolves with the state it ended in (never rejects). */
-  async run(work: (signal: AbortSignal) => Promise<ConsoleResponse>): Promise<SendState> {
+  /**
+   * Runs `work` with a fresh signal and a progress callback, which shows the response as it arrives (its headers at
+   * once, then its body at most every 250 ms); resolves with the state it ended in (never rejects).
+   */
+  async run(work: (signal: AbortSignal, onProgress: (progress: ResponseProgress) => void) => Promise<ConsoleResponse>): Promise<SendState> {
     this.#abort?.abort();
     const abort = new AbortController();
     this.#abort = abort;
     this.#set({ status: 'pending' });
+    let latest: ResponseProgress;
+    let shownAt = -Infinity;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const show = () => {
+      timer = undefined;
+      shownAt = performance.now();
+      if (this.#abort === abort) this.#set({ status: 'pending', progress: latest });
+    };
+    const onProgress = (progress: ResponseProgress) => {
+      latest = progress;
+      timer ??= setTimeout(show, Math.max(0, shownAt + PROGRESS_INTERVAL - performance.now()));
+    };
     let next: SendState;
     try {
-      next = { status: 'complete', response: await work(abort.signal) };
+      next = { status: 'complete', response: await work(abort.signal, onProgress) };
     } catch (error) {
       next = { status: 'error', error: error instanceof RequestError ? error : new RequestError('network', String(error), { cause: error }) };
+    } finally {
+      clearTimeout(timer);
     }
     // A send that a newer one replaced reports nothing: the newer one owns the state now.
     if (this.#abort === abort) {

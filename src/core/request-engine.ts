@@ -10,7 +10,7 @@ import { connectSourceFor, policyAllowsConnection } from './connect-src.js';
 import { watchConnectionsTo, type PolicyViolationWatch } from './policy-violation-watch.js';
 import { PROXY_CONTENT_SECURITY_POLICY, PROXY_ERROR_HEADER, PROXY_FINAL_URL_HEADER, UPSTREAM_WWW_AUTHENTICATE_HEADER, isCrossOrigin, targetOfProxiedUrl, type ProxyErrorBody } from './proxy-route.js';
 import { checkAndRoute, isForbiddenHeader, prepareRequest, requestTemplate, resolveRequest, type ConsoleRequest, type PreparedRequest, type ResolvedRequest } from './request-preparation.js';
-import { ResponseBodyError, checkBodyLimits, readBody, type BodyLimits, type ReadBody } from './response-body.js';
+import { ResponseBodyError, checkBodyLimits, readBody, type BodyLimits, type BodyProgress, type ReadBody } from './response-body.js';
 
 export interface RequestEngineOptions extends BodyLimits {
   /** The console configuration; checked here. @default {} */
@@ -62,6 +62,24 @@ export interface ConsoleResponse {
   download: Blob | undefined;
   /** What was recorded in history (`undefined` with history disabled). */
   historyEntry: HistoryEntry | undefined;
+}
+
+/** What came before the body: as in `ConsoleResponse`, and the milliseconds from sending to the headers. */
+export interface ResponseHead extends Pick<ConsoleResponse, 'status' | 'statusText' | 'headers' | 'contentType'> {
+  headersAt: number;
+}
+
+/** A response whose body is still arriving: its status and headers, and the body so far. */
+export interface ResponseProgress extends ResponseHead, BodyProgress {}
+
+export interface ExecuteOptions {
+  /** Cancels the send. */
+  signal?: AbortSignal;
+  /**
+   * Told once the response headers came (`received` 0), then after each part of the body: a stream such as
+   * server-sent events can be shown as it comes. What it throws is reported, and does not stop the send.
+   */
+  onProgress?: (progress: ResponseProgress) => void;
 }
 
 /**
@@ -125,7 +143,7 @@ export class RequestEngine {
   }
 
   /** Prepares and sends. @throws RequestError with the kind of failure and what to do about it. */
-  async send(request: ConsoleRequest, options: { signal?: AbortSignal } = {}): Promise<ConsoleResponse> {
+  async send(request: ConsoleRequest, options: ExecuteOptions = {}): Promise<ConsoleResponse> {
     return this.execute(this.prepare(request), options);
   }
 
@@ -133,7 +151,7 @@ export class RequestEngine {
    * Sends a prepared request. It is checked and routed again first, so a request the page rewrote in a
    * before-send handler goes where its URL says and breaks no rule the original kept.
    */
-  async execute(request: PreparedRequest, { signal }: { signal?: AbortSignal } = {}): Promise<ConsoleResponse> {
+  async execute(request: PreparedRequest, { signal, onProgress }: ExecuteOptions = {}): Promise<ConsoleResponse> {
     const prepared = { ...request, ...checkAndRoute(request, { config: this.config, pageOrigin: this.#pageOrigin }) };
     const timeout = AbortSignal.timeout(this.config.timeout);
     const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
@@ -141,7 +159,7 @@ export class RequestEngine {
     // The entry's timestamp is when the request was made (SPEC A4), not when its response ended.
     const madeAt = Date.now();
     let response: Response | undefined;
-    let headersAt = 0;
+    let head: ResponseHead;
     let body: ReadBody;
     const blocks = watchConnectionsTo(prepared.fetchUrl);
     try {
@@ -153,11 +171,21 @@ export class RequestEngine {
         cache: 'no-store',
         signal: combined,
       });
-      headersAt = performance.now() - start;
+      const headersAt = performance.now() - start;
       if (prepared.viaProxy && response.headers.has(PROXY_ERROR_HEADER)) {
         throw await proxyRefusal(response, prepared.method, new URL(prepared.fetchUrl).origin === this.#pageOrigin);
       }
-      body = await readBody(response.body as ReadableStream<Uint8Array<ArrayBuffer>> | null, this.#limits);
+      const arrived: ResponseHead = {
+        status: response.status,
+        statusText: response.statusText,
+        headers: prepared.viaProxy ? headersTheApiSent(response.headers) : [...response.headers],
+        contentType: response.headers.get('content-type') ?? '',
+        headersAt,
+      };
+      head = arrived;
+      const tell = onProgress && ((progress: BodyProgress) => tellProgress(onProgress, { ...arrived, ...progress }));
+      tell?.({ received: 0, bytes: () => new Uint8Array() });
+      body = await readBody(response.body as ReadableStream<Uint8Array<ArrayBuffer>> | null, this.#limits, tell);
     } catch (error) {
       // The send ended here: the probes that explain a failure are not part of its duration.
       const duration = performance.now() - start;
@@ -168,14 +196,14 @@ export class RequestEngine {
       blocks.stop();
     }
     const total = performance.now() - start;
-    const contentType = response.headers.get('content-type') ?? '';
+    const { status, statusText, headers, contentType, headersAt } = head;
     const decoded = decodeText(body.bytes, contentType, body.truncated);
     return {
       request: prepared,
-      status: response.status,
-      statusText: response.statusText,
+      status,
+      statusText,
       redirectedTo: this.#redirectedTo(prepared, response),
-      headers: prepared.viaProxy ? headersTheApiSent(response.headers) : [...response.headers],
+      headers,
       contentType,
       timing: { headers: headersAt, total },
       size: body.size,
@@ -184,7 +212,7 @@ export class RequestEngine {
       warnings: decoded.warning ? [decoded.warning] : [],
       truncated: body.truncated,
       download: body.whole,
-      historyEntry: this.#record(prepared, madeAt, response.status, total),
+      historyEntry: this.#record(prepared, madeAt, status, total),
     };
   }
 
@@ -352,6 +380,17 @@ function blockedByPagePolicy(prepared: PreparedRequest, error: unknown, policy: 
 
 function cancelled(error: unknown): RequestError {
   return new RequestError('aborted', 'Cancelled: the request was stopped before it finished.', { cause: error });
+}
+
+function tellProgress(onProgress: (progress: ResponseProgress) => void, progress: ResponseProgress): void {
+  try {
+    onProgress(progress);
+  } catch (error) {
+    // As an event listener's exception: reported on its own, the send goes on.
+    queueMicrotask(() => {
+      throw error;
+    });
+  }
 }
 
 /** A timeout while the body arrived says how far it got: the server answered, so it is not down. */

@@ -57,8 +57,19 @@ export function checkBodyLimits(limits: BodyLimits = {}): Required<BodyLimits> {
   return checked;
 }
 
-/** @throws ResponseBodyError when the stream fails before its end. */
-export async function readBody(stream: ReadableStream<Uint8Array<ArrayBuffer>> | null, limits: BodyLimits = {}): Promise<ReadBody> {
+/** The body so far, told after each part of it that arrives. */
+export interface BodyProgress {
+  /** Bytes received so far. */
+  received: number;
+  /** The first of them, up to the display limit: a copy, made when asked. */
+  bytes(): Uint8Array;
+}
+
+/**
+ * @param onProgress told after each part of the body (a stream such as server-sent events is worth showing as it comes).
+ * @throws ResponseBodyError when the stream fails before its end.
+ */
+export async function readBody(stream: ReadableStream<Uint8Array<ArrayBuffer>> | null, limits: BodyLimits = {}, onProgress?: (progress: BodyProgress) => void): Promise<ReadBody> {
   const { displayLimit, downloadLimit } = checkBodyLimits(limits);
   // The start of the body for the screen, and all of it for download while it fits; each on its own cap.
   const shown: Uint8Array[] = [];
@@ -83,6 +94,7 @@ export async function readBody(stream: ReadableStream<Uint8Array<ArrayBuffer>> |
     }
     if (kept && size > downloadLimit) kept = undefined;
     kept?.push(value);
+    onProgress?.({ received: size, bytes: () => join(shown, displayLimit) });
   }
   const bytes = join(shown, displayLimit);
   const whole = kept && new Blob(kept, { type: 'application/octet-stream' });

@@ -49,6 +49,9 @@ function writableHeaders(headers: HeaderList): HeaderList {
   });
 }
 
+/** An empty write, which sends the head written so far (see `#relay`). */
+const NO_BYTES = Buffer.alloc(0);
+
 /**
  * The CORS proxy as a Node request listener: `http.createServer(proxy.handle)`. Create one per server
  * and `close()` it with the server to release upstream connections (`server.close()` alone waits for every
@@ -194,6 +197,10 @@ export class CorsProxy {
     if (declared !== undefined && Number.isFinite(declared)) {
       pipeline(upstream.body, toPage, onDone);
     } else {
+      // Sent now, not with the first bytes of the body as Node would: a stream (server-sent events) may send its
+      // first event much later, and the page shows the status and headers as soon as they come. An empty write, not
+      // flushHeaders(), which writes the head as UTF-8: header bytes past ASCII would be encoded twice.
+      response.write(NO_BYTES);
       const limit = new ByteLimit(maxResponseBytes, () => new ProxyRefusal('response_too_large', 'response body over the cap'));
       pipeline(upstream.body, limit, toPage, onDone);
     }

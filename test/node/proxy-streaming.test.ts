@@ -76,6 +76,46 @@ describe('proxy streaming', () => {
     }
   });
 
+  it('relays the status and headers of a stream before its first byte, as server-sent events need', { timeout: 10_000 }, async () => {
+    let sendEvent!: () => void;
+    const setup = await proxyInFrontOf((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      response.flushHeaders();
+      sendEvent = () => response.end('data: late\n\n');
+    });
+    try {
+      const client = get(`${setup.proxy.url}${setup.upstream.origin}/events`, { headers: { origin: PAGE_ORIGIN } });
+      // The API has sent no event yet: only the headers can have come.
+      const [response] = (await once(client, 'response')) as [IncomingMessage];
+      assert.equal(response.statusCode, 200);
+      assert.equal(response.headers['content-type'], 'text/event-stream');
+      sendEvent();
+      let body = '';
+      for await (const chunk of response) body += chunk;
+      assert.equal(body, 'data: late\n\n');
+    } finally {
+      await setup.close();
+    }
+  });
+
+  it('sends the head of a stream early with its bytes as they came: UTF-8 in a reason phrase or header is not encoded twice', async () => {
+    const asBytes = (text: string) => Buffer.from(text, 'utf8').toString('latin1'); // Node writes each character as a byte
+    const setup = await proxyInFrontOf((_request, response) => {
+      response.writeHead(200, asBytes('Très bien'), { 'content-type': 'text/plain', 'x-note': asBytes('café ✓') });
+      response.end('streamed');
+    });
+    try {
+      const client = get(`${setup.proxy.url}${setup.upstream.origin}/utf8`, { headers: { origin: PAGE_ORIGIN } });
+      const [response] = (await once(client, 'response')) as [IncomingMessage];
+      response.resume();
+      assert.equal(Buffer.from(response.statusMessage!, 'latin1').toString('utf8'), 'Très bien');
+      assert.equal(Buffer.from(response.headers['x-note'] as string, 'latin1').toString('utf8'), 'café ✓');
+      assert.equal(response.headers['transfer-encoding'], 'chunked', 'relayed as a stream, its length unknown');
+    } finally {
+      await setup.close();
+    }
+  });
+
   it('streams a 50 MB response body: the page sees its first byte long before the API has written the last', async () => {
     let written = 0;
     const sent = createHash('sha256');

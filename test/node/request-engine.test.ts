@@ -38,6 +38,9 @@ type TestServer = Awaited<ReturnType<typeof startServer>>;
 
 const TEN_MB = 10 * 1024 * 1024;
 
+/** Set by a test: /drip then sends its next part only when the test calls what it holds. */
+let dripOn: (() => void) | undefined;
+
 describe('RequestEngine against a local API', () => {
   let api: TestServer;
   let closed: TestServer;
@@ -83,6 +86,18 @@ describe('RequestEngine against a local API', () => {
         // The body and Content-Type the test asks for: /bytes?type=…&hex=….
         const query = new URL(path, 'http://api').searchParams;
         response.writeHead(200, { 'content-type': query.get('type')! }).end(Buffer.from(query.get('hex')!, 'hex'));
+      } else if (path === '/drip') {
+        // A stream of three parts, each sent once the client saw the one before (dripOn) or at once (without it).
+        response.writeHead(201, 'Made', { 'content-type': 'text/event-stream' });
+        let part = 0;
+        const next = () => {
+          part += 1;
+          if (part > 3) return void response.end();
+          response.write(`data: ${part}\n\n`);
+          if (dripOn) dripOn = next;
+          else next();
+        };
+        next();
       } else if (path === '/silent') {
         // No answer at all: only the timeout or a cancel ends this.
       } else if (path === '/loop') {
@@ -164,6 +179,47 @@ describe('RequestEngine against a local API', () => {
     for (const limits of [{ displayLimit: -1 }, { downloadLimit: Number.NaN }, { displayLimit: 1.5 }]) {
       assert.throws(() => new RequestEngine(limits), (error: unknown) => error instanceof InvalidArgumentError && /whole number of bytes/.test(error.message));
     }
+  });
+
+  it('tells onProgress of the response once its headers came, then after each part of the body', async () => {
+    const told: Array<{ status: number; statusText: string; contentType: string; received: number; text: string; headersAt: number }> = [];
+    dripOn = () => {};
+    let response;
+    try {
+      response = await engineFor().send(
+        { method: 'GET', url: `${api.origin}/drip` },
+        {
+          onProgress: ({ status, statusText, contentType, received, bytes, headersAt }) => {
+            told.push({ status, statusText, contentType, received, text: new TextDecoder().decode(bytes()), headersAt });
+            if (received > 0) dripOn!(); // seen: the server may send the next part
+          },
+        },
+      );
+    } finally {
+      dripOn = undefined;
+    }
+    assert.equal(response.text, 'data: 1\n\ndata: 2\n\ndata: 3\n\n');
+    assert.deepEqual(told, [
+      { status: 201, statusText: 'Made', contentType: 'text/event-stream', received: 0, text: '', headersAt: response.timing.headers },
+      ...['data: 1\n\n', 'data: 1\n\ndata: 2\n\n', response.text].map((text) => ({ status: 201, statusText: 'Made', contentType: 'text/event-stream', received: text.length, text, headersAt: response.timing.headers })),
+    ]);
+  });
+
+  it('goes on with the send when onProgress throws, and reports what it threw', async () => {
+    const reported: unknown[] = [];
+    const onUncaught = (error: unknown) => reported.push(error);
+    const listeners = process.listeners('uncaughtException');
+    process.removeAllListeners('uncaughtException');
+    process.on('uncaughtException', onUncaught);
+    try {
+      const response = await engineFor().send({ method: 'GET', url: `${api.origin}/drip` }, { onProgress: () => { throw new Error('listener bug'); } });
+      assert.equal(response.status, 201);
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      process.off('uncaughtException', onUncaught);
+      for (const listener of listeners) process.on('uncaughtException', listener);
+    }
+    assert.ok(reported.length >= 2 && reported.every((error) => (error as Error).message === 'listener bug'), String(reported));
   });
 
   it('sends a body of several megabytes with placeholders in it', async () => {

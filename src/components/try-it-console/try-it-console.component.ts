@@ -13,7 +13,7 @@ import { IdbHistoryStore } from '../../core/idb-history-store.js';
 import { PageShared } from './page-shared.js';
 import { scanPlaceholders } from '../../core/placeholders.js';
 import { PolicyViolationWatch } from '../../core/policy-violation-watch.js';
-import { RequestEngine, type ConsoleResponse } from '../../core/request-engine.js';
+import { RequestEngine, type ConsoleResponse, type ResponseProgress } from '../../core/request-engine.js';
 import { ResponseBodyError } from '../../core/response-body.js';
 import type { ConsoleRequest } from '../../core/request-preparation.js';
 import { isCrossOrigin } from '../../core/proxy-route.js';
@@ -42,6 +42,10 @@ import { tryItConsoleStyles } from './try-it-console.styles.js';
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
 /** Text shown in the page is capped here; the whole body stays available for download. */
 const DISPLAY_LIMIT = 256 * 1024;
+/** The end of a body still arriving that is shown, in bytes: laid out again with every part that comes. */
+const ARRIVING_TEXT_BYTES = 32 * 1024;
+/** How near its end, in pixels, a body still arriving counts as read to the end, so it is kept there. */
+const FOLLOW_SLACK = 8;
 
 /** A response as the panel shows it. */
 interface ShownResponse {
@@ -165,6 +169,8 @@ export class TryItConsole extends LitElement {
   #picked: TicHistorySelectEvent | undefined;
   /** Whether focus was in the console as an update began. */
   #hadFocus = false;
+  /** Whether the body still arriving was scrolled to its end (or not shown yet) as an update began. */
+  #followArriving = true;
 
   @state() private configProblem: string | undefined;
   /** Why the `method`, `url`, `headers` or `body` set by the page cannot be loaded; shown like a configuration problem. */
@@ -235,6 +241,8 @@ export class TryItConsole extends LitElement {
 
   protected override willUpdate(changed: PropertyValues): void {
     this.#hadFocus = !!this.shadowRoot?.activeElement;
+    const arriving = this.renderRoot.querySelector?.('.arriving');
+    this.#followArriving = !arriving || arriving.scrollHeight - arriving.scrollTop - arriving.clientHeight < FOLLOW_SLACK;
     const picked = this.#picked;
     this.#picked = undefined;
     if (picked && !picked.defaultPrevented) {
@@ -263,6 +271,9 @@ export class TryItConsole extends LitElement {
   // it rather than the page, as the control of the send that replaced the response.
   protected override updated(): void {
     if (this.#hadFocus && !this.shadowRoot!.activeElement) this.renderRoot.querySelector<HTMLElement>('#send')?.focus();
+    // A stream is read at its end: it stays in view as it grows, unless the reader scrolled up to read.
+    const arriving = this.#followArriving && this.renderRoot.querySelector('.arriving');
+    if (arriving) arriving.scrollTop = arriving.scrollHeight;
   }
 
   /**
@@ -484,7 +495,7 @@ export class TryItConsole extends LitElement {
     const beforeSend = new TicBeforeSendEvent(prepared);
     this.dispatchEvent(beforeSend);
     if (beforeSend.defaultPrevented) return;
-    const result = await this.#send.run((signal) => engine.execute(beforeSend.request, { signal }));
+    const result = await this.#send.run((signal, onProgress) => engine.execute(beforeSend.request, { signal, onProgress }));
     if (result.status === 'complete') {
       // Unless another request was loaded meanwhile: the notice is about that one.
       if (result.response.status < 400 && this.#send.state === result) this.notices = [];
@@ -673,7 +684,7 @@ export class TryItConsole extends LitElement {
   }
 
   #renderResponse(response: ConsoleResponse) {
-    const statusClass = response.status < 300 ? 'ok' : response.status < 400 ? 'redirect' : response.status < 500 ? 'client-error' : 'server-error';
+    const statusClass = statusClassOf(response.status);
     const { body, highlighted, download, fileName, notAnImage, imageBlocked } = this.#show(response);
     // Only text is shown in part: an image is previewed from the whole body, and binary data is not shown at all.
     const shownWhole = !response.truncated || body.kind === 'image' || body.kind === 'binary';
@@ -742,10 +753,30 @@ export class TryItConsole extends LitElement {
       </div>`;
   }
 
+  /**
+   * A response whose body is still arriving (server-sent events, a slow download): its status, how much came, and the
+   * end of its text so far, kept in view while the reader has not scrolled up.
+   */
+  #renderArriving(progress: ResponseProgress) {
+    const bytes = progress.bytes();
+    const text = bytes.byteLength === 0 || looksBinary(bytes) ? undefined : textTail(bytes, ARRIVING_TEXT_BYTES);
+    return html`
+      <p class="status-line" part="status">
+        <span class="status ${statusClassOf(progress.status)}">${progress.status} ${headerText(progress.statusText)}</span>
+        <span class="muted">(headers in ${Math.round(progress.headersAt)} ms)</span>
+        <span>${formatBytes(progress.received)} so far${bytes.byteLength < progress.received ? `, the first ${formatBytes(bytes.byteLength)} shown` : ''}…</span>
+      </p>
+      ${text === undefined
+        ? nothing
+        : html`<div class="response-body arriving" part="response-body" tabindex="0" role="region" aria-label="Response body, as it arrives">
+            <pre><code>${text}</code></pre>
+          </div>`}`;
+  }
+
   #renderResult() {
     const state = this.#send.state;
     if (state.status === 'idle') return html`<p class="muted">Send the request to see the response here.</p>`;
-    if (state.status === 'pending') return html`<p class="muted">Waiting for the response…</p>`;
+    if (state.status === 'pending') return state.progress ? this.#renderArriving(state.progress) : html`<p class="muted">Waiting for the response…</p>`;
     if (state.status === 'error') {
       const title = errorTitle(state.error);
       // Some messages start with the title ("Cancelled: the request…"): said once is enough.
@@ -765,7 +796,8 @@ export class TryItConsole extends LitElement {
 
   #liveStatus(): string {
     const state = this.#send.state;
-    if (state.status === 'pending') return 'Sending…';
+    // Said once when the headers come: the growing size would be read out again and again.
+    if (state.status === 'pending') return state.progress ? `Receiving the response: ${state.progress.status} ${headerText(state.progress.statusText)}.` : 'Sending…';
     if (state.status === 'complete') return `Response ${state.response.status} ${headerText(state.response.statusText)} in ${Math.round(state.response.timing.total)} milliseconds.`;
     // A failure is announced by its role="alert" box: said here too, screen readers would read it twice.
     return '';
@@ -918,6 +950,21 @@ function errorTitle(error: RequestError): string {
   // A response that started and then stopped: the server was reached. Stopped by Cancel, it is just cancelled.
   if (error.cause instanceof ResponseBodyError && error.kind !== 'aborted') return error.kind === 'timeout' ? 'Timed out during the response' : 'Response broke off';
   return ERROR_TITLES[error.kind];
+}
+
+/** The class that colours a status code. */
+function statusClassOf(status: number): string {
+  return status < 300 ? 'ok' : status < 400 ? 'redirect' : status < 500 ? 'client-error' : 'server-error';
+}
+
+/** The text of the last `limit` bytes, as UTF-8 from a character's start; `…` before it when it is not all. */
+function textTail(bytes: Uint8Array, limit: number): string {
+  let start = Math.max(0, bytes.byteLength - limit);
+  // Continuation bytes (10xxxxxx) are the middle of a character.
+  while (start > 0 && start < bytes.byteLength && (bytes[start]! & 0xc0) === 0x80) start += 1;
+  // Streamed: a character the last part cut in two waits for the rest instead of showing as �.
+  const text = new TextDecoder().decode(bytes.subarray(start), { stream: true });
+  return start > 0 ? `…${text}` : text;
 }
 
 /**

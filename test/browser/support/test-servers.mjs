@@ -128,9 +128,23 @@ function createApi() {
  */
 function createCorsApi(apiWithoutCors) {
   const cors = { 'access-control-allow-origin': '*' };
+  // Event streams a test writes to, by id: GET /stream?id=… opens one, /stream-push?id=…&text=… writes to it (&end=1 ends it).
+  const streams = new Map();
   return createServer((request, response) => {
     const url = new URL(request.url, 'http://cors-api');
+    const id = url.searchParams.get('id');
     if (request.method === 'OPTIONS') {
+      response.writeHead(204, cors).end();
+    } else if (url.pathname === '/stream') {
+      response.writeHead(200, { ...cors, 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+      response.flushHeaders();
+      streams.set(id, response);
+      response.on('close', () => streams.delete(id));
+    } else if (url.pathname === '/stream-push') {
+      const stream = streams.get(id);
+      if (!stream) return void response.writeHead(404, cors).end(`no stream ${id} is open`);
+      stream.write(url.searchParams.get('text') ?? '');
+      if (url.searchParams.has('end')) stream.end();
       response.writeHead(204, cors).end();
     } else if (url.pathname === '/to-api') {
       response.writeHead(302, { ...cors, location: `${apiWithoutCors}/pets` }).end();
