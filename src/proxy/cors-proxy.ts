@@ -190,7 +190,9 @@ export class CorsProxy {
     }
     // Past this point the status is sent: a body that turns out too large or fails can only be cut off.
     const onDone = (error: Error | null): void => {
-      if (error) response.destroy();
+      if (!error) return;
+      response.destroy();
+      if (isProxyRefusal(error)) this.#tellRefusal(error, request.method, request.origin, request.url);
     };
     const toPage = (body: AsyncIterable<Buffer>): Promise<void> => writeToPage(body, response, this.#options.timeout);
     // undici holds a body to its declared length, so only an undeclared length needs counting on the way.
@@ -208,7 +210,9 @@ export class CorsProxy {
 
   #fail(request: IncomingMessage, response: ServerResponse, error: unknown, asked: AskedTarget): void {
     if (response.headersSent || response.destroyed) {
+      // Cut off: the page sees a body that broke off, and the operator why.
       response.destroy();
+      if (isProxyRefusal(error)) this.#tellRefusal(error, request.method, request.headers.origin, asked.target);
       return;
     }
     const refusal = isProxyRefusal(error)
@@ -226,12 +230,17 @@ export class CorsProxy {
       // Nothing can be said on this response any more (a host server left it unwritable): end it rather than hang.
       response.destroy();
     }
+    this.#tellRefusal(refusal, request.method, request.headers.origin, asked.target);
+  }
+
+  /** Tells `onRefusal`, for the operator's log: never the target's path or query, nor a header. */
+  #tellRefusal(refusal: ProxyRefusal, method: string | undefined, origin: string | undefined, target: URL | undefined): void {
     this.#options.onRefusal?.({
       code: refusal.reason,
       status: refusal.status,
-      method: request.method ?? 'GET',
-      origin: request.headers.origin,
-      target: asked.target?.origin,
+      method: method ?? 'GET',
+      origin,
+      target: target?.origin,
       ...(refusal.reason === 'internal_error' ? { cause: refusal.cause } : {}),
     });
   }

@@ -12,6 +12,8 @@ import { ProxyRefusal } from './refusal.js';
 const USAGE = 'Send /?url=<encoded absolute URL> or /<absolute URL>, e.g. /https://api.example.com/v1/users.';
 // A query that is itself the target (`/?https://…`, or encoded): the console writes it so for a corsProxy ending in `?`.
 const BARE_QUERY_TARGET = /^https?(?::|%3a)/i;
+// A prefix-style target whose `//` after the scheme a front merged into one `/`, after the credentials mark if any.
+const COLLAPSED_SCHEME_SLASHES = new RegExp(`^(/(?:${PROXY_CREDENTIALS_PARAMETER}=[^/]*/)?https?:)/(?!/)`, 'i');
 
 /** The path and the query of a request path (`request.url` as Node gives it); the query without its `?`. */
 function splitRequestPath(requestPath: string): { path: string; query: string | undefined } {
@@ -59,7 +61,9 @@ export function proxyReferenceFor(target: URL, requestPath: string, omitCredenti
  * read as the reference's own scheme.
  */
 function upToProxyPath(path: string): string {
-  const depth = path.split('/').length - 2;
+  // Counted on the path as the browser wrote it, which it resolves `../` against: a front that merges slashes (nginx's
+  // default) hands over `https:/api…` for `https://api…`.
+  const depth = path.replace(COLLAPSED_SCHEME_SLASHES, '$1//').split('/').length - 2;
   return depth === 0 ? './' : '../'.repeat(depth);
 }
 

@@ -109,7 +109,7 @@ export function createWebhookHandler<Data = Record<string, unknown>>(options: We
       }
       if (rawBody === 'too-large') return await refuse(413, `body larger than ${maxBodySize} bytes`, undefined);
       const signature = request.headers['x-signature'];
-      if (!(await verifiedByAny(signers, rawBody, signature))) return await refuse(401, signatureProblem(signature), rawBody);
+      if (!(await verifiedByAny(signers, rawBody, signature))) return await refuse(401, signatureProblem(request), rawBody);
       const event = parseEvent<Data>(rawBody);
       if (!event) return await refuse(400, 'body is not a webhook event', rawBody);
       const outOfDate = maxAge === undefined ? undefined : sentAtProblem(event.sent_at, maxAge, Date.now());
@@ -129,9 +129,12 @@ export function createWebhookHandler<Data = Record<string, unknown>>(options: We
 
 // Why a signature that did not verify was refused. It tells the sender nothing about the secret, and tells the
 // operator where to look.
-function signatureProblem(header: string | string[] | undefined): string {
+function signatureProblem(request: IncomingMessage): string {
+  const header = request.headers['x-signature'];
   if (header === undefined) return 'invalid signature: no X-Signature header (is a secret set on the sending channel?)';
-  if (Array.isArray(header) && header.length > 1) return 'invalid signature: more than one X-Signature header';
+  // Node joins repeated lines with ", ": only the raw lines tell two signatures from a malformed one.
+  const lines = request.rawHeaders.filter((item, index) => index % 2 === 0 && item.toLowerCase() === 'x-signature').length;
+  if (lines > 1) return 'invalid signature: more than one X-Signature header';
   if (wellFormedSignature(header) === undefined) return 'invalid signature: X-Signature is not sha256= followed by 64 lowercase hex digits';
   return 'invalid signature: X-Signature does not match the body (the secrets differ, or the body was changed on the way)';
 }

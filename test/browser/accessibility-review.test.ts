@@ -107,6 +107,27 @@ describe('accessibility review', () => {
     expect(removes().length).to.equal(1);
   });
 
+  it('<try-it-console> leaves focus alone when what had it goes outside the response: the next Space does not send', async () => {
+    const el = await fixture<TryItConsole>(html`<try-it-console .config=${config()} method="DELETE" url="{{base_url}}/pets/1" .headers=${{ 'X-Note': '' }}></try-it-console>`);
+    $(el, 'button.add-header').click();
+    await el.updateComplete;
+    const value = el.shadowRoot!.querySelectorAll<HTMLInputElement>('.header-row input.value')[1]!;
+    value.focus();
+    await sendKeys({ type: 'Bearer' });
+    // The page's sign-in lands while the reader types: its preset of one row replaces the rows, the focused one gone.
+    el.headers = { Authorization: 'Bearer token' };
+    await el.updateComplete;
+    expect(el.shadowRoot!.activeElement?.id, 'not moved to Send').to.not.equal('send');
+    let sent = false;
+    el.addEventListener('tic-before-send', (event) => {
+      sent = true;
+      event.preventDefault();
+    });
+    await sendKeys({ type: ' ' });
+    await el.updateComplete;
+    expect(sent, 'a DELETE sent by a Space meant for the header').to.equal(false);
+  });
+
   it('<try-it-console> says a failure again when Send is pressed again and fails the same way', async () => {
     const el = await fixture<TryItConsole>(html`<try-it-console .config=${config()} url="ftp://example.com/pets"></try-it-console>`);
     const send = $<HTMLButtonElement>(el, '[part="send-button"]');

@@ -239,6 +239,40 @@ describe('30 consoles on one page sharing their environments', () => {
   });
 });
 
+describe('consoles sharing environments, removed and added back', () => {
+  before(async () => {
+    servers = await (await fetch('/__test-servers.json')).json();
+  });
+
+  it('a console added back does not override a choice made since in another console sharing its environments', async () => {
+    const names = ['Production', 'Sandbox', 'Staging'];
+    const config: ConsoleConfig = { corsProxy: servers.proxy, environments: names.map((name) => ({ name, variables: { base_url: `${servers.api}/${name}` } })), history: { enabled: false } };
+    const page = await fixture<HTMLElement>(html`<main><try-it-console .config=${config}></try-it-console></main>`);
+    const first = page.querySelector<TryItConsole>('try-it-console')!;
+    await first.updateComplete;
+    first.engine!.environments.setActive('Sandbox');
+    first.remove();
+    await new Promise((resolve) => setTimeout(resolve));
+    // Meanwhile another console with the same environments comes, and the reader picks Staging in it.
+    const second = document.createElement('try-it-console') as TryItConsole;
+    second.config = config;
+    page.append(second);
+    await second.updateComplete;
+    second.engine!.environments.setActive('Staging');
+    page.append(first);
+    await first.updateComplete;
+    expect({ first: first.engine!.environments.active()!.name, second: second.engine!.environments.active()!.name }).to.deep.equal({ first: 'Staging', second: 'Staging' });
+
+    // Alone again, a console added back starts on the choice it kept.
+    second.remove();
+    first.remove();
+    await new Promise((resolve) => setTimeout(resolve));
+    page.append(first);
+    await first.updateComplete;
+    expect(first.engine!.environments.active()!.name).to.equal('Staging');
+  });
+});
+
 describe('30 consoles on one page without IndexedDB', () => {
   it('announce that the history cannot be kept once, not once per console, and show it in each', async () => {
     await withoutIndexedDB(async () => {
@@ -254,6 +288,32 @@ describe('30 consoles on one page without IndexedDB', () => {
       await new Promise((resolve) => setTimeout(resolve, 400));
       expect(regions().filter((text) => text.includes('could not be loaded')), 'live regions saying it').to.have.length(1);
       expect(lists.filter((list) => !list.shadowRoot!.querySelector('.warning')?.textContent!.includes('could not be loaded')), 'lists not showing it').to.have.length(0);
+    });
+  });
+
+  it('announce it from a list the reader can see, and again for the history of another page of the site', async () => {
+    await withoutIndexedDB(async () => {
+      const config: ConsoleConfig = { history: { enabled: true, storageKey: `many-warn-hidden-${Date.now()}` } };
+      const regions = (page: HTMLElement) =>
+        [...page.querySelectorAll<TryItConsole>('try-it-console')].map((console) => console.shadowRoot!.querySelector('request-history')!.shadowRoot!.querySelector('[role="status"]')!.textContent!.includes('could not be loaded'));
+      const docsPage = async () => {
+        // The first operation's console sits in a closed <details>: its live region is not rendered, so never heard.
+        const page = await fixture<HTMLElement>(html`<main>
+          <details><summary>GET /pets</summary><try-it-console .config=${config}></try-it-console></details>
+          <section><try-it-console .config=${config}></try-it-console></section>
+        </main>`);
+        const consoles = [...page.querySelectorAll<TryItConsole>('try-it-console')];
+        await Promise.all(consoles.map((console) => console.engine!.history.ready()));
+        await waitUntil(() => regions(page).some(Boolean), 'the warning is announced');
+        await new Promise((resolve) => setTimeout(resolve, 400)); // past the announcer's 100 ms pause
+        return page;
+      };
+      const page = await docsPage();
+      expect(regions(page)).to.deep.equal([false, true]);
+      // The site shows another page: new consoles, a new history, the same failure, said again.
+      page.remove();
+      await new Promise((resolve) => setTimeout(resolve));
+      expect(regions(await docsPage())).to.deep.equal([false, true]);
     });
   });
 });

@@ -190,7 +190,10 @@ describe('<try-it-console>', () => {
     await fresh.updateComplete;
     expect(fresh.engine!.environments.active()!.name).to.equal('Other');
 
-    // Switched away and back to the first is a choice too: a configuration listing another first must not move off it.
+    // Switched away and back to the first is a choice too: a configuration listing another first must not move off it
+    // (alone with those environments: another console holding them would hold the page's choice for them).
+    fresh.remove();
+    await new Promise((resolve) => setTimeout(resolve));
     const back = await fixture<TryItConsole>(html`<try-it-console .config=${config()}></try-it-console>`);
     const select = inner<HTMLSelectElement>(back, 'env-picker', 'select');
     for (const name of ['Other', 'Local']) {

@@ -4,7 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { CorsProxy, type ProxyOptions, type ProxyRefusalRecord } from '../../src/proxy/index.js';
-import { PAGE_ORIGIN, echoHandler, listen, refusalCode, startTestProxy, viaProxy, type Echo, type TestServer } from './proxy-support/servers.js';
+import { PAGE_ORIGIN, allowOnlyLoopbackPort, echoHandler, listen, refusalCode, startTestProxy, viaProxy, type Echo, type TestServer } from './proxy-support/servers.js';
 
 const LIMIT_MS = 15_000;
 
@@ -13,11 +13,14 @@ const LIMIT_MS = 15_000;
  * Express's `app.use(prefix, proxy.handle)` and a reverse proxy's `proxy_pass http://127.0.0.1:8787/` do. Any
  * other path is a page of the site.
  */
-async function siteWithProxyUnder(prefix: string, options: ProxyOptions): Promise<{ site: TestServer; proxyUrl: string; close(): Promise<void> }> {
+async function siteWithProxyUnder(prefix: string, options: ProxyOptions, { mergeSlashes = false } = {}): Promise<{ site: TestServer; proxyUrl: string; close(): Promise<void> }> {
   const proxy = new CorsProxy(options);
   const site = await listen((req, res) => {
     if (req.url!.startsWith(prefix)) {
-      req.url = req.url!.slice(prefix.length - 1);
+      const queryStart = req.url!.includes('?') ? req.url!.indexOf('?') : req.url!.length;
+      // nginx's merge_slashes (on by default) turns the path's `https://` into `https:/`, the query left alone.
+      const path = mergeSlashes ? req.url!.slice(0, queryStart).replace(/\/{2,}/g, '/') : req.url!.slice(0, queryStart);
+      req.url = path.slice(prefix.length - 1) + req.url!.slice(queryStart);
       proxy.handle(req, res);
     } else {
       res.writeHead(404, { 'content-type': 'text/plain' }).end(`no docs page at ${req.url}`);
@@ -78,6 +81,19 @@ describe('proxy mounted under a path prefix', () => {
     const seen = JSON.parse(text) as Echo;
     assert.equal(seen.url, '/landed');
     assert.equal(seen.headers['authorization'], undefined);
+  });
+
+  it('points a redirect back under the prefix behind a front that merges slashes, as nginx does by default', async () => {
+    const merging = await siteWithProxyUnder('/proxy/', { maxRedirects: 0, allowPrivate: (target) => target.addressClass === 'loopback' && target.port === api.port }, { mergeSlashes: true });
+    try {
+      const response = await fetch(`${merging.proxyUrl}${api.origin}/start`, { headers: { origin: PAGE_ORIGIN } });
+      const text = await response.text();
+      assert.equal(response.status, 200, text);
+      assert.equal(response.url, `${merging.proxyUrl}${api.origin}/landing?a=1`);
+      assert.equal((JSON.parse(text) as Echo).url, '/landing?a=1');
+    } finally {
+      await merging.close();
+    }
   });
 
   it('keeps the query style under the prefix too', async () => {
@@ -151,6 +167,23 @@ describe('proxy refusal records', () => {
       assert.equal(records[0]!.cause, bug);
     } finally {
       await proxy.close();
+    }
+  });
+
+  it('tells onRefusal of a response it cut off after its status was sent, a body past maxResponseBytes', async () => {
+    const records: ProxyRefusalRecord[] = [];
+    // 8 KB of undeclared length: the cap is found only as the bytes pass, after the status went to the page.
+    const api = await listen((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/plain' });
+      response.end('x'.repeat(8 * 1024));
+    });
+    const proxy = await startTestProxy({ allowPrivate: allowOnlyLoopbackPort(api.port), maxResponseBytes: 1024, onRefusal: (record) => records.push(record) });
+    try {
+      await viaProxy(proxy, `/${api.origin}/big?api_key=${secret}`).catch(() => undefined); // the body breaks off
+      assert.deepEqual(records, [{ code: 'response_too_large', status: 502, method: 'GET', origin: PAGE_ORIGIN, target: api.origin }]);
+    } finally {
+      await proxy.close();
+      await api.close();
     }
   });
 

@@ -19,7 +19,7 @@ async function listen(server: Server): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
-async function post(url: string, body: string | Buffer, headers: Record<string, string> = {}) {
+async function post(url: string, body: string | Buffer, headers: Record<string, string | readonly string[]> = {}) {
   const response = await request(url, { method: 'POST', body, headers: { 'content-type': 'application/json', ...headers } });
   const text = await response.body.text();
   return { status: response.statusCode, text };
@@ -143,6 +143,8 @@ describe('createWebhookHandler with Node http', () => {
       [eventBody, {}, 'invalid signature: no X-Signature header (is a secret set on the sending channel?)'],
       [eventBody, { 'x-signature': 'garbage' }, 'invalid signature: X-Signature is not sha256= followed by 64 lowercase hex digits'],
       [eventBody, { 'x-signature': sign(eventBody).toUpperCase() }, 'invalid signature: X-Signature is not sha256= followed by 64 lowercase hex digits'],
+      // Two lines, even both right: which one the sender meant cannot be told.
+      [eventBody, { 'x-signature': [sign(eventBody), sign(eventBody)] }, 'invalid signature: more than one X-Signature header'],
     ] as const) {
       const response = await post(url, body, headers);
       assert.equal(response.status, 401);

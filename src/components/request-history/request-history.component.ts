@@ -16,9 +16,9 @@ import { formatEntryTime } from './entry-time.js';
 import { splitEntryUrl } from './entry-url.js';
 import { requestHistoryStyles } from './request-history.styles.js';
 
-// Persistence warnings already said on this page: a docs page with a console per operation shows the same one in
+// The persistence warning each history had said: a docs page with a console per operation shows one history's in
 // every list, and a screen reader would read it once per console. Each list still shows it.
-const warningsAnnounced = new Set<string>();
+const warningsAnnounced = new WeakMap<History, string>();
 
 /**
  * @tagname request-history
@@ -102,8 +102,9 @@ export class RequestHistory extends LitElement {
     const history = this.#history.source;
     if (history?.warning !== this.#warned) {
       this.#warned = history?.warning;
-      if (this.#warned && !warningsAnnounced.has(this.#warned)) {
-        warningsAnnounced.add(this.#warned);
+      // A list that is not rendered (in a closed <details>, a hidden tab) says nothing aloud: the next that is says it.
+      if (history && this.#warned && warningsAnnounced.get(history) !== this.#warned && (this.checkVisibility?.() ?? true)) {
+        warningsAnnounced.set(history, this.#warned);
         this.#announcer.announce(this.#warned);
       }
     }

@@ -140,10 +140,10 @@ export class TryItConsole extends LitElement {
   #configuredFrom: string | undefined;
   /**
    * The environment switched to in the engine last stopped (rebuilt for another configuration, or the console
-   * removed), and the manager it was in: the next engine starts on it when it has it, so the next send goes where
-   * the user chose. Never switched, nothing was chosen: the next configuration's own first applies.
+   * removed): the next engine starts on it when it has it, so the next send goes where the user chose. Never
+   * switched, nothing was chosen: the next configuration's own first applies.
    */
-  #keptEnvironment: { name: string; from: EnvironmentManager } | undefined;
+  #keptEnvironment: string | undefined;
   /** Lets go of what the running engine shares with the page's other consoles. */
   #releaseShared: (() => void) | undefined;
   /** Whether the running engine's environment was switched (by the picker or the page), even back to the first. */
@@ -167,8 +167,8 @@ export class TryItConsole extends LitElement {
   #shown: ShownResponse | undefined;
   /** A history entry picked, to load unless a listener of the event prevented it. */
   #picked: TicHistorySelectEvent | undefined;
-  /** Whether focus was in the console as an update began. */
-  #hadFocus = false;
+  /** Whether focus was in the response panel as an update began. */
+  #hadFocusInResponse = false;
   /** Whether the body still arriving was scrolled to its end (or not shown yet) as an update began. */
   #followArriving = true;
 
@@ -240,7 +240,10 @@ export class TryItConsole extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues): void {
-    this.#hadFocus = !!this.shadowRoot?.activeElement;
+    // Only in the response: what goes elsewhere (a header row the page's preset replaced while it was typed in) must
+    // not hand focus to Send, where the next Space or Enter would send.
+    const focused = this.shadowRoot?.activeElement;
+    this.#hadFocusInResponse = !!focused && !!this.renderRoot.querySelector('[part="response"]')?.contains(focused);
     const arriving = this.renderRoot.querySelector?.('.arriving');
     this.#followArriving = !arriving || arriving.scrollHeight - arriving.scrollTop - arriving.clientHeight < FOLLOW_SLACK;
     const picked = this.#picked;
@@ -270,7 +273,7 @@ export class TryItConsole extends LitElement {
   // What had focus went with the response it was in (Ctrl+Enter in the body, on Download): Send, now Cancel, takes
   // it rather than the page, as the control of the send that replaced the response.
   protected override updated(): void {
-    if (this.#hadFocus && !this.shadowRoot!.activeElement) this.renderRoot.querySelector<HTMLElement>('#send')?.focus();
+    if (this.#hadFocusInResponse && !this.shadowRoot!.activeElement) this.renderRoot.querySelector<HTMLElement>('#send')?.focus();
     // A stream is read at its end: it stays in view as it grows, unless the reader scrolled up to read.
     const arriving = this.#followArriving && this.renderRoot.querySelector('.arriving');
     if (arriving) arriving.scrollTop = arriving.scrollHeight;
@@ -326,9 +329,10 @@ export class TryItConsole extends LitElement {
       if (problem) return;
       const environmentsKey = JSON.stringify(this.config?.environments ?? []);
       const historyKey = historyKeyOf(this.config ?? {});
+      const sharedEnvironments = pageEnvironments.get(environmentsKey);
       const engine = new RequestEngine({
         config: this.config ?? {},
-        environments: pageEnvironments.get(environmentsKey),
+        environments: sharedEnvironments,
         history: historyKey === undefined ? undefined : pageHistories.get(historyKey),
         // Without IndexedDB the store fails to open, and the history says it keeps entries for this page only. A console
         // turned off touches no storage either.
@@ -342,18 +346,19 @@ export class TryItConsole extends LitElement {
         pageEnvironments.release(environmentsKey, engine.environments);
         pageHistories.release(historyKey!, engine.history);
       };
+      this.#engine = engine;
       const kept = this.#keptEnvironment;
       this.#keptEnvironment = undefined;
-      this.#environmentChosen = kept !== undefined && engine.environments.list().some((environment) => environment.name === kept.name);
-      // The same manager, shared with consoles that stayed on the page, holds the page's latest choice already.
-      if (this.#environmentChosen && kept!.from !== engine.environments) engine.environments.setActive(kept!.name);
+      this.#environmentChosen = kept !== undefined && engine.environments.list().some((environment) => environment.name === kept);
+      // A manager already shared holds the page's latest choice: this console's own (reconfigured with the same
+      // environments), or one made since in another console. Only a new one starts on the choice kept.
+      if (this.#environmentChosen && !sharedEnvironments) engine.environments.setActive(kept!);
       let activeName = engine.environments.active()?.name;
       this.#unwatchEnvironment = engine.environments.subscribe(() => {
         const name = engine.environments.active()?.name;
         if (this.#engine === engine && name !== activeName) this.#environmentChosen = true;
         activeName = name;
       });
-      this.#engine = engine;
       this.#generator = new SnippetGenerator(engine.config.snippets);
       this.#environments.source = engine.environments;
       if (engine.config.enabled) void engine.history.ready();
@@ -371,8 +376,7 @@ export class TryItConsole extends LitElement {
   #stopEngine(): (() => void) | undefined {
     if (!this.#engine) return undefined;
     const { environments } = this.#engine;
-    const chosen = this.#environmentChosen ? environments.active()?.name : undefined;
-    this.#keptEnvironment = chosen === undefined ? undefined : { name: chosen, from: environments };
+    this.#keptEnvironment = this.#environmentChosen ? environments.active()?.name : undefined;
     this.#unwatchEnvironment?.();
     this.#unwatchEnvironment = undefined;
     this.#engine = undefined;
