@@ -430,6 +430,34 @@ describe('<request-history>', () => {
     expect(names[1], 'screen readers hear the day too').to.contain(day(threeDaysAgo));
   });
 
+  it('writes the day of yesterday’s entries once the tab is shown again after midnight, as after a computer slept', async () => {
+    const history = new History({ enabled: true });
+    const made = new Date();
+    history.add({ method: 'GET', url: 'https://api.example/pets', status: 200, duration: 5, timestamp: made });
+    const el = await shown(history);
+    const time = () => el.shadowRoot!.querySelector('time')!.textContent;
+    expect(time()).to.equal(made.toLocaleTimeString());
+    // The clock a day on, its midnight timer not run: timers wait while a computer sleeps, and run late in hidden tabs.
+    const RealDate = Date;
+    const dayLater = RealDate.now() + 24 * 3600 * 1000;
+    globalThis.Date = class extends RealDate {
+      constructor(...args: unknown[]) {
+        if (args.length === 0) super(dayLater);
+        else super(...(args as [number]));
+      }
+      static override now(): number {
+        return dayLater;
+      }
+    } as DateConstructor;
+    try {
+      document.dispatchEvent(new Event('visibilitychange'));
+      await el.updateComplete;
+      expect(time(), 'written with its day').to.contain(made.toLocaleDateString(undefined, { month: 'short', day: 'numeric' }));
+    } finally {
+      globalThis.Date = RealDate;
+    }
+  });
+
   it('gives each entry the URL whole in its name, once, and each ✕ a name of its own', async () => {
     const history = new History({ enabled: true });
     history.add({ id: 'a', method: 'GET', url: 'https://api.example/pets', status: 200, duration: 12, timestamp: new Date(Date.now() - 60_000) });

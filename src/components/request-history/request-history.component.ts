@@ -88,12 +88,23 @@ export class RequestHistory extends LitElement {
   override connectedCallback(): void {
     super.connectedCallback();
     this.#scheduleNewDay();
+    document.addEventListener('visibilitychange', this.#onVisibilityChange);
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     clearTimeout(this.#newDay);
+    document.removeEventListener('visibilitychange', this.#onVisibilityChange);
   }
+
+  // Back from a hidden tab or a sleeping computer, whose timers wait or run late: the day (and the time zone) the
+  // times are written for may have changed meanwhile.
+  readonly #onVisibilityChange = (): void => {
+    if (document.visibilityState !== 'visible') return;
+    clearTimeout(this.#newDay);
+    this.#scheduleNewDay();
+    this.requestUpdate();
+  };
 
   protected override willUpdate(): void {
     const active = this.shadowRoot?.activeElement;
