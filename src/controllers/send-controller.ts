@@ -15,13 +15,17 @@ export type SendState =
  */
 const PROGRESS_INTERVAL = 250;
 
+/** What a send that another request replaced ends in, for whoever waits on it. */
+const REPLACED = 'Cancelled: another request took its place before it finished.';
+
 /**
  * One send at a time, with Cancel: the shape of `@lit/task`, which hands its work an `AbortSignal`.
  * A new send cancels the one in flight; the host re-renders on every state change.
  */
 export class SendController implements ReactiveController {
   readonly #host: ReactiveControllerHost & Element;
-  #abort: AbortController | undefined;
+  /** The send in flight: what cancels it, and what ends it for its caller. */
+  #current: { abort: AbortController; end(state: SendState): void } | undefined;
   #state: SendState = { status: 'idle' };
 
   constructor(host: ReactiveControllerHost & Element) {
@@ -35,58 +39,69 @@ export class SendController implements ReactiveController {
 
   /**
    * Runs `work` with a fresh signal and a progress callback, which shows the response as it arrives (its headers at
-   * once, then its body at most every 250 ms); resolves with the state it ended in (never rejects).
+   * once, then its body at most every 250 ms). `ended` hears how the send ended, once: when the work settles, or at
+   * once, as `aborted`, when another request replaces it (a reset, a failure shown, another run), so that it is told
+   * before anything about the next one. Resolves with that state (never rejects).
    */
-  async run(work: (signal: AbortSignal, onProgress: (progress: ResponseProgress) => void) => Promise<ConsoleResponse>): Promise<SendState> {
-    this.#abort?.abort();
+  run(work: (signal: AbortSignal, onProgress: (progress: ResponseProgress) => void) => Promise<ConsoleResponse>, ended?: (state: SendState) => void): Promise<SendState> {
+    this.#replace({ status: 'pending' });
     const abort = new AbortController();
-    this.#abort = abort;
-    this.#set({ status: 'pending' });
+    let settle!: (state: SendState) => void;
+    const settled = new Promise<SendState>((resolve) => (settle = resolve));
+    let over = false;
+    const current = {
+      abort,
+      end: (state: SendState) => {
+        if (over) return;
+        over = true;
+        ended?.(state);
+        settle(state);
+      },
+    };
+    this.#current = current;
     let latest: ResponseProgress;
     let shownAt = -Infinity;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const show = () => {
       timer = undefined;
       shownAt = performance.now();
-      if (this.#abort === abort) this.#set({ status: 'pending', progress: latest });
+      if (this.#current === current) this.#set({ status: 'pending', progress: latest });
     };
     const onProgress = (progress: ResponseProgress) => {
       latest = progress;
       timer ??= setTimeout(show, Math.max(0, shownAt + PROGRESS_INTERVAL - performance.now()));
     };
-    let next: SendState;
-    try {
-      next = { status: 'complete', response: await work(abort.signal, onProgress) };
-    } catch (error) {
-      next = { status: 'error', error: error instanceof RequestError ? error : new RequestError('network', String(error), { cause: error }) };
-    } finally {
-      clearTimeout(timer);
-    }
-    // A send that a newer one replaced reports nothing: the newer one owns the state now.
-    if (this.#abort === abort) {
-      this.#abort = undefined;
+    void (async () => {
+      let next: SendState;
+      try {
+        next = { status: 'complete', response: await work(abort.signal, onProgress) };
+      } catch (error) {
+        next = { status: 'error', error: error instanceof RequestError ? error : new RequestError('network', String(error), { cause: error }) };
+      } finally {
+        clearTimeout(timer);
+      }
+      // A send that a newer one replaced shows nothing: the newer one owns the state now, and its caller was told.
+      if (this.#current !== current) return;
+      this.#current = undefined;
       this.#set(next);
-    }
-    return next;
+      current.end(next);
+    })();
+    return settled;
   }
 
   /** Shows a failure that happened before sending (the request could not be prepared). */
   fail(error: RequestError): void {
-    this.#abort?.abort();
-    this.#abort = undefined;
-    this.#set({ status: 'error', error });
+    this.#replace({ status: 'error', error });
   }
 
   /** Back to idle, for another request: a send in flight is cancelled, and whatever it ends in is not shown. */
   reset(): void {
-    this.#abort?.abort();
-    this.#abort = undefined;
-    this.#set({ status: 'idle' });
+    this.#replace({ status: 'idle' });
   }
 
-  /** Cancels the send in flight, if any. */
+  /** Cancels the send in flight, if any: it ends as `aborted`, shown. */
   cancel(): void {
-    this.#abort?.abort();
+    this.#current?.abort.abort();
   }
 
   hostDisconnected(): void {
@@ -94,6 +109,15 @@ export class SendController implements ReactiveController {
     queueMicrotask(() => {
       if (!this.#host.isConnected) this.cancel();
     });
+  }
+
+  /** Shows `state` in place of the send in flight, which is cancelled and ends for its caller now. */
+  #replace(state: SendState): void {
+    const replaced = this.#current;
+    this.#current = undefined;
+    replaced?.abort.abort();
+    this.#set(state);
+    replaced?.end({ status: 'error', error: new RequestError('aborted', REPLACED) });
   }
 
   #set(state: SendState): void {

@@ -54,6 +54,20 @@ describe('<try-it-console> driven by page code', () => {
     expect(await ended).to.equal('invalid-request: The headers property must be a plain object; for a Headers, pass Object.fromEntries(headers).');
   });
 
+  it('tells how a send that load() replaced ended before anything of the next send, in order', async () => {
+    const el = await fixture<TryItConsole>(html`<try-it-console .config=${config()} url="{{base_url}}/hold"></try-it-console>`);
+    const told: string[] = [];
+    el.addEventListener('tic-before-send', (event) => told.push(`before-send ${event.request.url.replace(servers.api, '')}`));
+    el.addEventListener('tic-request-error', (event) => told.push(`request-error ${event.error.kind}`));
+    el.addEventListener('tic-response', (event) => told.push(`response ${event.response.status}`));
+    const first = el.send(); // /hold never answers: in flight from here on
+    // The page loads another operation and sends it at once, as a "Try it" button of a docs page does.
+    el.load({ method: 'GET', url: '{{base_url}}/pets' });
+    const second = el.send();
+    await Promise.all([first, second]);
+    expect(told).to.deep.equal(['before-send /hold', 'request-error aborted', 'before-send /pets', 'response 200']);
+  });
+
   it('sends nothing once a configuration script that came late turns out broken, and says why', async () => {
     const el = document.createElement('try-it-console');
     el.url = `${servers.api}/pets`;

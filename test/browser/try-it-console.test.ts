@@ -51,16 +51,31 @@ async function sendAndWait(el: TryItConsole): Promise<void> {
  * Makes the engine hold each response, read to the end without the console's signal, until `release()`: a response
  * that arrives after the console has moved on.
  */
-function holdResponses(engine: RequestEngine): () => void {
+/**
+ * Holds what the engine's next sends bring until `release()`: a response read to its end just before its send was
+ * cancelled. `settled` is when the first held send has handed over what it brought.
+ */
+function holdResponses(engine: RequestEngine): { release(): void; settled: Promise<unknown> } {
   const execute = engine.execute.bind(engine);
   let release!: () => void;
   const released = new Promise<void>((resolve) => { release = resolve; });
+  let handedOver!: () => void;
+  const settled = new Promise<void>((resolve) => { handedOver = resolve; });
   engine.execute = async (request) => {
     const response = await execute(request);
     await released;
+    setTimeout(handedOver); // a task later: once whoever awaited this response has dealt with it
     return response;
   };
-  return release;
+  return { release, settled };
+}
+
+/** The console's events from now on, by type and kind. */
+function eventsOf(el: TryItConsole): string[] {
+  const told: string[] = [];
+  el.addEventListener('tic-response', (event) => told.push(`response ${event.response.status}`));
+  el.addEventListener('tic-request-error', (event) => told.push(`request-error ${event.error.kind}`));
+  return told;
 }
 
 function typeInto(input: HTMLInputElement | HTMLTextAreaElement, value: string): void {
@@ -241,17 +256,20 @@ describe('<try-it-console>', () => {
     await el.updateComplete;
     expect(idle(), 'and its end is not shown').to.equal(true);
 
-    // A response that arrives anyway (read to the end before the change) is not shown under the new configuration.
+    // A response that arrives anyway (read to the end before the change) is not shown under the new configuration:
+    // the send was told aborted when the change came, before anything else.
     el.url = '{{base_url}}/pets';
     await el.updateComplete;
-    const release = holdResponses(el.engine!);
-    const late = oneEvent<TicResponseEvent>(el, 'tic-response');
+    const held = holdResponses(el.engine!);
     $(el, '[part="send-button"]').click();
     await el.updateComplete;
+    const told = eventsOf(el);
     el.config = { ...first, defaultHeaders: { 'X-Client': 'signed-in' } };
     await el.updateComplete;
-    release();
-    expect((await late).response.status).to.equal(200);
+    expect(told).to.deep.equal(['request-error aborted']);
+    held.release();
+    await held.settled;
+    expect(told, 'nothing more of the replaced send').to.deep.equal(['request-error aborted']);
     await el.updateComplete;
     expect(idle()).to.equal(true);
     expect(el.shadowRoot!.querySelector('[part="status"]')).to.equal(null);
@@ -727,12 +745,14 @@ describe('<try-it-console>', () => {
     expect(idle(), 'and its end is not shown').to.equal(true);
 
     // A response that arrives anyway (read to the end before the cancel) is not shown for the loaded request.
-    const release = holdResponses(el.engine!);
-    const late = oneEvent<TicResponseEvent>(el, 'tic-response');
+    const held = holdResponses(el.engine!);
     $(el, '[part="send-button"]').click();
+    const told = eventsOf(el);
     el.load({ method: 'GET', url: `${servers.api}/pets?api_key=${REDACTED}`, headers: {}, body: '' });
-    release();
-    expect((await late).response.status).to.equal(200);
+    expect(told, 'told at once').to.deep.equal(['request-error aborted']);
+    held.release();
+    await held.settled;
+    expect(told, 'nothing more of the replaced send').to.deep.equal(['request-error aborted']);
     await el.updateComplete;
     expect(idle()).to.equal(true);
     expect($(el, '.notice').textContent, 'the notice of the loaded request stays').to.contain('Credentials were not stored');

@@ -21,7 +21,7 @@ import type { ProxyRefusalCode } from '../../proxy/refusal.js';
 import { SnippetGenerator } from '../../core/snippets/snippet-generator.js';
 import type { SnippetRequest } from '../../core/snippets/snippet-request.js';
 import { LiveAnnouncer } from '../../controllers/live-announcer.js';
-import { SendController } from '../../controllers/send-controller.js';
+import { SendController, type SendState } from '../../controllers/send-controller.js';
 import { SubscriptionController } from '../../controllers/subscription-controller.js';
 import { TicBeforeSendEvent } from '../../events/before-send.js';
 import type { TicHistorySelectEvent } from '../../events/history-select.js';
@@ -499,13 +499,17 @@ export class TryItConsole extends LitElement {
     const beforeSend = new TicBeforeSendEvent(prepared);
     this.dispatchEvent(beforeSend);
     if (beforeSend.defaultPrevented) return;
-    const result = await this.#send.run((signal, onProgress) => engine.execute(beforeSend.request, { signal, onProgress }));
-    if (result.status === 'complete') {
+    await this.#send.run((signal, onProgress) => engine.execute(beforeSend.request, { signal, onProgress }), (ended) => this.#tellEnded(ended));
+  }
+
+  /** Tells the page how a send ended: at its end, or as soon as another request took its place. */
+  #tellEnded(ended: SendState): void {
+    if (ended.status === 'complete') {
       // Unless another request was loaded meanwhile: the notice is about that one.
-      if (result.response.status < 400 && this.#send.state === result) this.notices = [];
-      this.dispatchEvent(new TicResponseEvent(result.response));
-    } else if (result.status === 'error') {
-      this.dispatchEvent(new TicRequestErrorEvent(result.error));
+      if (ended.response.status < 400 && this.#send.state === ended) this.notices = [];
+      this.dispatchEvent(new TicResponseEvent(ended.response));
+    } else if (ended.status === 'error') {
+      this.dispatchEvent(new TicRequestErrorEvent(ended.error));
     }
   }
 
