@@ -27,6 +27,8 @@ const MAX_BODY = 64 * 1024;
 const MAX_DELAY = 30_000;
 const DEFAULT_DELAY = 3_000;
 const MAX_LIMIT = 100;
+const MAX_EVENTS = 50;
+const MAX_EVENT_INTERVAL = 5_000;
 
 type Handler = (request: IncomingMessage, response: ServerResponse, url: URL, match: RegExpExecArray) => void | Promise<void>;
 
@@ -40,6 +42,7 @@ const ENDPOINTS = [
   'GET /pets?tag=&status=&limit=',
   'POST /pets',
   'GET /pets/{id}',
+  'GET /pets/events?count=10&interval=500',
   'PUT /pets/{id}',
   'DELETE /pets/{id}',
   'GET /pets/{id}/photo',
@@ -87,6 +90,36 @@ export function createSampleApi(options: SampleApiOptions = {}): RequestListener
     {
       pattern: /^\/pets\/(\d{1,9})\/photo$/,
       methods: { GET: (_q, s, _u, m) => withPet(s, store.get(Number(m[1])), m[1]!, (pet) => sendBytes(s, 200, 'image/png', petPhoto(pet.id), { 'Cache-Control': 'no-store' })) },
+    },
+    {
+      // Server-sent events, as a streaming API sends them: the console shows each one as it comes.
+      pattern: /^\/pets\/events$/,
+      methods: {
+        GET: async (q, s, url) => {
+          const count = integerParameter(url, 'count', 1, MAX_EVENTS) ?? 10;
+          const interval = integerParameter(url, 'interval', 0, MAX_EVENT_INTERVAL) ?? 500;
+          s.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store' });
+          if (q.method === 'HEAD') return void s.end();
+          // A client that goes (Cancel, another page) ends the stream instead of leaving a timer behind.
+          const gone = new AbortController();
+          s.once('close', () => gone.abort());
+          const pets = store.list({});
+          if (pets.length === 0) return void s.end(': no pets to report on\n\n');
+          for (let id = 1; id <= count; id += 1) {
+            if (id > 1) {
+              try {
+                await sleep(interval, undefined, { signal: gone.signal });
+              } catch {
+                return;
+              }
+            }
+            const pet = pets[(id - 1) % pets.length]!;
+            const status = PET_STATUSES[(id + pet.id) % PET_STATUSES.length]!;
+            s.write(`id: ${id}\nevent: pet.status\ndata: ${JSON.stringify({ petId: pet.id, name: pet.name, status })}\n\n`);
+          }
+          s.end();
+        },
+      },
     },
     { pattern: /^\/inventory$/, methods: { GET: (_q, s) => sendBytes(s, 200, 'application/json; charset=utf-8', largeInventory()) } },
     {

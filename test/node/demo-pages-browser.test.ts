@@ -74,6 +74,28 @@ describe('the demo pages in Chromium', () => {
     await page.close();
   });
 
+  it("the events operation's Try it shows each server-sent event as it comes through the proxy, then the whole stream", async () => {
+    const { page, problems } = await open('/');
+    // Fewer and closer together than the button asks for: the same stream, sooner.
+    await page.$eval('button[aria-label="Try it: GET /pets/events"]', (button) => {
+      (button as HTMLButtonElement).dataset.url = '{{base_url}}/pets/events?count=4&interval=400';
+      (button as HTMLButtonElement).click();
+    });
+    await page.waitForFunction(() => document.querySelector('try-it-console')!.getAttribute('url')?.includes('/pets/events'));
+    const ended = page.evaluate(
+      () => new Promise<string>((resolve) => document.querySelector('try-it-console')!.addEventListener('tic-response', (event) => resolve(event.response.text), { once: true })),
+    );
+    await page.$eval('try-it-console >>> [part~="send-button"]', (button) => (button as HTMLButtonElement).click());
+    // While the stream is open: the first event shown, Cancel still offered.
+    // Polled: a selector wait watches the document, and changes inside a shadow root do not wake it.
+    await page.waitForFunction(() => document.querySelector('try-it-console')!.shadowRoot!.querySelector('.arriving pre')?.textContent!.includes('event: pet.status'), { timeout: 10_000, polling: 50 });
+    assert.ok(await page.$('try-it-console >>> [part~="cancel-button"]'), 'still sending while the events arrive');
+    const whole = await ended;
+    assert.equal(whole.split('\n\n').filter(Boolean).length, 4);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
   it('serves every page with a strict Content-Security-Policy and Trusted Types, which the other tests run under', async () => {
     for (const path of ['/', '/npm-import.html', '/code-snippet.html']) {
       const policy = (await fetch(new URL(path, demo.urls.docs))).headers.get('content-security-policy') ?? '';

@@ -191,6 +191,22 @@ describe('demo sample API', () => {
     await unavailable.arrayBuffer();
   });
 
+  it('streams server-sent events from /pets/events, count and interval bounded', async () => {
+    const events = await get(`${api}/pets/events?count=3&interval=0`);
+    assert.equal(events.headers.get('content-type'), 'text/event-stream; charset=utf-8');
+    const blocks = (await events.text()).split('\n\n').filter(Boolean);
+    assert.deepEqual(blocks.map((block) => block.split('\n').slice(0, 2)), [1, 2, 3].map((id) => [`id: ${id}`, 'event: pet.status']));
+    for (const block of blocks) {
+      const data = JSON.parse(block.split('\n')[2]!.replace(/^data: /, '')) as { petId: number; name: string; status: string };
+      assert.ok(Number.isInteger(data.petId) && data.name.length > 0 && ['available', 'pending', 'adopted'].includes(data.status), block);
+    }
+    for (const query of ['count=0', 'count=51', 'interval=5001']) {
+      const refused = await get(`${api}/pets/events?${query}`);
+      assert.equal(refused.status, 400, query);
+      await refused.arrayBuffer();
+    }
+  });
+
   it('requires the bearer token on /account', async () => {
     const anonymous = await get(`${api}/account`);
     assert.equal(anonymous.status, 401);
