@@ -7,6 +7,7 @@ import type { TryItConsole } from '../../src/components/try-it-console/try-it-co
 import { History, IdbHistoryStore, type ConsoleConfig, type HistoryStoreChange, type StoredHistoryRecord } from '../../src/core/index.js';
 import type { TicResponseEvent } from '../../src/events/index.js';
 import { deleteDatabase } from './support/delete-database.js';
+import { isOpen } from './support/open-connection.js';
 import { withoutIndexedDB } from './support/without-indexeddb.js';
 
 const CONSOLES = 30;
@@ -73,16 +74,6 @@ function countOpened() {
       globalThis.BroadcastChannel = OriginalChannel;
     },
   };
-}
-
-/** Whether a connection is still open: a closed one refuses new transactions. */
-function isOpen(database: IDBDatabase): boolean {
-  try {
-    database.transaction('history', 'readonly');
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** Whether a channel is still open: a closed one refuses to post. The probe is no change a history acts on. */

@@ -9,7 +9,9 @@ import type { EnvPicker } from '../../src/components/env-picker/env-picker.compo
 import type { CodeSnippet } from '../../src/components/code-snippet/code-snippet.component.js';
 import type { RequestHistory } from '../../src/components/request-history/request-history.component.js';
 import { EnvironmentManager, History, IdbHistoryStore, type ConsoleConfig, type StoredHistoryRecord } from '../../src/core/index.js';
+import { deleteDatabase } from './support/delete-database.js';
 import { loseRecordOnRead } from './support/lost-record.js';
+import { isOpen } from './support/open-connection.js';
 
 let servers: { api: string; proxy: string };
 let run = 0;
@@ -74,24 +76,6 @@ function countOwnTimers() {
       window.clearTimeout = originalClear;
     },
   };
-}
-
-function deleteDatabase(name: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const request = indexedDB.deleteDatabase(name);
-    request.onsuccess = () => resolve();
-    request.onerror = () => reject(request.error);
-  });
-}
-
-/** Whether a connection is still open: a closed one refuses new transactions. */
-function isOpen(database: IDBDatabase): boolean {
-  try {
-    database.transaction('history', 'readonly');
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 describe('resource lifecycles', () => {
