@@ -264,7 +264,7 @@ describe('the demo pages in Chromium', () => {
       for (const child of node.children ?? []) visit(child as typeof node);
     };
     visit(tree as Parameters<typeof visit>[0]);
-    assert.equal(names.length, 10);
+    assert.equal(names.length, await page.$$eval('button[data-method]', (buttons) => buttons.length));
     assert.equal(new Set(names).size, names.length, `button names: ${names.join(' | ')}`);
     assert.ok(names.includes('Try it: POST /pets'), names.join(' | '));
     await page.close();
