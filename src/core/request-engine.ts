@@ -70,7 +70,14 @@ export interface ResponseHead extends Pick<ConsoleResponse, 'status' | 'statusTe
 }
 
 /** A response whose body is still arriving: its status and headers, and the body so far. */
-export interface ResponseProgress extends ResponseHead, BodyProgress {}
+export interface ResponseProgress extends ResponseHead, BodyProgress {
+  /**
+   * The end of the body so far as text: its last `bytes` bytes at most (and the display limit at most), decoded as the
+   * response's `text` will be (byte order mark, then charset), from a character's start; a character the last part
+   * cut in two waits for the rest. `cut` when the text starts after the body's start.
+   */
+  textTail(bytes: number): { text: string; cut: boolean };
+}
 
 export interface ExecuteOptions {
   /** Cancels the send. */
@@ -159,7 +166,7 @@ export class RequestEngine {
     // The entry's timestamp is when the request was made (SPEC A4), not when its response ended.
     const madeAt = Date.now();
     let response: Response | undefined;
-    let head: ResponseHead;
+    let head: ResponseHead | undefined;
     let body: ReadBody;
     const blocks = watchConnectionsTo(prepared.fetchUrl);
     try {
@@ -183,12 +190,13 @@ export class RequestEngine {
         headersAt,
       };
       head = arrived;
-      const tell = onProgress && ((progress: BodyProgress) => tellProgress(onProgress, { ...arrived, ...progress }));
-      tell?.({ received: 0, bytes: () => new Uint8Array() });
+      const tell = onProgress && ((progress: BodyProgress) => tellProgress(onProgress, { ...arrived, ...progress, textTail: (bytes) => textTail(progress, arrived.contentType, bytes) }));
+      tell?.({ received: 0, bytes: () => new Uint8Array(), last: () => new Uint8Array() });
       body = await readBody(response.body as ReadableStream<Uint8Array<ArrayBuffer>> | null, this.#limits, tell);
     } catch (error) {
       // The send ended here: the probes that explain a failure are not part of its duration.
       const duration = performance.now() - start;
+      if (error instanceof ResponseBodyError && head) error.text = decodeText(error.bytes, head.contentType, true).text;
       const failure = await this.#explain(error, prepared, { signal, timeout, timeLeft: this.config.timeout - duration, status: response?.status, blocks });
       if (failure.kind !== 'aborted') this.#record(prepared, madeAt, 0, duration);
       throw failure;
@@ -196,7 +204,7 @@ export class RequestEngine {
       blocks.stop();
     }
     const total = performance.now() - start;
-    const { status, statusText, headers, contentType, headersAt } = head;
+    const { status, statusText, headers, contentType, headersAt } = head!;
     const decoded = decodeText(body.bytes, contentType, body.truncated);
     return {
       request: prepared,
@@ -507,17 +515,53 @@ const BYTE_ORDER_MARKS: [number[], string][] = [
  * may end inside a character: decoding as a stream leaves that partial character out instead of showing a replacement.
  */
 function decodeText(bytes: Uint8Array, contentType: string, cut: boolean): { text: string; warning?: string } {
-  const marked = BYTE_ORDER_MARKS.find(([mark]) => mark.every((byte, index) => bytes[index] === byte))?.[1];
+  const { encoding, warning } = textEncodingOf(bytes, contentType);
+  // A decoder strips the byte order mark of its own encoding.
+  return { text: new TextDecoder(encoding).decode(bytes, { stream: cut }), ...(warning ? { warning } : {}) };
+}
+
+/** The encoding a body starting with `start` is decoded with (see `decodeText`), as the decoder names it. */
+function textEncodingOf(start: Uint8Array, contentType: string): { encoding: string; warning?: string } {
+  const marked = BYTE_ORDER_MARKS.find(([mark]) => mark.every((byte, index) => start[index] === byte))?.[1];
   const charset = charsetOf(contentType);
   try {
-    // A decoder strips the byte order mark of its own encoding.
-    return { text: new TextDecoder(marked ?? (charset || 'utf-8')).decode(bytes, { stream: cut }) };
+    return { encoding: new TextDecoder(marked ?? (charset || 'utf-8')).encoding };
   } catch {
     return {
-      text: new TextDecoder().decode(bytes, { stream: cut }),
+      encoding: 'utf-8',
       warning: `The response declares charset ${describeValue(charset)}, which the console cannot decode; it is shown as UTF-8, so characters outside ASCII may be wrong. Have the API declare an encoding browsers know, such as utf-8.`,
     };
   }
+}
+
+/** Multi-byte encodings in which no byte tells where a character starts (Encoding Standard, legacy multi-byte). */
+const LEGACY_MULTI_BYTE = new Set(['gbk', 'gb18030', 'big5', 'euc-jp', 'iso-2022-jp', 'shift_jis', 'euc-kr']);
+
+/** The end of a body still arriving, decoded as `decodeText` will decode the whole (see `ResponseProgress.textTail`). */
+function textTail(progress: BodyProgress, contentType: string, limit: number): { text: string; cut: boolean } {
+  const last = progress.last();
+  const offset = progress.received - last.byteLength; // where `last` starts in the body
+  let at = Math.max(0, last.byteLength - Math.max(0, limit));
+  // The byte order mark and the charset decide for the whole body, however far the text shown starts.
+  const { encoding } = textEncodingOf(offset === 0 ? last : progress.bytes().subarray(0, 3), contentType);
+  if (offset + at > 0) {
+    if (encoding === 'utf-8') {
+      // Continuation bytes (10xxxxxx) are the middle of a character.
+      while (at < last.byteLength && (last[at]! & 0xc0) === 0x80) at += 1;
+    } else if (encoding === 'utf-16le' || encoding === 'utf-16be') {
+      if ((offset + at) % 2 === 1) at += 1;
+      // The second half of a surrogate pair.
+      if (((last[encoding === 'utf-16le' ? at + 1 : at] ?? 0) & 0xfc) === 0xdc) at += 2;
+    } else if (LEGACY_MULTI_BYTE.has(encoding)) {
+      // A line's start is a character's start (no second byte of these is a line feed).
+      const lineFeed = last.indexOf(0x0a, at);
+      if (lineFeed !== -1) at = lineFeed + 1;
+    }
+  }
+  const cut = offset + at > 0;
+  // Streamed: a character the last part cut in two waits for the rest instead of showing as U+FFFD. Past the start a
+  // U+FEFF is a character of the text, not a byte order mark.
+  return { text: new TextDecoder(encoding, { ignoreBOM: cut }).decode(last.subarray(at), { stream: true }), cut };
 }
 
 /** `;` name `=` value, the value a quoted string (with backslash escapes) or plain text up to the next `;`. */

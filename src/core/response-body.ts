@@ -36,12 +36,18 @@ export class ResponseBodyError extends Error {
    * until Cancel or the timeout, and what it sent is still worth showing.
    */
   readonly bytes: Uint8Array;
+  /**
+   * `bytes` as text, decoded as the response's text would have been (byte order mark, then charset); set by
+   * `RequestEngine`, which knows the response's type.
+   */
+  text: string | undefined;
 
   constructor(received: number, options: { cause: unknown; bytes?: Uint8Array }) {
     super(`The response body stopped after ${received} bytes: ${(options.cause as Error)?.message ?? String(options.cause)}`, options);
     this.name = 'ResponseBodyError';
     this.received = received;
     this.bytes = options.bytes ?? new Uint8Array();
+    this.text = undefined;
   }
 }
 
@@ -63,6 +69,11 @@ export interface BodyProgress {
   received: number;
   /** The first of them, up to the display limit: a copy, made when asked. */
   bytes(): Uint8Array;
+  /**
+   * The last of them, up to the display limit: a copy, made when asked. Past the display limit, where a stream (server-
+   * sent events, a log) is read.
+   */
+  last(): Uint8Array;
 }
 
 /**
@@ -75,6 +86,10 @@ export async function readBody(stream: ReadableStream<Uint8Array<ArrayBuffer>> |
   const shown: Uint8Array[] = [];
   let shownBytes = 0;
   let kept: Uint8Array<ArrayBuffer>[] | undefined = [];
+  // The end of the body so far, for progress: the parts that hold its last `displayLimit` bytes.
+  let recent: Uint8Array[] = [];
+  let recentBytes = 0;
+  let recentStart = 0;
   let size = 0;
   const reader = stream?.getReader();
   while (reader) {
@@ -94,7 +109,14 @@ export async function readBody(stream: ReadableStream<Uint8Array<ArrayBuffer>> |
     }
     if (kept && size > downloadLimit) kept = undefined;
     kept?.push(value);
-    onProgress?.({ received: size, bytes: () => join(shown, displayLimit) });
+    if (onProgress) {
+      recent.push(value);
+      recentBytes += value.byteLength;
+      while (recentBytes - recent[recentStart]!.byteLength >= displayLimit) recentBytes -= recent[recentStart++]!.byteLength;
+      // Dropped in bulk: a stream of small events brings thousands of parts.
+      if (recentStart > 1024 && recentStart * 2 > recent.length) [recent, recentStart] = [recent.slice(recentStart), 0];
+      onProgress({ received: size, bytes: () => join(shown, displayLimit), last: () => lastOf(recent.slice(recentStart), displayLimit) });
+    }
   }
   const bytes = join(shown, displayLimit);
   const whole = kept && new Blob(kept, { type: 'application/octet-stream' });
@@ -114,4 +136,12 @@ function join(chunks: readonly Uint8Array[], limit: number): Uint8Array {
     offset += part.byteLength;
   }
   return out;
+}
+
+/** The last `limit` bytes of `chunks`, as one array. */
+function lastOf(chunks: readonly Uint8Array[], limit: number): Uint8Array {
+  let length = 0;
+  for (const chunk of chunks) length += chunk.byteLength;
+  const whole = join(chunks, length);
+  return whole.slice(Math.max(0, whole.byteLength - limit));
 }

@@ -12,12 +12,14 @@ const $ = <T extends Element = HTMLElement>(el: Element, selector: string) => el
 const text = (el: Element, selector: string) => $(el, selector)?.textContent?.replace(/\s+/g, ' ').trim();
 
 /** A console sending to a new stream, and what writes to that stream. */
-async function streaming(): Promise<{ el: TryItConsole; push(text: string, end?: boolean): Promise<void> }> {
+async function streaming(type?: string): Promise<{ el: TryItConsole; push(text: string, end?: boolean, options?: { encoding?: string; repeat?: number }): Promise<void> }> {
   streams += 1;
   const id = `${Date.now()}-${streams}`;
-  const el = await fixture<TryItConsole>(html`<try-it-console .config=${{ corsProxy: servers.proxy, history: { enabled: false } }} url="${servers.corsApi}/stream?id=${id}"></try-it-console>`);
-  const push = async (part: string, end = false) => {
-    const response = await fetch(`${servers.corsApi}/stream-push?id=${id}&text=${encodeURIComponent(part)}${end ? '&end=1' : ''}`);
+  const typed = type === undefined ? '' : `&type=${encodeURIComponent(type)}`;
+  const el = await fixture<TryItConsole>(html`<try-it-console .config=${{ corsProxy: servers.proxy, history: { enabled: false } }} url="${servers.corsApi}/stream?id=${id}${typed}"></try-it-console>`);
+  const push = async (part: string, end = false, { encoding, repeat }: { encoding?: string; repeat?: number } = {}) => {
+    const extra = `${end ? '&end=1' : ''}${encoding ? `&encoding=${encoding}` : ''}${repeat ? `&repeat=${repeat}` : ''}`;
+    const response = await fetch(`${servers.corsApi}/stream-push?id=${id}&text=${encodeURIComponent(part)}${extra}`);
     expect(response.status, await response.text()).to.equal(204);
   };
   return { el, push };
@@ -93,5 +95,73 @@ describe('<try-it-console> showing a response as it arrives', () => {
     expect(shown).to.not.contain('\ufffd');
     expect(new TextEncoder().encode(shown.slice(1)).byteLength).to.be.at.most(32 * 1024);
     el.cancel();
+  });
+
+  it('keeps showing the end of a stream that outgrows the part of the body kept for display', async () => {
+    const { el, push } = await streaming();
+    void el.send();
+    await waitUntil(() => text(el, '[part="status"] .status') === '200 OK', 'the headers', { timeout: 5000 });
+    await push('data: 0123456789abcdef\n\n', false, { repeat: 15_000 }); // 360,000 bytes: past the 256 KB kept
+    await push('data: latest\n\n');
+    await waitUntil(() => arrivingText(el).endsWith('data: latest\n\n'), 'the newest event shown, not the end of the first 256 KB', { timeout: 5000 });
+    expect(new TextEncoder().encode(arrivingText(el).slice(1)).byteLength).to.be.at.most(32 * 1024);
+    el.cancel();
+  });
+
+  it('decodes a body arriving in the charset its Content-Type names, as it will show once complete', async () => {
+    const { el, push } = await streaming('text/plain; charset=iso-8859-1');
+    void el.send();
+    await waitUntil(() => text(el, '[part="status"] .status') === '200 OK', 'the headers', { timeout: 5000 });
+    await push('café crème\n', false, { encoding: 'latin1' });
+    await waitUntil(() => arrivingText(el) !== '', 'the text shown', { timeout: 5000 });
+    expect(arrivingText(el)).to.equal('café crème\n');
+    const done = oneEvent<TicResponseEvent>(el, 'tic-response');
+    await push('', true);
+    expect((await done).response.text).to.equal('café crème\n');
+  });
+
+  it('keeps what came of a body in another charset, decoded in it, when the send is cancelled', async () => {
+    const { el, push } = await streaming('text/plain; charset=iso-8859-1');
+    void el.send();
+    await waitUntil(() => text(el, '[part="status"] .status') === '200 OK', 'the headers', { timeout: 5000 });
+    await push('café crème\n', false, { encoding: 'latin1' });
+    await waitUntil(() => arrivingText(el) !== '', 'the text shown', { timeout: 5000 });
+    const failed = oneEvent<TicRequestErrorEvent>(el, 'tic-request-error');
+    el.cancel();
+    expect((await failed).error.kind).to.equal('aborted');
+    await el.updateComplete;
+    expect($(el, '[part="response-body"] pre')!.textContent).to.equal('café crème\n');
+  });
+
+  it('shows a UTF-16 body (with its byte order mark) as text while it arrives, as once complete', async () => {
+    const { el, push } = await streaming('text/plain');
+    void el.send();
+    await waitUntil(() => text(el, '[part="status"] .status') === '200 OK', 'the headers', { timeout: 5000 });
+    await push('\ufeffline one\n', false, { encoding: 'utf16le' });
+    await push('line two\n', false, { encoding: 'utf16le' });
+    await waitUntil(() => /\b38 B so far/.test(text(el, '[part="status"]') ?? ''), 'both parts came', { timeout: 5000 });
+    await el.updateComplete;
+    expect(arrivingText(el)).to.equal('line one\nline two\n');
+    const done = oneEvent<TicResponseEvent>(el, 'tic-response');
+    await push('', true);
+    expect((await done).response.text).to.equal('line one\nline two\n');
+  });
+
+  it('keeps focus in the body when the reader was in it as the response completes, not on Send, where Space would send again', async () => {
+    const { el, push } = await streaming();
+    void el.send();
+    await waitUntil(() => text(el, '[part="status"] .status') === '200 OK', 'the headers', { timeout: 5000 });
+    await push('data: one\n\n');
+    await waitUntil(() => arrivingText(el) === 'data: one\n\n', 'the event shown', { timeout: 5000 });
+    $(el, '.arriving')!.focus();
+    expect(el.shadowRoot!.activeElement?.classList.contains('arriving')).to.equal(true);
+    const done = oneEvent<TicResponseEvent>(el, 'tic-response');
+    await push('data: two\n\n', true);
+    await done;
+    await el.updateComplete;
+    const focused = el.shadowRoot!.activeElement;
+    expect(focused?.id, 'not Send').to.not.equal('send');
+    expect(focused?.getAttribute('part'), 'the complete body, read on from there').to.equal('response-body');
+    expect(focused!.textContent).to.contain('data: two');
   });
 });

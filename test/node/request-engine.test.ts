@@ -2,7 +2,7 @@ import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ConfigError, EnvironmentManager, History, InvalidArgumentError, RequestEngine, RequestError, ResponseBodyError, type RequestErrorKind } from '../../src/core/index.js';
+import { ConfigError, EnvironmentManager, History, InvalidArgumentError, RequestEngine, RequestError, ResponseBodyError, type RequestErrorKind, type ResponseProgress } from '../../src/core/index.js';
 import { startProxy } from '../../src/proxy/index.js';
 import { rejectsWith } from './request-support/rejects-with.js';
 
@@ -202,6 +202,30 @@ describe('RequestEngine against a local API', () => {
     assert.deepEqual(told, [
       { status: 201, statusText: 'Made', contentType: 'text/event-stream', received: 0, text: '', headersAt: response.timing.headers },
       ...['data: 1\n\n', 'data: 1\n\ndata: 2\n\n', response.text].map((text) => ({ status: 201, statusText: 'Made', contentType: 'text/event-stream', received: text.length, text, headersAt: response.timing.headers })),
+    ]);
+  });
+
+  it('tells the end of the body so far as text, decoded as the whole will be, from a character\'s start, past the display limit too', async () => {
+    const tails = async (type: string, body: Buffer, sizes: number[], displayLimit = 1 << 20) => {
+      let told: ResponseProgress | undefined;
+      const url = `${api.origin}/bytes?type=${encodeURIComponent(type)}&hex=${body.toString('hex')}`;
+      await engineFor({ displayLimit }).send({ method: 'GET', url }, { onProgress: (progress) => (told = progress) });
+      return sizes.map((size) => told!.textTail(size));
+    };
+    // UTF-16LE after its byte order mark: an odd start moves to a code unit, a pair's second half to the next character.
+    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('ab\u{1f600}cd', 'utf16le')]);
+    assert.deepEqual(await tails('text/plain', utf16, [100, 9, 7]), [
+      { text: 'ab\u{1f600}cd', cut: false },
+      { text: '\u{1f600}cd', cut: true },
+      { text: 'cd', cut: true },
+    ]);
+    // The charset the type names (windows-1252 for iso-8859-1, as browsers decode it).
+    assert.deepEqual(await tails('text/plain; charset=iso-8859-1', Buffer.from('café', 'latin1'), [2]), [{ text: 'fé', cut: true }]);
+    // Past a display limit of 8 bytes: the end of what came, not of the first 8; no half character.
+    assert.deepEqual(await tails('text/plain', Buffer.from('0123456789é!'), [3, 2, 100], 8), [
+      { text: 'é!', cut: true },
+      { text: '!', cut: true },
+      { text: '56789é!', cut: true },
     ]);
   });
 

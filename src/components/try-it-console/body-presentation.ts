@@ -21,6 +21,14 @@ const PRETTY_JSON_LIMIT = 1 << 20;
  */
 const PRETTY_GROWTH_LIMIT = 4;
 const PRETTY_TEXT_FLOOR = 1 << 20;
+/** How a body of `contentType` starting with `start` is shown: previewed as an image, described as binary data, or as text. */
+export function bodyKindOf(contentType: string, start: Uint8Array): 'image' | 'binary' | 'text' {
+  const type = contentType.toLowerCase();
+  // SVG is a document that can hold script: it is shown as text, never rendered.
+  if (type.startsWith('image/') && !type.startsWith('image/svg')) return 'image';
+  return !TEXTUAL_TYPE.test(type) && looksBinary(start) ? 'binary' : 'text';
+}
+
 /** Highlighting costs far more than printing: only small texts get colours, measured as laid out, as highlighted. */
 const HIGHLIGHT_LIMIT = 100 * 1024;
 
@@ -28,10 +36,9 @@ const TEXTUAL_TYPE = /^text\/|[/+](json|xml|javascript|ecmascript|x-www-form-url
 
 export function presentBody(response: ConsoleResponse): BodyPresentation {
   if (response.size === 0) return { kind: 'empty' };
+  const kind = bodyKindOf(response.contentType, response.body);
+  if (kind !== 'text') return { kind };
   const type = response.contentType.toLowerCase();
-  // SVG is a document that can hold script: it is shown as text, never rendered.
-  if (type.startsWith('image/') && !type.startsWith('image/svg')) return { kind: 'image' };
-  if (!TEXTUAL_TYPE.test(type) && looksBinary(response.body)) return { kind: 'binary' };
   const notes = notUtf8(response) ? [NOT_UTF8] : [];
   // JSON and `+json` types; not `json-seq` or `jsonl`, which hold several documents.
   const essence = type.split(';')[0]!.trim();

@@ -36,7 +36,7 @@ import { splitEntryUrl } from '../request-history/entry-url.js';
 import { maskUrlCredentials } from '../url-credential-masking.js';
 import { highlightStyles } from '../highlight.styles.js';
 import { themeStyles } from '../theme.styles.js';
-import { downloadName, formatBytes, formatBytesOf, headerText, looksBinary, presentBody, type BodyPresentation } from './body-presentation.js';
+import { bodyKindOf, downloadName, formatBytes, formatBytesOf, headerText, looksBinary, presentBody, type BodyPresentation } from './body-presentation.js';
 import { tryItConsoleStyles } from './try-it-console.styles.js';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
@@ -171,6 +171,10 @@ export class TryItConsole extends LitElement {
   #hadFocusInResponse = false;
   /** Whether the body still arriving was scrolled to its end (or not shown yet) as an update began. */
   #followArriving = true;
+  /** Whether focus was on the body still arriving as an update began. */
+  #hadFocusOnArriving = false;
+  /** The text last shown of a body still arriving, and the progress it was shown for. */
+  #arriving: { progress: ResponseProgress; text: string | undefined } | undefined;
 
   @state() private configProblem: string | undefined;
   /** Why the `method`, `url`, `headers` or `body` set by the page cannot be loaded; shown like a configuration problem. */
@@ -246,6 +250,7 @@ export class TryItConsole extends LitElement {
     this.#hadFocusInResponse = !!focused && !!this.renderRoot.querySelector('[part="response"]')?.contains(focused);
     const arriving = this.renderRoot.querySelector?.('.arriving');
     this.#followArriving = !arriving || arriving.scrollHeight - arriving.scrollTop - arriving.clientHeight < FOLLOW_SLACK;
+    this.#hadFocusOnArriving = !!arriving && arriving === focused;
     const picked = this.#picked;
     this.#picked = undefined;
     if (picked && !picked.defaultPrevented) {
@@ -265,15 +270,23 @@ export class TryItConsole extends LitElement {
       if (this.presetProblem === undefined && this.#presetsKey() !== this.#presetsFrom) this.load(presets as typeof presets & { headers: Record<string, string> });
     }
     if (this.#send.state.status !== 'complete') this.#forgetShown();
+    // What a stream brought is let go of with it (up to the display limit, held by its last progress).
+    if (this.#send.state.status !== 'pending') this.#arriving = undefined;
     if (this.notices.includes('credentials') && (changed.has('currentUrl') || changed.has('headerRows')) && !this.#holdsRedacted()) {
       this.notices = this.notices.filter((notice) => notice !== 'credentials');
     }
   }
 
   // What had focus went with the response it was in (Ctrl+Enter in the body, on Download): Send, now Cancel, takes
-  // it rather than the page, as the control of the send that replaced the response.
+  // it rather than the page, as the control of the send that replaced the response. A body read as it arrived gives
+  // focus to the body it became (complete, or as far as it came), where the reader was: on Send, the next Space, which
+  // scrolled the body, would send again.
   protected override updated(): void {
-    if (this.#hadFocusInResponse && !this.shadowRoot!.activeElement) this.renderRoot.querySelector<HTMLElement>('#send')?.focus();
+    if (this.#hadFocusInResponse && !this.shadowRoot!.activeElement) {
+      const body = this.#hadFocusOnArriving && this.renderRoot.querySelector<HTMLElement>('[part="response-body"]');
+      if (body) body.focus({ preventScroll: true });
+      else this.renderRoot.querySelector<HTMLElement>('#send')?.focus();
+    }
     // A stream is read at its end: it stays in view as it grows, unless the reader scrolled up to read.
     const arriving = this.#followArriving && this.renderRoot.querySelector('.arriving');
     if (arriving) arriving.scrollTop = arriving.scrollHeight;
@@ -748,8 +761,9 @@ export class TryItConsole extends LitElement {
   }
 
   /**
-   * What a body that stopped part-way had sent (cancelled, timed out or broken off), read as UTF-8: a stream that
-   * never ends, such as server-sent events, only ever ends this way. Outside the alert, which is read out whole.
+   * What a body that stopped part-way had sent (cancelled, timed out or broken off), decoded as the whole would have
+   * been: a stream that never ends, such as server-sent events, only ever ends this way. Outside the alert, which is
+   * read out whole.
    */
   #renderPartialBody(error: RequestError) {
     const cause = error.cause;
@@ -757,7 +771,7 @@ export class TryItConsole extends LitElement {
     const [shown, received] = formatBytesOf(cause.bytes.byteLength, cause.received);
     return html`<p class="muted partial">${shown === received ? received : `The first ${shown} of ${received}`} had come:</p>
       <div class="response-body" part="response-body" tabindex="0" role="region" aria-label="Response body, as far as it came">
-        ${looksBinary(cause.bytes) ? html`<p class="muted">Binary data.</p>` : html`<pre><code>${new TextDecoder().decode(cause.bytes, { stream: true })}</code></pre>`}
+        ${looksBinary(cause.bytes) ? html`<p class="muted">Binary data.</p>` : html`<pre><code>${cause.text ?? new TextDecoder().decode(cause.bytes, { stream: true })}</code></pre>`}
       </div>`;
   }
 
@@ -766,19 +780,34 @@ export class TryItConsole extends LitElement {
    * end of its text so far, kept in view while the reader has not scrolled up.
    */
   #renderArriving(progress: ResponseProgress) {
-    const bytes = progress.bytes();
-    const text = bytes.byteLength === 0 || looksBinary(bytes) ? undefined : textTail(bytes, ARRIVING_TEXT_BYTES);
+    const text = this.#arrivingText(progress);
     return html`
       <p class="status-line" part="status">
         <span class="status ${statusClassOf(progress.status)}">${progress.status} ${headerText(progress.statusText)}</span>
         <span class="muted">(headers in ${Math.round(progress.headersAt)} ms)</span>
-        <span>${formatBytes(progress.received)} so far${bytes.byteLength < progress.received ? `, the first ${formatBytes(bytes.byteLength)} shown` : ''}…</span>
+        <span>${formatBytes(progress.received)} so far…</span>
       </p>
       ${text === undefined
         ? nothing
         : html`<div class="response-body arriving" part="response-body" tabindex="0" role="region" aria-label="Response body, as it arrives">
             <pre><code>${text}</code></pre>
           </div>`}`;
+  }
+
+  /**
+   * The end of a body still arriving, as text, unless the complete response will not show it as text (an image, binary
+   * data); `undefined` then and while none came. Worked out once per part shown, not on every render (a keystroke).
+   */
+  #arrivingText(progress: ResponseProgress): string | undefined {
+    if (this.#arriving?.progress === progress) return this.#arriving.text;
+    let text: string | undefined;
+    if (progress.received > 0) {
+      // Decided as for the complete response: by the type, and the first bytes.
+      const tail = bodyKindOf(progress.contentType, progress.bytes()) === 'text' ? progress.textTail(ARRIVING_TEXT_BYTES) : undefined;
+      text = tail && (tail.cut ? `…${tail.text}` : tail.text);
+    }
+    this.#arriving = { progress, text };
+    return text;
   }
 
   #renderResult() {
@@ -963,16 +992,6 @@ function errorTitle(error: RequestError): string {
 /** The class that colours a status code. */
 function statusClassOf(status: number): string {
   return status < 300 ? 'ok' : status < 400 ? 'redirect' : status < 500 ? 'client-error' : 'server-error';
-}
-
-/** The text of the last `limit` bytes, as UTF-8 from a character's start; `…` before it when it is not all. */
-function textTail(bytes: Uint8Array, limit: number): string {
-  let start = Math.max(0, bytes.byteLength - limit);
-  // Continuation bytes (10xxxxxx) are the middle of a character.
-  while (start > 0 && start < bytes.byteLength && (bytes[start]! & 0xc0) === 0x80) start += 1;
-  // Streamed: a character the last part cut in two waits for the rest instead of showing as �.
-  const text = new TextDecoder().decode(bytes.subarray(start), { stream: true });
-  return start > 0 ? `…${text}` : text;
 }
 
 /**

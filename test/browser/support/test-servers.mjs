@@ -128,7 +128,8 @@ function createApi() {
  */
 function createCorsApi(apiWithoutCors) {
   const cors = { 'access-control-allow-origin': '*' };
-  // Event streams a test writes to, by id: GET /stream?id=… opens one, /stream-push?id=…&text=… writes to it (&end=1 ends it).
+  // Event streams a test writes to, by id: GET /stream?id=… opens one (&type=… its Content-Type), /stream-push?id=…&text=…
+  // writes to it (&encoding=latin1 or utf16le the bytes of the text, UTF-8 otherwise; &repeat=N the text N times; &end=1 ends it).
   const streams = new Map();
   return createServer((request, response) => {
     const url = new URL(request.url, 'http://cors-api');
@@ -136,14 +137,15 @@ function createCorsApi(apiWithoutCors) {
     if (request.method === 'OPTIONS') {
       response.writeHead(204, cors).end();
     } else if (url.pathname === '/stream') {
-      response.writeHead(200, { ...cors, 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+      response.writeHead(200, { ...cors, 'content-type': url.searchParams.get('type') ?? 'text/event-stream', 'cache-control': 'no-cache' });
       response.flushHeaders();
       streams.set(id, response);
       response.on('close', () => streams.delete(id));
     } else if (url.pathname === '/stream-push') {
       const stream = streams.get(id);
       if (!stream) return void response.writeHead(404, cors).end(`no stream ${id} is open`);
-      stream.write(url.searchParams.get('text') ?? '');
+      const part = Buffer.from(url.searchParams.get('text') ?? '', url.searchParams.get('encoding') ?? 'utf8');
+      stream.write(Buffer.concat(Array.from({ length: Number(url.searchParams.get('repeat') ?? 1) }, () => part)));
       if (url.searchParams.has('end')) stream.end();
       response.writeHead(204, cors).end();
     } else if (url.pathname === '/to-api') {
