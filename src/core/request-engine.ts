@@ -149,7 +149,11 @@ export class RequestEngine {
     return requestTemplate(request, { config: this.config, environments: this.environments });
   }
 
-  /** Prepares and sends. @throws RequestError with the kind of failure and what to do about it. */
+  /**
+   * Prepares and sends.
+   * @throws RequestError with the kind of failure and what to do about it.
+   * @throws InvalidArgumentError for options other than `{ signal?, onProgress? }` of the right types.
+   */
   async send(request: ConsoleRequest, options: ExecuteOptions = {}): Promise<ConsoleResponse> {
     return this.execute(this.prepare(request), options);
   }
@@ -158,7 +162,8 @@ export class RequestEngine {
    * Sends a prepared request. It is checked and routed again first, so a request the page rewrote in a
    * before-send handler goes where its URL says and breaks no rule the original kept.
    */
-  async execute(request: PreparedRequest, { signal, onProgress }: ExecuteOptions = {}): Promise<ConsoleResponse> {
+  async execute(request: PreparedRequest, options?: ExecuteOptions): Promise<ConsoleResponse> {
+    const { signal, onProgress } = checkedExecuteOptions(options);
     const prepared = { ...request, ...checkAndRoute(request, { config: this.config, pageOrigin: this.#pageOrigin }) };
     const timeout = AbortSignal.timeout(this.config.timeout);
     const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
@@ -388,6 +393,25 @@ function blockedByPagePolicy(prepared: PreparedRequest, error: unknown, policy: 
 
 function cancelled(error: unknown): RequestError {
   return new RequestError('aborted', 'Cancelled: the request was stopped before it finished.', { cause: error });
+}
+
+/**
+ * The options of a send, checked: a misspelt `signal` would leave a send that Cancel cannot stop, and a wrong type
+ * would fail deep inside fetch.
+ */
+function checkedExecuteOptions(options: unknown): ExecuteOptions {
+  if (options === undefined) return {};
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
+    throw new InvalidArgumentError('options', options, 'must be an object { signal?, onProgress? }');
+  }
+  const { signal, onProgress, ...others } = options as ExecuteOptions & Record<string, unknown>;
+  const [unknown] = Object.keys(others);
+  if (unknown !== undefined) throw new InvalidArgumentError(`options.${unknown}`, others[unknown], 'is not an option of a send; the options are signal and onProgress');
+  if (signal !== undefined && !(signal instanceof AbortSignal)) {
+    throw new InvalidArgumentError('options.signal', signal, 'must be an AbortSignal, e.g. from new AbortController() or AbortSignal.timeout()');
+  }
+  if (onProgress !== undefined && typeof onProgress !== 'function') throw new InvalidArgumentError('options.onProgress', onProgress, 'must be a function (progress) => void');
+  return { signal, onProgress };
 }
 
 function tellProgress(onProgress: (progress: ResponseProgress) => void, progress: ResponseProgress): void {

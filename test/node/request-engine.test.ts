@@ -229,6 +229,24 @@ describe('RequestEngine against a local API', () => {
     ]);
   });
 
+  it('refuses send options of the wrong shape with InvalidArgumentError, before sending', async () => {
+    const before = api.received.length;
+    for (const [options, argument, problem] of [
+      ['soon', 'options', /must be an object \{ signal\?, onProgress\? \}/],
+      [{ sigal: new AbortController().signal }, 'options.sigal', /is not an option of a send; the options are signal and onProgress/],
+      [{ signal: 'stop' }, 'options.signal', /must be an AbortSignal/],
+      [{ onProgress: 'log' }, 'options.onProgress', /must be a function/],
+    ] as const) {
+      await assert.rejects(engineFor().send({ method: 'GET', url: `${api.origin}/echo` }, options as never), (error: unknown) => {
+        assert.ok(error instanceof InvalidArgumentError, String(error));
+        assert.equal(error.argument, argument);
+        assert.match(error.message, problem);
+        return true;
+      });
+    }
+    assert.equal(api.received.length, before, 'nothing sent');
+  });
+
   it('goes on with the send when onProgress throws, and reports what it threw', async () => {
     const reported: unknown[] = [];
     const onUncaught = (error: unknown) => reported.push(error);
