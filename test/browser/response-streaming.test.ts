@@ -4,6 +4,7 @@ import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import '../../src/index.js';
 import type { TryItConsole } from '../../src/components/try-it-console/try-it-console.component.js';
 import type { TicRequestErrorEvent, TicResponseEvent } from '../../src/events/index.js';
+import { HOSTILE, expectNothingRan } from './support/hostile.js';
 
 let servers: { corsApi: string; proxy: string };
 let streams = 0;
@@ -53,6 +54,19 @@ describe('<try-it-console> showing a response as it arrives', () => {
     await el.updateComplete;
     expect($(el, '.arriving'), 'the live view gone').to.equal(null);
     expect($(el, '[part="response-body"] pre')!.textContent).to.equal(response.text);
+  });
+
+  it('shows hostile text in a stream as text while it arrives, sent as HTML or as events', async () => {
+    for (const type of ['text/html', 'text/event-stream']) {
+      const { el, push } = await streaming(type);
+      void el.send();
+      await waitUntil(() => text(el, '[part="status"] .status') === '200 OK', 'the headers', { timeout: 5000 });
+      await push(`data: ${HOSTILE}\n\n`);
+      await waitUntil(() => arrivingText(el).includes(HOSTILE), `the ${type} text shown as it is`, { timeout: 5000 });
+      expect($(el, '.arriving')!.querySelector('img, script, a'), 'no element made of it').to.equal(null);
+      await expectNothingRan();
+      el.cancel();
+    }
   });
 
   it('keeps the end of a long stream in view, unless the reader scrolled up to read', async () => {
