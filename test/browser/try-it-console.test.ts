@@ -1080,6 +1080,30 @@ describe('<try-it-console>', () => {
     expect(new Uint8Array(await (await fetch(download.href)).arrayBuffer())).to.deep.equal(new Uint8Array([0, 1, 2, 3, 255, 254, 0, 7]));
   });
 
+  it('copies the response body as shown, says so on its button and aloud, and offers no Copy for an image or binary data', async () => {
+    const el = await fixture<TryItConsole>(html`<try-it-console .config=${config()} url="{{base_url}}/precise"></try-it-console>`);
+    await sendAndWait(el);
+    const button = $<HTMLButtonElement>(el, '[part="copy-body-button"]');
+    expect(button.textContent!.trim()).to.equal('Copy');
+    expect(button.getAttribute('aria-label')).to.equal('Copy the response body');
+    button.click();
+    await waitUntil(() => button.textContent!.trim() === 'Copied', 'the button says it copied');
+    // As laid out on screen, every value as sent.
+    expect(await navigator.clipboard.readText()).to.equal($(el, '[part="response-body"] pre').textContent);
+    expect(await navigator.clipboard.readText()).to.contain('12345678901234567890');
+    await waitUntil(() => $(el, '[role="status"]').textContent === 'Copied the response body.', 'announced');
+    // Another response: no "Copied" beside a body that was not copied.
+    await sendAndWait(el);
+    expect($(el, '[part="copy-body-button"]').textContent!.trim()).to.equal('Copy');
+
+    for (const path of ['image', 'binary']) {
+      const other = await fixture<TryItConsole>(html`<try-it-console .config=${config()} url="{{base_url}}/${path}"></try-it-console>`);
+      await sendAndWait(other);
+      expect(other.shadowRoot!.querySelector('[part="copy-body-button"]'), path).to.equal(null);
+      expect(other.shadowRoot!.querySelector('a.download'), `${path}: still downloadable`).to.not.equal(null);
+    }
+  });
+
   it('offers no download of an empty body (204, HEAD)', async () => {
     const el = await fixture<TryItConsole>(html`<try-it-console .config=${config()} url="{{base_url}}/no-content"></try-it-console>`);
     await sendAndWait(el);

@@ -16,7 +16,7 @@ import { highlightStyles } from '../highlight.styles.js';
 import { themeStyles } from '../theme.styles.js';
 import { codeSnippetStyles } from './code-snippet.styles.js';
 import { highlight, type HighlightLanguage } from './highlighter.js';
-import { copyText } from './copy-text.js';
+import { COPY_FEEDBACK_TIME, COPY_LABELS, copyText, type CopyState } from './copy-text.js';
 import { LargeTextThrottle } from './large-text-throttle.js';
 import { headersAttribute, headersProperty, textAttribute, wordList, wordListAttribute } from '../attribute-converters.js';
 
@@ -26,11 +26,6 @@ const GRAMMAR: Record<SnippetLanguage, HighlightLanguage> = { curl: 'bash', java
 const HIGHLIGHT_LIMIT = 32 * 1024;
 /** While such a snippet changes (typing in a large body), it is laid out again at most this often, in ms. */
 const LARGE_SNIPPET_INTERVAL = 250;
-/** How long the Copy button says what copying did, in ms. */
-const COPY_FEEDBACK_TIME = 2000;
-/** The Copy button's label: before copying, and for a moment after it worked or was refused. */
-const COPY_LABELS = { ready: 'Copy', copied: 'Copied', blocked: 'Copy blocked' } as const;
-type CopyState = keyof typeof COPY_LABELS;
 
 /**
  * @tagname code-snippet

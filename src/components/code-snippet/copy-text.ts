@@ -1,3 +1,9 @@
+/** How long a Copy button says what copying did, in ms. */
+export const COPY_FEEDBACK_TIME = 2000;
+/** A Copy button's label: before copying, and for a moment after it worked or was refused. */
+export const COPY_LABELS = { ready: 'Copy', copied: 'Copied', blocked: 'Copy blocked' } as const;
+export type CopyState = keyof typeof COPY_LABELS;
+
 /**
  * Copies `text` to the clipboard. Where the Clipboard API is refused or missing (an http: page has none), the
  * older copy command is tried; where that is refused too (a sandboxed frame), selects the element `fallback` gives

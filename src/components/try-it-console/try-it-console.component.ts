@@ -28,6 +28,7 @@ import type { TicHistorySelectEvent } from '../../events/history-select.js';
 import { TicRequestErrorEvent } from '../../events/request-error.js';
 import { TicResponseEvent } from '../../events/response.js';
 import { headersAttribute, headersProperty, textAttribute } from '../attribute-converters.js';
+import { COPY_FEEDBACK_TIME, COPY_LABELS, copyText, type CopyState } from '../code-snippet/copy-text.js';
 import { highlight } from '../code-snippet/highlighter.js';
 import '../code-snippet/code-snippet.js';
 import '../env-picker/env-picker.js';
@@ -110,6 +111,7 @@ const pageHistories = new PageShared<History>((history) => history.close());
  * @csspart cancel-button - The Cancel button.
  * @csspart response - The response panel.
  * @csspart status - The response status line.
+ * @csspart copy-body-button - The response body's Copy button (text and JSON bodies).
  * @csspart redirected - The line naming the URL a redirected response came from.
  * @csspart response-body - The response body.
  * @csspart error - The explanation of a failed request.
@@ -173,6 +175,9 @@ export class TryItConsole extends LitElement {
   #followArriving = true;
   /** Whether focus was on the body still arriving as an update began. */
   #hadFocusOnArriving = false;
+  /** What copying a response's body did, said on its Copy button for a moment, and only beside that response. */
+  #bodyCopied: { response: ConsoleResponse; state: CopyState } | undefined;
+  #bodyCopyTimer: ReturnType<typeof setTimeout> | undefined;
   /** The text last shown of a body still arriving, and the progress it was shown for. */
   #arriving: { progress: ResponseProgress; text: string | undefined } | undefined;
 
@@ -238,6 +243,8 @@ export class TryItConsole extends LitElement {
     // Moved (removed and added back at once): keep the engine, with its active environment and history.
     queueMicrotask(() => {
       if (this.isConnected) return;
+      clearTimeout(this.#bodyCopyTimer);
+      this.#bodyCopied = undefined;
       this.#forgetShown();
       this.#stopEngine()?.();
     });
@@ -606,6 +613,22 @@ export class TryItConsole extends LitElement {
     this.#shown = undefined;
   }
 
+  /** Copies the body as shown (laid out, if JSON; the part shown, if cut), and says so on the button and aloud. */
+  async #copyBody(response: ConsoleResponse, text: string): Promise<void> {
+    // Where copying is refused, the body shown is selected instead, to copy by hand.
+    const copied = await copyText(text, async () => this.renderRoot.querySelector('[part="response-body"] pre'));
+    // Another response (or none) shown meanwhile: the feedback would be about a body no longer there.
+    if (!this.isConnected || this.#shown?.response !== response) return;
+    this.#bodyCopied = { response, state: copied ? 'copied' : 'blocked' };
+    this.requestUpdate();
+    clearTimeout(this.#bodyCopyTimer);
+    this.#bodyCopyTimer = setTimeout(() => {
+      this.#bodyCopied = undefined;
+      this.requestUpdate();
+    }, COPY_FEEDBACK_TIME);
+    this.#announcer.announce(copied ? 'Copied the response body.' : 'Copy is blocked here: the body is selected, press Ctrl+C (or Cmd+C) to copy it.');
+  }
+
   /**
    * An image preview that failed: refused by the page's Content-Security-Policy, or a body the browser cannot decode
    * (text, or an SVG, sent as image/png), then shown as a body of unknown type.
@@ -717,7 +740,12 @@ export class TryItConsole extends LitElement {
         <span>${Math.round(response.timing.total)} ms</span>
         <span class="muted">(headers in ${Math.round(response.timing.headers)} ms)</span>
         <span>${bodySize(response)}</span>
-        ${download ? html`<a class="download" href=${download} download=${fileName}>Download</a>` : nothing}
+        <span class="body-actions">
+          ${body.kind === 'text' || body.kind === 'json'
+            ? html`<button class="copy-body" part="copy-body-button" aria-label="Copy the response body" @click=${() => this.#copyBody(response, body.text)}>${COPY_LABELS[this.#bodyCopied?.response === response ? this.#bodyCopied.state : 'ready']}</button>`
+            : nothing}
+          ${download ? html`<a class="download" href=${download} download=${fileName}>Download</a>` : nothing}
+        </span>
       </p>
       ${response.redirectedTo ? html`<p class="muted redirected" part="redirected">Redirected to <code>${response.redirectedTo}</code></p>` : nothing}
       ${response.warnings.map((warning) => html`<p class="notice" role="note">${warning}</p>`)}
@@ -905,7 +933,7 @@ export class TryItConsole extends LitElement {
           </section>
           <section class="response" part="response" aria-label="Response">
             <h2>Response</h2>
-            <div class="visually-hidden" role="status" aria-live="polite">${this.#liveStatus() || this.#announcer.text}</div>
+            <div class="visually-hidden" role="status" aria-live="polite">${this.#announcer.text || this.#liveStatus()}</div>
             ${this.#renderResult()}
           </section>
           <section class="snippets" aria-label="Code">

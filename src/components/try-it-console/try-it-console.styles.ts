@@ -166,8 +166,13 @@ export const tryItConsoleStyles = css`
   .status.client-error {
     color: var(--_danger);
   }
+  .body-actions {
+    display: flex;
+    gap: 0.75rem;
+    align-items: baseline;
+    margin-inline-start: auto;
+  }
   .download {
-    margin-left: auto;
     color: var(--_accent);
   }
   .headers-note {
