@@ -10,7 +10,6 @@ import { REDACTED, type History } from '../../core/history.js';
 import { parseHistoryConfig } from '../../core/history-config.js';
 import type { HistoryEntry } from '../../core/history-entry.js';
 import { IdbHistoryStore } from '../../core/idb-history-store.js';
-import { PageShared } from './page-shared.js';
 import { scanPlaceholders } from '../../core/placeholders.js';
 import { PolicyViolationWatch } from '../../core/policy-violation-watch.js';
 import { RequestEngine, type ConsoleResponse, type ResponseProgress } from '../../core/request-engine.js';
@@ -38,6 +37,7 @@ import { maskUrlCredentials } from '../url-credential-masking.js';
 import { highlightStyles } from '../highlight.styles.js';
 import { themeStyles } from '../theme.styles.js';
 import { bodyKindOf, downloadName, formatBytes, formatBytesOf, headerText, looksBinary, presentBody, type BodyPresentation } from './body-presentation.js';
+import { PageShared } from './page-shared.js';
 import { tryItConsoleStyles } from './try-it-console.styles.js';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
