@@ -4,6 +4,7 @@ export * from './before-send.js';
 export * from './response.js';
 export * from './request-error.js';
 export * from './environment-change.js';
+export * from './variable-change.js';
 export * from './history-select.js';
 export * from './history-delete.js';
 export * from './copy.js';

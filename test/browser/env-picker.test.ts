@@ -6,7 +6,7 @@ import '../../src/components/try-it-console/try-it-console.js';
 import type { TryItConsole } from '../../src/components/try-it-console/try-it-console.component.js';
 import { EnvironmentManager } from '../../src/core/index.js';
 import { HOSTILE, expectNothingRan } from './support/hostile.js';
-import type { TicEnvironmentChangeEvent } from '../../src/events/index.js';
+import type { TicEnvironmentChangeEvent, TicVariableChangeEvent } from '../../src/events/index.js';
 
 const manager = () =>
   new EnvironmentManager(
@@ -95,7 +95,7 @@ describe('<env-picker>', () => {
     const el = await fixture<EnvPicker>(html`<env-picker .manager=${manager()}></env-picker>`);
     expect(values(el)).to.deep.equal(['http://localhost:3000', '••••••••']);
     expect(el.shadowRoot!.textContent).not.to.contain('tok-123');
-    const reveal = el.shadowRoot!.querySelector<HTMLButtonElement>('td.value button')!;
+    const reveal = el.shadowRoot!.querySelector<HTMLButtonElement>('td.value button[aria-pressed]')!;
     // A toggle button: its name and text stay, aria-pressed says whether the value is shown.
     const toggle = () => [reveal.getAttribute('aria-label'), reveal.textContent!.trim(), reveal.getAttribute('aria-pressed')];
     expect(toggle()).to.deep.equal(['Show the value of api_token', 'Show', 'false']);
@@ -117,13 +117,13 @@ describe('<env-picker>', () => {
     );
     const el = await fixture<EnvPicker>(html`<env-picker .manager=${environments}></env-picker>`);
     const reveal = async () => {
-      el.shadowRoot!.querySelector<HTMLButtonElement>('td.value button')!.click();
+      el.shadowRoot!.querySelector<HTMLButtonElement>('td.value button[aria-pressed]')!.click();
       await el.updateComplete;
     };
     const afterwards = async (change: () => void) => {
       change();
       await el.updateComplete;
-      return [...values(el), el.shadowRoot!.querySelector('td.value button')!.getAttribute('aria-pressed')];
+      return [...values(el), el.shadowRoot!.querySelector('td.value button[aria-pressed]')!.getAttribute('aria-pressed')];
     };
     await reveal();
     expect(values(el)).to.deep.equal(['sandbox-throwaway']);
@@ -141,7 +141,7 @@ describe('<env-picker>', () => {
     const configured = (token: string) => ({ history: { enabled: false }, environments: [{ name: 'Production', variables: { token } }] });
     const el = await fixture<TryItConsole>(html`<try-it-console .config=${configured('demo-token')}></try-it-console>`);
     const picker = () => el.shadowRoot!.querySelector('env-picker')!;
-    picker().shadowRoot!.querySelector<HTMLButtonElement>('td.value button')!.click();
+    picker().shadowRoot!.querySelector<HTMLButtonElement>('td.value button[aria-pressed]')!.click();
     await picker().updateComplete;
     expect(values(picker())).to.deep.equal(['demo-token']);
     // A site signing its reader in, and passing their own key.
@@ -176,8 +176,8 @@ describe('<env-picker>', () => {
     const el = await fixture<EnvPicker>(html`<env-picker .manager=${new EnvironmentManager({ name: 'prod', variables })}></env-picker>`);
     const M = '••••••••';
     expect(values(el)).to.deep.equal([`https://user:${M}@api.example.com/v1`, 'https://api.example.com/v1', ...Array(14).fill(M), '/pets', 'dogs', '7']);
-    expect(el.shadowRoot!.querySelectorAll('td.value button')).to.have.length(15);
-    el.shadowRoot!.querySelector<HTMLButtonElement>('td.value button')!.click();
+    expect(el.shadowRoot!.querySelectorAll('td.value button[aria-pressed]')).to.have.length(15);
+    el.shadowRoot!.querySelector<HTMLButtonElement>('td.value button[aria-pressed]')!.click();
     await el.updateComplete;
     expect(values(el)[0]).to.equal('https://user:hunter2@api.example.com/v1');
   });
@@ -197,7 +197,7 @@ describe('<env-picker>', () => {
       ` jdbc:postgresql://app:${M}@db.internal/app`,
       `https://api.example.com/v1/search?q=dogs&api_key=${M}`,
     ]);
-    expect(el.shadowRoot!.querySelectorAll('td.value button')).to.have.length(4);
+    expect(el.shadowRoot!.querySelectorAll('td.value button[aria-pressed]')).to.have.length(4);
   });
 
   it('masks the credential parameters that history redacts too: refresh, id, private and other tokens, signatures', async () => {
@@ -267,6 +267,76 @@ describe('<env-picker>', () => {
     expect(el.shadowRoot!.querySelector('[part="missing"]')!.textContent!.replace(/\s+/g, ' ')).to.contain('uses {{id}}, {{tenant}}, which “Local” does not define');
   });
 
+  it('lets the reader set a value with Edit: Enter keeps it, in the active environment, and says so with an event', async () => {
+    const environments = manager();
+    const el = await fixture<EnvPicker>(html`<env-picker .manager=${environments}></env-picker>`);
+    const editButton = (name: string) => el.shadowRoot!.querySelector<HTMLButtonElement>(`button.edit[data-name="${name}"]`)!;
+    expect(editButton('base_url').getAttribute('aria-label')).to.equal('Edit the value of base_url');
+    editButton('base_url').focus();
+    await sendKeys({ press: 'Enter' });
+    await el.updateComplete;
+    const field = el.shadowRoot!.querySelector<HTMLInputElement>('input.value-input')!;
+    expect([el.shadowRoot!.activeElement === field, field.type, field.value, field.selectionStart, field.selectionEnd]).to.deep.equal([true, 'text', 'http://localhost:3000', 0, 21]);
+    await expect(el).to.be.accessible();
+    const changed = oneEvent<TicVariableChangeEvent>(el, 'tic-variable-change');
+    await sendKeys({ type: 'http://127.0.0.1:8080' });
+    await sendKeys({ press: 'Enter' });
+    expect([(await changed).environment, (await changed).name]).to.deep.equal(['Local', 'base_url']);
+    await el.updateComplete;
+    expect(environments.active()!.variables).to.deep.equal({ base_url: 'http://127.0.0.1:8080', api_token: 'tok-123' });
+    expect(values(el)).to.deep.equal(['http://127.0.0.1:8080', '••••••••']);
+    expect(el.shadowRoot!.activeElement, 'back on its Edit button').to.equal(editButton('base_url'));
+    // The other environment is not touched.
+    expect(environments.list()[1]!.variables.base_url).to.equal('https://api.example');
+  });
+
+  it('leaves the value as it was on Escape, and types a secret unseen, masked again once set', async () => {
+    const environments = manager();
+    const el = await fixture<EnvPicker>(html`<env-picker .manager=${environments}></env-picker>`);
+    let events = 0;
+    el.addEventListener('tic-variable-change', () => (events += 1));
+    el.shadowRoot!.querySelector<HTMLButtonElement>('button.edit[data-name="base_url"]')!.click();
+    await el.updateComplete;
+    await sendKeys({ type: 'typed by mistake' });
+    await sendKeys({ press: 'Escape' });
+    await el.updateComplete;
+    expect([environments.active()!.variables.base_url, events]).to.deep.equal(['http://localhost:3000', 0]);
+    expect(el.shadowRoot!.activeElement?.getAttribute('data-name')).to.equal('base_url');
+
+    el.shadowRoot!.querySelector<HTMLButtonElement>('button.edit[data-name="api_token"]')!.click();
+    await el.updateComplete;
+    expect(el.shadowRoot!.querySelector<HTMLInputElement>('input.value-input')!.type, 'a secret is typed unseen').to.equal('password');
+    await sendKeys({ type: 'sk_live_mine' });
+    await sendKeys({ press: 'Enter' });
+    await el.updateComplete;
+    expect([environments.active()!.variables.api_token, events]).to.deep.equal(['sk_live_mine', 1]);
+    expect(values(el)[1]).to.equal('••••••••');
+    expect(el.shadowRoot!.textContent).not.to.contain('sk_live_mine');
+  });
+
+  it('offers Set for each variable the request lacks, and adds it to the active environment', async () => {
+    const environments = manager();
+    const el = await fixture<EnvPicker>(html`<env-picker .manager=${environments} .missing=${['pet_id']}></env-picker>`);
+    const set = el.shadowRoot!.querySelector<HTMLButtonElement>('.set-missing button')!;
+    expect(set.textContent).to.equal('Set pet_id');
+    set.click();
+    await el.updateComplete;
+    const field = el.shadowRoot!.querySelector<HTMLInputElement>('input.value-input')!;
+    expect([el.shadowRoot!.activeElement === field, field.getAttribute('aria-label'), field.value]).to.deep.equal([true, 'Value of pet_id', '']);
+    await sendKeys({ type: '42' });
+    // Leaving the field keeps what was typed, as Enter does. (Not by Tab: from the last field it would take focus out of
+    // the page, and later test pages could not use the clipboard.)
+    el.shadowRoot!.querySelector('select')!.focus();
+    await el.updateComplete;
+    expect(environments.active()!.variables.pet_id).to.equal('42');
+  });
+
+  it('offers neither Edit nor Set when readonly', async () => {
+    const el = await fixture<EnvPicker>(html`<env-picker readonly .manager=${manager()} .missing=${['pet_id']}></env-picker>`);
+    expect(el.shadowRoot!.querySelectorAll('button.edit, .set-missing button')).to.have.length(0);
+    expect(values(el)).to.deep.equal(['http://localhost:3000', '••••••••']);
+  });
+
   it('says which variables refer back to themselves, apart from the undefined ones', async () => {
     const el = await fixture<EnvPicker>(html`<env-picker .manager=${manager()} .missing=${['id']} .cyclic=${['a', 'b']}></env-picker>`);
     expect(el.shadowRoot!.querySelector('[part="missing"]')!.textContent!.replace(/\s+/g, ' ').trim()).to.equal(
@@ -316,7 +386,7 @@ describe('<env-picker>', () => {
     );
     const page = await fixture(html`<div><env-picker .manager=${environments}></env-picker><env-picker .manager=${environments}></env-picker></div>`);
     const [el, other] = [...page.querySelectorAll('env-picker')] as [EnvPicker, EnvPicker];
-    el.shadowRoot!.querySelector<HTMLButtonElement>('td.value button')!.focus();
+    el.shadowRoot!.querySelector<HTMLButtonElement>('td.value button[aria-pressed]')!.focus();
     // Another picker of the same environments, as the console's and a page's own can be.
     select(other).value = 'Sandbox';
     select(other).dispatchEvent(new Event('change'));
@@ -325,7 +395,7 @@ describe('<env-picker>', () => {
     expect(select(el).value).to.equal('Sandbox');
     environments.setActive('Production');
     await el.updateComplete;
-    el.shadowRoot!.querySelector<HTMLButtonElement>('td.value button')!.focus();
+    el.shadowRoot!.querySelector<HTMLButtonElement>('td.value button[aria-pressed]')!.focus();
     environments.add({ name: 'Production', variables: { base_url: 'https://api.example' } });
     await el.updateComplete;
     expect(focused(el), 'its variable removed').to.equal('SELECT Production');

@@ -1,6 +1,7 @@
 // A docs page embeds one console per operation: here 30 on one page, sharing one configuration and one history
 // (one storageKey). The tests count what the page holds open and what the consoles tell each other, never time.
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
 import { createStore, set, values } from 'idb-keyval';
 import '../../src/index.js';
 import type { TryItConsole } from '../../src/components/try-it-console/try-it-console.component.js';
@@ -227,6 +228,32 @@ describe('30 consoles on one page sharing their environments', () => {
     pick(consoles[0]!, 'Production');
     page.append(away);
     expect(await shown(consoles)).to.deep.equal(['Production', 'Production', 'Production']);
+  });
+});
+
+describe('a value the reader sets in one console', () => {
+  before(async () => {
+    servers = await (await fetch('/__test-servers.json')).json();
+  });
+
+  it('is sent by every console sharing the environments, Ctrl+Enter in the field sending at once', async () => {
+    const config: ConsoleConfig = { corsProxy: servers.proxy, environments: [{ name: 'Docs', variables: { base_url: servers.api, token: 'paste-your-key' } }], history: { enabled: false } };
+    const page = await fixture<HTMLElement>(html`<main>${Array.from({ length: 3 }, (_, n) => html`<try-it-console .config=${config} url="{{base_url}}/pets/${n}" .headers=${{ Authorization: 'Bearer {{token}}' }}></try-it-console>`)}</main>`);
+    const consoles = [...page.querySelectorAll<TryItConsole>('try-it-console')];
+    await Promise.all(consoles.map((console) => console.updateComplete));
+    const picker = consoles[0]!.shadowRoot!.querySelector('env-picker')!;
+    await picker.updateComplete;
+    picker.shadowRoot!.querySelector<HTMLButtonElement>('button.edit[data-name="token"]')!.click();
+    await picker.updateComplete;
+    await sendKeys({ type: 'sk_test_mine' });
+    const sent = oneEvent<TicResponseEvent>(consoles[0]!, 'tic-response');
+    await sendKeys({ down: 'Control' });
+    await sendKeys({ press: 'Enter' });
+    await sendKeys({ up: 'Control' });
+    expect(JSON.parse((await sent).response.text).headers.authorization, 'sent at once, with the value set').to.equal('Bearer sk_test_mine');
+    const other = oneEvent<TicResponseEvent>(consoles[2]!, 'tic-response');
+    void consoles[2]!.send();
+    expect(JSON.parse((await other).response.text).headers.authorization, 'another console').to.equal('Bearer sk_test_mine');
   });
 });
 

@@ -4,6 +4,7 @@ import { live } from 'lit/directives/live.js';
 import type { EnvironmentManager } from '../../core/environment-manager.js';
 import { SubscriptionController } from '../../controllers/subscription-controller.js';
 import { TicEnvironmentChangeEvent } from '../../events/environment-change.js';
+import { TicVariableChangeEvent } from '../../events/variable-change.js';
 import { panelStyles } from '../panel.styles.js';
 import { themeStyles } from '../theme.styles.js';
 import { envPickerStyles } from './env-picker.styles.js';
@@ -17,9 +18,12 @@ import { maskedValue } from './secret-masking.js';
  * credentials (a JWT, `sk_live_…`, `ghp_…`, `AKIA…`, a PEM private key) under any name, in a URL its user info
  * and credential parameters (`api_key=…`), and in a connection string its `Password=…` or `AccountKey=…`. Given
  * `missing` and `cyclic`, it tells which variables the current request uses that the active environment lacks, or
- * cannot resolve.
+ * cannot resolve. Unless `readonly`, the reader can set a value (their own API key, say) with Edit, or give one to a
+ * variable the request lacks with Set: it goes into the active environment of the manager, so every console sharing
+ * it sends with it. Values set so last as long as the page; they are not stored.
  *
  * @fires {TicEnvironmentChangeEvent} tic-environment-change - The user selected another environment.
+ * @fires {TicVariableChangeEvent} tic-variable-change - The user set a variable's value in the active environment.
  *
  * @csspart select - The environment select.
  * @csspart variables - The table of variables.
@@ -35,9 +39,15 @@ export class EnvPicker extends LitElement {
   #masks = new Map<string, { value: string; masked: string | undefined }>();
   /** Whether focus was in the element as an update began. */
   #hadFocus = false;
+  /** Where focus goes once the update that ends an edit is done: the variable's Edit button. */
+  #focusAfterEdit: string | undefined;
+  /** An edit just began: its field takes focus, its text selected, once it is there. */
+  #editStarted = false;
 
   /** Values the user chose to see, by variable name: a value since replaced is masked again. */
   @state() private revealed = new Map<string, string>();
+  /** The variable whose value is being edited (or set, for one the request lacks). */
+  @state() private editing: string | undefined;
 
   /** The environments to pick from; another kind of value (a list of environments) is explained in place. */
   @property({ attribute: false })
@@ -57,6 +67,9 @@ export class EnvPicker extends LitElement {
   /** Hide the table of variables. */
   @property({ type: Boolean, attribute: 'hide-variables' }) hideVariables = false;
 
+  /** Offer no Edit or Set: the values are the configuration's alone. */
+  @property({ type: Boolean }) readonly = false;
+
   /** `light` or `dark`; without it, the element follows the system setting. */
   @property({ reflect: true }) theme: 'light' | 'dark' | undefined;
 
@@ -71,13 +84,48 @@ export class EnvPicker extends LitElement {
       this.#revealedIn = { manager, environment };
       this.revealed = new Map();
       this.#masks = new Map();
+      this.editing = undefined; // an edit begun in another environment would set the value in this one
     }
   }
 
   // A Show button goes with its variable when another environment becomes active or a value changes, wherever that
   // happened: focus goes to the select, which says which environment is active now, rather than to the page.
   override updated(): void {
-    if (this.#hadFocus && !this.shadowRoot!.activeElement) this.renderRoot.querySelector('select')?.focus();
+    const field = this.#editStarted ? this.renderRoot.querySelector<HTMLInputElement>('input.value-input') : null;
+    this.#editStarted = false;
+    const edited = this.#focusAfterEdit;
+    this.#focusAfterEdit = undefined;
+    const editButton = edited === undefined ? undefined : [...this.renderRoot.querySelectorAll<HTMLElement>('button.edit')].find((button) => button.dataset.name === edited);
+    if (field) {
+      field.focus();
+      field.select();
+    } else if (editButton) editButton.focus();
+    else if (this.#hadFocus && !this.shadowRoot!.activeElement) this.renderRoot.querySelector('select')?.focus();
+  }
+
+  #edit(name: string): void {
+    this.editing = name;
+    this.#editStarted = true;
+  }
+
+  /** Ends the edit of `name`; with a `value`, sets it in the active environment first. */
+  #endEdit(name: string, value?: string): void {
+    if (this.editing !== name) return; // already ended (Enter, then the blur of the input going away)
+    this.editing = undefined;
+    this.#focusAfterEdit = name;
+    const active = this.manager?.active();
+    if (!active || value === undefined || active.variables[name] === value) return;
+    this.manager!.add({ name: active.name, variables: { ...active.variables, [name]: value } });
+    this.dispatchEvent(new TicVariableChangeEvent(active.name, name));
+  }
+
+  #onEditKeydown(event: KeyboardEvent, name: string): void {
+    if (event.key !== 'Enter' && event.key !== 'Escape') return;
+    // Focus is back on Edit before the key's keypress, which would press Edit again. Ctrl+Enter goes on to the
+    // console, which sends with the value just set; Escape ends here, or a dialog around the console would close too.
+    event.preventDefault();
+    if (event.key === 'Escape') event.stopPropagation();
+    this.#endEdit(name, event.key === 'Enter' ? (event.target as HTMLInputElement).value : undefined);
   }
 
   #onChange(event: Event): void {
@@ -103,15 +151,27 @@ export class EnvPicker extends LitElement {
 
   #renderVariables(variables: Record<string, string>) {
     const names = Object.keys(variables);
+    // A variable the request lacks, being set: a row of its own until it has a value.
+    if (this.editing !== undefined && !Object.hasOwn(variables, this.editing)) names.push(this.editing);
     if (names.length === 0) return html`<p class="muted">This environment has no variables.</p>`;
     return html`<table part="variables">
       <caption class="visually-hidden">Variables of the active environment</caption>
       <thead><tr><th scope="col">Variable</th><th scope="col">Value</th></tr></thead>
       <tbody>
         ${names.map((name) => {
-          const value = variables[name]!;
+          const value = variables[name] ?? '';
           const masked = this.#maskedValue(name, value);
           const shown = masked === undefined || this.revealed.get(name) === value;
+          // Typed unseen where the value would be masked (a new one too, under a secret-looking name).
+          if (this.editing === name) {
+            return html`<tr>
+              <td class="name">${name}</td>
+              <td class="value">
+                <input class="value-input" type=${shown ? 'text' : 'password'} aria-label="Value of ${name}" .value=${value} spellcheck="false" autocomplete="off"
+                  @keydown=${(event: KeyboardEvent) => this.#onEditKeydown(event, name)} @blur=${(event: FocusEvent) => this.#endEdit(name, (event.target as HTMLInputElement).value)} />
+              </td>
+            </tr>`;
+          }
           // A toggle: one label, its state in aria-pressed (a label that changed too said "Hide…, pressed").
           return html`<tr>
             <td class="name">${name}</td>
@@ -120,6 +180,7 @@ export class EnvPicker extends LitElement {
               ${masked !== undefined
                 ? html`<button aria-pressed=${shown ? 'true' : 'false'} aria-label="Show the value of ${name}" @click=${() => this.#toggle(name, value, shown)}>Show</button>`
                 : nothing}
+              ${this.readonly ? nothing : html`<button class="edit" data-name=${name} aria-label="Edit the value of ${name}" @click=${() => this.#edit(name)}>Edit</button>`}
             </td>
           </tr>`;
         })}
@@ -145,7 +206,10 @@ export class EnvPicker extends LitElement {
             to end in plain text.`
         : nothing}
       ${empty ? html`It has an empty <code>{{}}</code>, which names no variable.` : nothing}
-    </p>`;
+    </p>
+    ${undefinedNames.length > 0 && !this.readonly && !this.hideVariables
+      ? html`<p class="set-missing">${undefinedNames.map((name) => html`<button class="set" @click=${() => this.#edit(name)}>Set ${name}</button>`)}</p>`
+      : nothing}`;
   }
 
   override render() {

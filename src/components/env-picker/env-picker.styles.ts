@@ -61,6 +61,25 @@ export const envPickerStyles = css`
       outline-color: CanvasText;
     }
   }
+  td.value input {
+    box-sizing: border-box;
+    width: 100%;
+    font: inherit;
+  }
+  .set-missing {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.25rem 0.5rem;
+    margin: 0.375rem 0 0;
+  }
+  .set-missing button {
+    max-width: 100%;
+    overflow-wrap: anywhere;
+    text-align: start;
+    padding: 0 0.375rem;
+    font-size: 0.8125em;
+    font-family: var(--_mono);
+  }
   .missing,
   .problem {
     margin: var(--_space) 0 0;
