@@ -77,6 +77,8 @@ export class History {
   #unsaved = new Set<StoredHistoryRecord>();
   #closed = false;
   #unwatch: (() => void) | undefined;
+  /** Values kept out of every entry added from now on (`redactValue`), longest first. */
+  #redactedValues: string[] = [];
 
   /** @throws ConfigError for a bad setting or option, naming it. */
   constructor(config: HistoryConfig, options?: HistoryOptions) {
@@ -110,7 +112,7 @@ export class History {
    * nothing. Returns the entry as stored.
    */
   add(input: HistoryEntryInput): HistoryEntry {
-    const entry = parseHistoryEntry(input);
+    const entry = this.#withoutRedactedValues(parseHistoryEntry(input));
     if (!this.config.enabled) return copyHistoryEntry(entry);
     // Later than every record known here, so it goes last in the Map: the newest, whatever its id.
     this.#lastAddedAt = Math.max(Date.now(), this.#lastAddedAt + 1);
@@ -128,6 +130,21 @@ export class History {
     this.#evictOverflow();
     this.#notify();
     return copyHistoryEntry(entry);
+  }
+
+  /**
+   * Keeps `value` out of every entry added from now on, in memory as in the store: wherever it appears in the URL
+   * (percent-encoded too), a header's value or the body, it is replaced by `[redacted]`, while the request as written
+   * names it by its `{{placeholder}}` and so loads it again. For a secret the reader typed (`<env-picker>`'s Edit or
+   * Set), which no header or parameter name marks as one (`?appid=…`, a JSON body). Values under 4 characters are
+   * not: they would cut into any text. `keepCredentials` keeps them.
+   * @throws InvalidArgumentError when `value` is not a string.
+   */
+  redactValue(value: string): void {
+    if (typeof value !== 'string') throw new InvalidArgumentError('value', value, 'must be a string');
+    if (this.config.keepCredentials || value.length < MIN_REDACTED_VALUE_LENGTH || this.#redactedValues.includes(value)) return;
+    // Longest first: a value holding another is replaced whole.
+    this.#redactedValues = [...this.#redactedValues, value].sort((a, b) => b.length - a.length);
   }
 
   /** Every entry, newest first, as copies. */
@@ -454,6 +471,19 @@ export class History {
     this.#notify();
   }
 
+  /** `entry` (a fresh parse, changed in place) with the values given to `redactValue` replaced. */
+  #withoutRedactedValues(entry: HistoryEntry): HistoryEntry {
+    if (this.#redactedValues.length === 0) return entry;
+    const forms = this.#redactedValues.flatMap((value) => [...new Set([value, encodeURIComponent(value)])]);
+    const scrub = (text: string) => forms.reduce((result, form) => result.split(form).join(REDACTED), text);
+    for (const request of entry.written ? [entry, entry.written] : [entry]) {
+      request.url = scrub(request.url);
+      for (const [name, value] of Object.entries(request.headers)) request.headers[name] = scrub(value);
+      if (request.body !== undefined) request.body = scrub(request.body);
+    }
+    return entry;
+  }
+
   /**
    * What is persisted: credential values replaced (headers, URL, a form body's parameters), long bodies cut. Memory
    * keeps the real request.
@@ -559,6 +589,9 @@ function isSameAddition(a: StoredHistoryRecord, b: StoredHistoryRecord): boolean
 function compareRecords(a: StoredHistoryRecord, b: StoredHistoryRecord): number {
   return a.addedAt - b.addedAt || (a.entry.id < b.entry.id ? -1 : a.entry.id > b.entry.id ? 1 : 0);
 }
+
+/** `redactValue` leaves shorter values: replaced, a value of one or two characters would cut into any text. */
+const MIN_REDACTED_VALUE_LENGTH = 4;
 
 /** 8.64e15 ms after 1970, the last time a `Date` can hold. */
 const LAST_DATE = 8.64e15;

@@ -1,14 +1,17 @@
 import { LitElement, html, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { live } from 'lit/directives/live.js';
+import { repeat } from 'lit/directives/repeat.js';
 import type { EnvironmentManager } from '../../core/environment-manager.js';
+import { LiveAnnouncer } from '../../controllers/live-announcer.js';
 import { SubscriptionController } from '../../controllers/subscription-controller.js';
 import { TicEnvironmentChangeEvent } from '../../events/environment-change.js';
 import { TicVariableChangeEvent } from '../../events/variable-change.js';
 import { panelStyles } from '../panel.styles.js';
 import { themeStyles } from '../theme.styles.js';
 import { envPickerStyles } from './env-picker.styles.js';
-import { maskedValue } from './secret-masking.js';
+import { noteReaderSecret } from './reader-secrets.js';
+import { MASK, maskedValue } from './secret-masking.js';
 
 /**
  * @tagname env-picker
@@ -39,10 +42,17 @@ export class EnvPicker extends LitElement {
   #masks = new Map<string, { value: string; masked: string | undefined }>();
   /** Whether focus was in the element as an update began. */
   #hadFocus = false;
-  /** Where focus goes once the update that ends an edit is done: the variable's Edit button. */
+  /** Says that a value was set: focus goes back to Edit, whose name says nothing of it. */
+  readonly #announcer = new LiveAnnouncer(this);
+  /** Where focus goes once the update that ends an edit by Enter or Escape is done: the variable's Edit or Set button. */
   #focusAfterEdit: string | undefined;
   /** An edit just began: its field takes focus, its text selected, once it is there. */
   #editStarted = false;
+  /**
+   * The value the field started from. Bound instead of the manager's: a change made meanwhile (another picker, the
+   * page) would replace what the reader is typing.
+   */
+  #editFrom = '';
 
   /** Values the user chose to see, by variable name: a value since replaced is masked again. */
   @state() private revealed = new Map<string, string>();
@@ -95,7 +105,8 @@ export class EnvPicker extends LitElement {
     this.#editStarted = false;
     const edited = this.#focusAfterEdit;
     this.#focusAfterEdit = undefined;
-    const editButton = edited === undefined ? undefined : [...this.renderRoot.querySelectorAll<HTMLElement>('button.edit')].find((button) => button.dataset.name === edited);
+    // Its Edit button, or the Set button pressed when a variable the request lacks was left without a value.
+    const editButton = edited === undefined ? undefined : [...this.renderRoot.querySelectorAll<HTMLElement>('button.edit, button.set')].find((button) => button.dataset.name === edited);
     if (field) {
       field.focus();
       field.select();
@@ -104,28 +115,46 @@ export class EnvPicker extends LitElement {
   }
 
   #edit(name: string): void {
+    const variables = this.manager?.active()?.variables ?? {};
+    // Own values only: `constructor` or `toString` is no variable until set.
+    this.#editFrom = Object.hasOwn(variables, name) ? variables[name]! : '';
     this.editing = name;
     this.#editStarted = true;
   }
 
-  /** Ends the edit of `name`; with a `value`, sets it in the active environment first. */
-  #endEdit(name: string, value?: string): void {
+  /**
+   * Ends the edit of `name`; with a `value`, sets it in the active environment first. A variable the request lacks
+   * left empty stays undefined: sent empty, it would no longer be named as missing. `refocus`: the field had focus to
+   * the end (Enter, Escape), so focus goes back to the variable's button; left for elsewhere, it stays there.
+   */
+  #endEdit(name: string, value: string | undefined, refocus: boolean): void {
     if (this.editing !== name) return; // already ended (Enter, then the blur of the input going away)
     this.editing = undefined;
-    this.#focusAfterEdit = name;
+    if (refocus) this.#focusAfterEdit = name;
     const active = this.manager?.active();
-    if (!active || value === undefined || active.variables[name] === value) return;
+    if (!active || value === undefined || (Object.hasOwn(active.variables, name) ? active.variables[name] === value : value === '')) return;
     this.manager!.add({ name: active.name, variables: { ...active.variables, [name]: value } });
+    // Masked whole here, so kept out of history too, wherever the request puts it (a URL's credentials are already).
+    if (maskedValue(name, value) === MASK) noteReaderSecret(this.manager!, value);
     this.dispatchEvent(new TicVariableChangeEvent(active.name, name));
+    // The name alone: the value may be a secret.
+    this.#announcer.announce(`${name} set in “${active.name}”.`);
+  }
+
+  #onEditBlur(event: FocusEvent, name: string): void {
+    // Still the active element: the window lost focus (the reader went to copy their key), not the field.
+    if (this.shadowRoot!.activeElement === event.target) return;
+    this.#endEdit(name, (event.target as HTMLInputElement).value, false);
   }
 
   #onEditKeydown(event: KeyboardEvent, name: string): void {
-    if (event.key !== 'Enter' && event.key !== 'Escape') return;
+    // Enter that ends an input method's composition (Japanese, Chinese) is the IME's.
+    if ((event.key !== 'Enter' && event.key !== 'Escape') || event.isComposing) return;
     // Focus is back on Edit before the key's keypress, which would press Edit again. Ctrl+Enter goes on to the
     // console, which sends with the value just set; Escape ends here, or a dialog around the console would close too.
     event.preventDefault();
     if (event.key === 'Escape') event.stopPropagation();
-    this.#endEdit(name, event.key === 'Enter' ? (event.target as HTMLInputElement).value : undefined);
+    this.#endEdit(name, event.key === 'Enter' ? (event.target as HTMLInputElement).value : undefined, true);
   }
 
   #onChange(event: Event): void {
@@ -158,17 +187,19 @@ export class EnvPicker extends LitElement {
       <caption class="visually-hidden">Variables of the active environment</caption>
       <thead><tr><th scope="col">Variable</th><th scope="col">Value</th></tr></thead>
       <tbody>
-        ${names.map((name) => {
-          const value = variables[name] ?? '';
+        ${repeat(names, (name) => name, (name) => {
+          // Keyed: a row added above the one being edited (another picker's Set) must not replace its field.
+          const value = this.editing === name ? this.#editFrom : Object.hasOwn(variables, name) ? variables[name]! : '';
           const masked = this.#maskedValue(name, value);
           const shown = masked === undefined || this.revealed.get(name) === value;
-          // Typed unseen where the value would be masked (a new one too, under a secret-looking name).
+          // Typed unseen where the value would be masked (a new one too, under a secret-looking name). dir="auto": a URL
+          // or a key reads left to right on a right-to-left page, as the value shown does.
           if (this.editing === name) {
             return html`<tr>
               <td class="name">${name}</td>
-              <td class="value">
-                <input class="value-input" type=${shown ? 'text' : 'password'} aria-label="Value of ${name}" .value=${value} spellcheck="false" autocomplete="off"
-                  @keydown=${(event: KeyboardEvent) => this.#onEditKeydown(event, name)} @blur=${(event: FocusEvent) => this.#endEdit(name, (event.target as HTMLInputElement).value)} />
+              <td class="value editing">
+                <input class="value-input" type=${shown ? 'text' : 'password'} dir="auto" aria-label="Value of ${name}" .value=${value} spellcheck="false" autocomplete="off"
+                  @keydown=${(event: KeyboardEvent) => this.#onEditKeydown(event, name)} @blur=${(event: FocusEvent) => this.#onEditBlur(event, name)} />
               </td>
             </tr>`;
           }
@@ -208,7 +239,7 @@ export class EnvPicker extends LitElement {
       ${empty ? html`It has an empty <code>{{}}</code>, which names no variable.` : nothing}
     </p>
     ${undefinedNames.length > 0 && !this.readonly && !this.hideVariables
-      ? html`<p class="set-missing">${undefinedNames.map((name) => html`<button class="set" @click=${() => this.#edit(name)}>Set ${name}</button>`)}</p>`
+      ? html`<p class="set-missing">${undefinedNames.map((name) => html`<button class="set" data-name=${name} @click=${() => this.#edit(name)}>Set ${name}</button>`)}</p>`
       : nothing}`;
   }
 
@@ -220,6 +251,7 @@ export class EnvPicker extends LitElement {
     if (!active) return html`<p class="muted">No environments are configured.</p>`;
     // `.selected` with live(): once the user has picked an option, its `selected` attribute no longer decides.
     return html`
+      <div class="visually-hidden" role="status" aria-live="polite">${this.#announcer.text}</div>
       <div class="picker">
         <label for="environment">Environment</label>
         <select id="environment" part="select" @change=${this.#onChange}>

@@ -66,6 +66,10 @@ export const envPickerStyles = css`
     width: 100%;
     font: inherit;
   }
+  /* Most of the width for the value being edited: a field sized by its own few characters left a long name the rest. */
+  td.value.editing {
+    width: 60%;
+  }
   .set-missing {
     display: flex;
     flex-wrap: wrap;

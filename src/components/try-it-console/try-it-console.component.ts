@@ -31,6 +31,7 @@ import { COPY_FEEDBACK_TIME, COPY_LABELS, copyText, type CopyState } from '../co
 import { highlight } from '../code-snippet/highlighter.js';
 import '../code-snippet/code-snippet.js';
 import '../env-picker/env-picker.js';
+import { readerSecrets } from '../env-picker/reader-secrets.js';
 import '../request-history/request-history.js';
 import { splitEntryUrl } from '../request-history/entry-url.js';
 import { maskUrlCredentials } from '../url-credential-masking.js';
@@ -509,6 +510,8 @@ export class TryItConsole extends LitElement {
       return;
     }
     this.#announcer.clear();
+    // A key the reader typed into a picker of these environments is kept out of the history this send adds to.
+    for (const secret of readerSecrets(engine.environments)) engine.history.redactValue(secret);
     let prepared;
     try {
       prepared = engine.prepare(this.#request());
@@ -613,12 +616,21 @@ export class TryItConsole extends LitElement {
     this.#shown = undefined;
   }
 
-  /** Copies the body as shown (laid out, if JSON; the part shown, if cut), and says so on the button and aloud. */
-  async #copyBody(response: ConsoleResponse, text: string): Promise<void> {
-    // Where copying is refused, the body shown is selected instead, to copy by hand.
-    const copied = await copyText(text, async () => this.renderRoot.querySelector('[part="response-body"] pre'));
-    // Another response (or none) shown meanwhile: the feedback would be about a body no longer there.
-    if (!this.isConnected || this.#shown?.response !== response) return;
+  /**
+   * Copies the body as shown (laid out, if JSON; the part shown, if cut), and says so on the button and aloud. `part`:
+   * the size of the part shown, when the body is cut.
+   */
+  async #copyBody(response: ConsoleResponse, text: string, part: string | undefined): Promise<void> {
+    const stillShown = () => this.isConnected && this.#shown?.response === response;
+    // Where copying is refused, the body shown is selected instead, to copy by hand; not another response's body, which
+    // may have taken its place while the clipboard answered.
+    const copied = await copyText(text, async () => (stillShown() ? this.renderRoot.querySelector('[part="response-body"] pre') : null));
+    if (!this.isConnected) return;
+    // Said even when another response is shown now: the reader asked, and the clipboard holds what they asked for.
+    const what = part ? `the first ${part} of the body, as shown` : 'the response body';
+    this.#announcer.announce(copied ? `Copied ${what}.` : stillShown() ? 'Copy is blocked here: the body is selected, press Ctrl+C (or Cmd+C) to copy it.' : 'Copy is blocked here.');
+    // Another response (or none) shown meanwhile: the button's feedback would be about a body no longer there.
+    if (!stillShown()) return;
     this.#bodyCopied = { response, state: copied ? 'copied' : 'blocked' };
     this.requestUpdate();
     clearTimeout(this.#bodyCopyTimer);
@@ -626,7 +638,6 @@ export class TryItConsole extends LitElement {
       this.#bodyCopied = undefined;
       this.requestUpdate();
     }, COPY_FEEDBACK_TIME);
-    this.#announcer.announce(copied ? 'Copied the response body.' : 'Copy is blocked here: the body is selected, press Ctrl+C (or Cmd+C) to copy it.');
   }
 
   /**
@@ -742,7 +753,7 @@ export class TryItConsole extends LitElement {
         <span>${bodySize(response)}</span>
         <span class="body-actions">
           ${body.kind === 'text' || body.kind === 'json'
-            ? html`<button class="copy-body" part="copy-body-button" aria-label="Copy the response body" @click=${() => this.#copyBody(response, body.text)}>${COPY_LABELS[this.#bodyCopied?.response === response ? this.#bodyCopied.state : 'ready']}</button>`
+            ? html`<button class="copy-body" part="copy-body-button" aria-label=${shownWhole ? 'Copy the response body' : 'Copy the part of the body shown'} @click=${() => this.#copyBody(response, body.text, shownWhole ? undefined : shownSize)}>${COPY_LABELS[this.#bodyCopied?.response === response ? this.#bodyCopied.state : 'ready']}</button>`
             : nothing}
           ${download ? html`<a class="download" href=${download} download=${fileName}>Download</a>` : nothing}
         </span>
