@@ -217,6 +217,46 @@ describe('History: bad input', () => {
   });
 });
 
+describe('History: values kept out with redactValue', () => {
+  it('replaces the value, and its percent-encoded form, in the URL, header values and body of entries added afterwards, in memory and in the store', async () => {
+    const store = new MapStore();
+    const history = new History({ enabled: true }, { store });
+    const key = 'my key/42+ok';
+    const before = history.add({ method: 'GET', url: `https://api.example/weather?appid=${encodeURIComponent(key)}`, status: 200, duration: 1 });
+    history.redactValue(key);
+    history.redactValue('my key'); // held by the longer one: that is replaced whole
+    const after = history.add({
+      method: 'POST',
+      url: `https://api.example/weather?appid=${encodeURIComponent(key)}`,
+      headers: { 'X-Note': `uses ${key}` },
+      body: JSON.stringify({ key }),
+      written: { url: 'https://api.example/weather?appid={{api_key}}', headers: { 'X-Note': 'uses {{api_key}}' }, body: '{"key":"{{api_key}}"}' },
+      status: 200,
+      duration: 1,
+    });
+    await history.flush();
+    const stored = (store.records.get(after.id) as StoredHistoryRecord).entry;
+    for (const entry of [history.get(after.id), stored]) {
+      assert.equal(entry.url, `https://api.example/weather?appid=${REDACTED}`);
+      assert.deepEqual(entry.headers, { 'X-Note': `uses ${REDACTED}` });
+      assert.equal(entry.body, JSON.stringify({ key: REDACTED }));
+      // The request as written names it by its placeholder: loaded again, it resolves again.
+      assert.equal(entry.written?.url, 'https://api.example/weather?appid={{api_key}}');
+    }
+    assert.equal(history.get(before.id).url, `https://api.example/weather?appid=${encodeURIComponent(key)}`, 'entries added before are left as they were');
+  });
+
+  it('leaves values under 4 characters, keeps everything with keepCredentials, and refuses a value that is not a string', () => {
+    const short = new History({ enabled: true });
+    short.redactValue('abc');
+    assert.equal(short.add({ method: 'GET', url: 'https://api.example/abc', status: 200, duration: 1 }).url, 'https://api.example/abc');
+    const keeping = new History({ enabled: true, keepCredentials: true });
+    keeping.redactValue('secret-value');
+    assert.equal(keeping.add({ method: 'GET', url: 'https://api.example/?k=secret-value', status: 200, duration: 1 }).url, 'https://api.example/?k=secret-value');
+    assert.throws(() => short.redactValue(42 as never), (error: unknown) => error instanceof InvalidArgumentError && /must be a string/.test(error.message));
+  });
+});
+
 describe('History: persistence', () => {
   it('stores one record per entry and loads them back in order', async () => {
     const store = new MapStore();
