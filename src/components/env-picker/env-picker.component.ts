@@ -197,7 +197,7 @@ export class EnvPicker extends LitElement {
           if (this.editing === name) {
             return html`<tr>
               <td class="name">${name}</td>
-              <td class="value editing">
+              <td class="value">
                 <input class="value-input" type=${shown ? 'text' : 'password'} dir="auto" aria-label="Value of ${name}" .value=${value} spellcheck="false" autocomplete="off"
                   @keydown=${(event: KeyboardEvent) => this.#onEditKeydown(event, name)} @blur=${(event: FocusEvent) => this.#onEditBlur(event, name)} />
               </td>

@@ -13,8 +13,10 @@ export const envPickerStyles = css`
   select {
     max-width: 100%;
   }
+  /* Fixed columns: sized by content, the value's buttons took the name's room, and base_url broke over two lines. */
   table {
     width: 100%;
+    table-layout: fixed;
     border-collapse: collapse;
     margin-top: var(--_space);
     font-size: 0.875em;
@@ -29,6 +31,9 @@ export const envPickerStyles = css`
   th {
     color: var(--_muted);
     font-weight: 600;
+  }
+  th:first-child {
+    width: 35%;
   }
   td.name,
   td.value {
@@ -65,10 +70,6 @@ export const envPickerStyles = css`
     box-sizing: border-box;
     width: 100%;
     font: inherit;
-  }
-  /* Most of the width for the value being edited: a field sized by its own few characters left a long name the rest. */
-  td.value.editing {
-    width: 60%;
   }
   .set-missing {
     display: flex;
