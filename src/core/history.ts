@@ -474,7 +474,8 @@ export class History {
   /** `entry` (a fresh parse, changed in place) with the values given to `redactValue` replaced. */
   #withoutRedactedValues(entry: HistoryEntry): HistoryEntry {
     if (this.#redactedValues.length === 0) return entry;
-    const forms = this.#redactedValues.flatMap((value) => [...new Set([value, encodeURIComponent(value)])]);
+    // As typed, and as a URL writes it: encoded as a component, or as the URL parser leaves a query or a path.
+    const forms = this.#redactedValues.flatMap((value) => [...new Set([value, encodeURIComponent(value), new URL(`http://x/?${value}`).search.slice(1), new URL(`http://x/${value}`).pathname.slice(1)])]);
     const scrub = (text: string) => forms.reduce((result, form) => result.split(form).join(REDACTED), text);
     for (const request of entry.written ? [entry, entry.written] : [entry]) {
       request.url = scrub(request.url);

@@ -115,7 +115,9 @@ export async function readBody(stream: ReadableStream<Uint8Array<ArrayBuffer>> |
       while (recentBytes - recent[recentStart]!.byteLength >= displayLimit) recentBytes -= recent[recentStart++]!.byteLength;
       // Dropped in bulk: a stream of small events brings thousands of parts.
       if (recentStart > 1024 && recentStart * 2 > recent.length) [recent, recentStart] = [recent.slice(recentStart), 0];
-      onProgress({ received: size, bytes: () => join(shown, displayLimit), last: () => lastOf(recent.slice(recentStart), displayLimit) });
+      // The body as it is now, when read later: the arrays grow on (a dropped `recent` is replaced, not changed).
+      const [parts, from, to, shownParts] = [recent, recentStart, recent.length, shown.length];
+      onProgress({ received: size, bytes: () => join(shown.slice(0, shownParts), displayLimit), last: () => lastOf(parts.slice(from, to), displayLimit) });
     }
   }
   const bytes = join(shown, displayLimit);

@@ -28,8 +28,9 @@ Options:
   -h, --help             show this help
 
 Requests: /?url=<encoded absolute URL>  or  /<absolute URL>
-GET / answers 200 (a health check). Each refusal is logged on stderr as a JSON line
-(its code, method, page origin and target origin; never a path, query or header).
+GET / answers 200 (a health check; 503 once stopping). Each refusal is logged on stderr as a
+JSON line (its code, method, page origin and target origin; never a path, query or header),
+but for what Node's HTTP parser answers itself: headers too large, unknown methods.
 `;
 
 /** What the command line asks for: run the proxy with these options, or print the help. */

@@ -60,6 +60,8 @@ const NO_BYTES = Buffer.alloc(0);
 export class CorsProxy {
   readonly #options: ResolvedProxyOptions;
   readonly #upstream: UpstreamClient;
+  /** Set by close(): the health check then says the proxy is going, so a load balancer stops sending to it. */
+  #closing = false;
 
   /** Throws `ConfigError` for invalid options. */
   constructor(options: ProxyOptions = {}) {
@@ -88,13 +90,14 @@ export class CorsProxy {
    * `upstream_unreachable` refusal, a body being streamed stops. Later requests get the same refusal.
    */
   async close(): Promise<void> {
+    this.#closing = true;
     await this.#upstream.close();
   }
 
   async #handle(request: IncomingMessage, response: ServerResponse, asked: AskedTarget): Promise<void> {
     // A load balancer's health check, which sends no Origin: the bare root names no target, so nothing needs checking.
     if ((request.method === 'GET' || request.method === 'HEAD') && request.url === '/') {
-      writeHealthCheck(response);
+      writeHealthCheck(response, this.#closing);
       return;
     }
     const origin = request.headers.origin ?? allowedOwnOrigin(request, this.#options.origins);
@@ -137,7 +140,8 @@ export class CorsProxy {
     };
     // The follow-up of a redirect to another origin handed to the page: the page's fetch kept its credentials.
     const { response: upstream, url, credentialsDropped } = await this.#upstream.send(omitCredentials ? withoutCredentials(sent) : sent);
-    this.#relay(upstream, response, { origin, method, path: request.url!, url, redirected: url.href !== target.href, credentialsDropped });
+    const relayed = { origin, method, path: request.url!, url, redirected: url.href !== target.href, credentialsDropped };
+    this.#relay(upstream, response, relayed, { originHeader: request.headers.origin, asked: target });
   }
 
   /** The page's request body on its way upstream, held to `maxRequestBytes`, and to `timeout` for each pause in it. */
@@ -163,7 +167,7 @@ export class CorsProxy {
    * Streams the upstream response to the page: status, filtered headers plus CORS (and, after redirects, the
    * final URL; on a redirect handed to the page, a `Location` back through the proxy), then the body.
    */
-  #relay(upstream: UpstreamResponse, response: ServerResponse, request: RelayedRequest): void {
+  #relay(upstream: UpstreamResponse, response: ServerResponse, request: RelayedRequest, subject: RefusalSubject): void {
     const { maxResponseBytes } = this.#options;
     // The Content-Length of a HEAD, 204 or 304 response describes a body that is not sent: nothing to cap or stream.
     const bodiless = responseIsBodiless(request.method, upstream.statusCode);
@@ -192,7 +196,7 @@ export class CorsProxy {
     const onDone = (error: Error | null): void => {
       if (!error) return;
       response.destroy();
-      if (isProxyRefusal(error)) this.#tellRefusal(error, request.method, request.origin, request.url);
+      if (isProxyRefusal(error)) this.#tellRefusal(error, request.method, subject.originHeader, subject.asked);
     };
     const toPage = (body: AsyncIterable<Buffer>): Promise<void> => writeToPage(body, response, this.#options.timeout);
     // undici holds a body to its declared length, so only an undeclared length needs counting on the way.
@@ -258,7 +262,7 @@ interface AskedTarget {
 
 /** What the relay needs to know of the page's request. */
 interface RelayedRequest {
-  /** The page's origin. */
+  /** The page's origin (for a page on the proxy's own origin, worked out from `Host`). */
   origin: string | undefined;
   method: string;
   /** The proxy request's path, which says the style (query or prefix) the page used. */
@@ -269,6 +273,12 @@ interface RelayedRequest {
   redirected: boolean;
   /** True when the request reached `url` without the page's credentials. */
   credentialsDropped: boolean;
+}
+
+/** What an `onRefusal` record says of a relayed request: the `Origin` header as sent, and the target asked for. */
+interface RefusalSubject {
+  originHeader: string | undefined;
+  asked: URL;
 }
 
 /**
@@ -362,15 +372,15 @@ export function refusalMessage(refusal: ProxyRefusal, origin: string | undefined
   return { headers: addCorsHeaders(headers, origin), body };
 }
 
-/** The answer to a health check: that the proxy is up, and nothing of its configuration. */
-function writeHealthCheck(response: ServerResponse): void {
-  const body = 'try-it-proxy is running. Send /?url=<encoded absolute URL> or /<absolute URL>.\n';
+/** The answer to a health check: that the proxy is up (or, once closing, going), and nothing of its configuration. */
+function writeHealthCheck(response: ServerResponse, closing: boolean): void {
+  const body = closing ? 'try-it-proxy is shutting down.\n' : 'try-it-proxy is running. Send /?url=<encoded absolute URL> or /<absolute URL>.\n';
   const headers: HeaderList = [
     ['content-type', 'text/plain; charset=utf-8'],
     ['content-length', String(Buffer.byteLength(body))],
     ['cache-control', 'no-store'],
   ];
-  writeHeadLines(response, 200, undefined, addCorsHeaders(headers, undefined)).end(body);
+  writeHeadLines(response, closing ? 503 : 200, undefined, addCorsHeaders(headers, undefined)).end(body);
 }
 
 /** Writes a refusal (see `refusalMessage`). */

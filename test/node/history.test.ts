@@ -246,6 +246,15 @@ describe('History: values kept out with redactValue', () => {
     assert.equal(history.get(before.id).url, `https://api.example/weather?appid=${encodeURIComponent(key)}`, 'entries added before are left as they were');
   });
 
+  it('finds the value as the URL parser writes it in a query or a path', () => {
+    const history = new History({ enabled: true });
+    const key = 'a|b"c^{d}';
+    history.redactValue(key);
+    // What a browser sends for the key put in a query and in a path: | ^ { } kept, " encoded.
+    const sent = new URL(`https://api.example/v1/${key}?key=${key}`).href;
+    assert.equal(history.add({ method: 'GET', url: sent, status: 200, duration: 1 }).url, `https://api.example/v1/${REDACTED}?key=${REDACTED}`);
+  });
+
   it('leaves values under 4 characters, keeps everything with keepCredentials, and refuses a value that is not a string', () => {
     const short = new History({ enabled: true });
     short.redactValue('abc');

@@ -128,6 +128,20 @@ describe('proxy health check', () => {
       await api.close();
     }
   });
+
+  it('answers 503 once the proxy is closing, so a load balancer stops sending to it', async () => {
+    const proxy = new CorsProxy({});
+    const site = await listen(proxy.handle);
+    try {
+      assert.equal((await fetch(`${site.origin}/`)).status, 200);
+      await proxy.close();
+      const going = await fetch(`${site.origin}/`);
+      assert.equal(going.status, 503);
+      assert.equal(await going.text(), 'try-it-proxy is shutting down.\n');
+    } finally {
+      await site.close();
+    }
+  });
 });
 
 describe('proxy refusal records', () => {
@@ -180,7 +194,12 @@ describe('proxy refusal records', () => {
     const proxy = await startTestProxy({ allowPrivate: allowOnlyLoopbackPort(api.port), maxResponseBytes: 1024, onRefusal: (record) => records.push(record) });
     try {
       await viaProxy(proxy, `/${api.origin}/big?api_key=${secret}`).catch(() => undefined); // the body breaks off
-      assert.deepEqual(records, [{ code: 'response_too_large', status: 502, method: 'GET', origin: PAGE_ORIGIN, target: api.origin }]);
+      // A page on the proxy's own origin sends no Origin: none is recorded, not one worked out from Host.
+      await viaProxy(proxy, `/${api.origin}/big`, { origin: null, headers: { 'sec-fetch-site': 'same-origin', 'sec-fetch-dest': 'empty' } }).catch(() => undefined);
+      assert.deepEqual(records, [
+        { code: 'response_too_large', status: 502, method: 'GET', origin: PAGE_ORIGIN, target: api.origin },
+        { code: 'response_too_large', status: 502, method: 'GET', origin: undefined, target: api.origin },
+      ]);
     } finally {
       await proxy.close();
       await api.close();

@@ -247,6 +247,28 @@ describe('RequestEngine against a local API', () => {
     assert.equal(api.received.length, before, 'nothing sent');
   });
 
+  it('gives each progress the body as it was then, also when read after more came', async () => {
+    const kept: Array<{ received: number; bytes(): Uint8Array; last(): Uint8Array }> = [];
+    dripOn = () => {};
+    try {
+      await engineFor().send({ method: 'GET', url: `${api.origin}/drip` }, {
+        onProgress: (progress) => {
+          kept.push(progress);
+          if (progress.received > 0) dripOn!(); // the next part, once this one came
+        },
+      });
+    } finally {
+      dripOn = undefined;
+    }
+    // Read only now, once the whole body came: each still tells its own moment.
+    const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
+    for (const progress of kept) {
+      assert.equal(progress.bytes().byteLength, progress.received);
+      assert.equal(decode(progress.last()), decode(progress.bytes()));
+    }
+    assert.deepEqual(kept.map((progress) => progress.received), [0, 9, 18, 27]);
+  });
+
   it('goes on with the send when onProgress throws, and reports what it threw', async () => {
     const reported: unknown[] = [];
     const onUncaught = (error: unknown) => reported.push(error);
