@@ -201,7 +201,10 @@ export class RequestEngine {
     } catch (error) {
       // The send ended here: the probes that explain a failure are not part of its duration.
       const duration = performance.now() - start;
-      if (error instanceof ResponseBodyError && head) error.text = decodeText(error.bytes, head.contentType, true).text;
+      if (error instanceof ResponseBodyError && head) {
+        error.text = decodeText(error.bytes, head.contentType, true).text;
+        error.contentType = head.contentType;
+      }
       const failure = await this.#explain(error, prepared, { signal, timeout, timeLeft: this.config.timeout - duration, status: response?.status, blocks });
       if (failure.kind !== 'aborted') this.#record(prepared, madeAt, 0, duration);
       throw failure;

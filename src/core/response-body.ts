@@ -41,6 +41,8 @@ export class ResponseBodyError extends Error {
    * `RequestEngine`, which knows the response's type.
    */
   text: string | undefined;
+  /** The response's Content-Type, which says how `bytes` is shown (text, an image, binary data); set with `text`. */
+  contentType: string | undefined;
 
   constructor(received: number, options: { cause: unknown; bytes?: Uint8Array }) {
     super(`The response body stopped after ${received} bytes: ${(options.cause as Error)?.message ?? String(options.cause)}`, options);
@@ -48,6 +50,7 @@ export class ResponseBodyError extends Error {
     this.received = received;
     this.bytes = options.bytes ?? new Uint8Array();
     this.text = undefined;
+    this.contentType = undefined;
   }
 }
 

@@ -120,6 +120,9 @@ export function createWebhookHandler<Data = Record<string, unknown>>(options: We
       await options.onEvent(event, { request, response, rawBody });
       if (!response.headersSent) answer(response, 204);
     } catch (error) {
+      // A body left unread (an onRefused that threw on a 413) would otherwise be read to its end, whatever its size.
+      const unread = !request.readableEnded && request.httpVersionMajor < 2;
+      if (unread && !response.headersSent) response.setHeader('Connection', 'close');
       if (next) return next(error);
       if (!response.headersSent) answer(response, 500, 'webhook handler failed');
       else response.destroy();

@@ -161,6 +161,19 @@ describe('<try-it-console> showing a response as it arrives', () => {
     expect((await done).response.text).to.equal('line one\nline two\n');
   });
 
+  it('keeps a UTF-16 text that was shown as it arrived shown as text after Cancel, not as binary data', async () => {
+    const { el, push } = await streaming('text/plain');
+    void el.send();
+    await waitUntil(() => text(el, '[part="status"] .status') === '200 OK', 'the headers', { timeout: 5000 });
+    await push('\ufeffline one\n', false, { encoding: 'utf16le' });
+    await waitUntil(() => arrivingText(el) === 'line one\n', 'shown as text while arriving', { timeout: 5000 });
+    const failed = oneEvent<TicRequestErrorEvent>(el, 'tic-request-error');
+    el.cancel();
+    await failed;
+    await el.updateComplete;
+    expect($(el, '[part="response-body"] pre')?.textContent).to.equal('line one\n');
+  });
+
   it('keeps focus in the body when the reader was in it as the response completes, not on Send, where Space would send again', async () => {
     const { el, push } = await streaming();
     void el.send();

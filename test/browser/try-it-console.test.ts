@@ -867,11 +867,12 @@ describe('<try-it-console>', () => {
     await sendAndWait(el);
     const status = $(el, 'section.response [role="status"]');
     expect(status.textContent).to.match(/^Response 200 OK/);
+    const announced = $(el, 'section.response .announcements');
     const history = $<RequestHistory>(el, 'request-history');
     await waitUntil(() => history.shadowRoot!.querySelector('button.entry'), 'the entry sent');
     history.shadowRoot!.querySelector<HTMLButtonElement>('button.entry')!.focus();
     await sendKeys({ press: 'Enter' });
-    await waitUntil(() => status.textContent === 'Loaded GET /pets from history.', 'the load announced');
+    await waitUntil(() => announced.textContent === 'Loaded GET /pets from history.', 'the load announced');
     expect(history.shadowRoot!.activeElement?.matches('button.entry'), 'focus stays on the entry').to.equal(true);
 
     el.engine!.history.add({ method: 'GET', url: `${servers.api}/pets/7?verbose=1`, headers: { 'X-Api-Key': REDACTED }, status: 200, duration: 1 });
@@ -879,7 +880,7 @@ describe('<try-it-console>', () => {
     await sendKeys({ press: 'ArrowUp' });
     await sendKeys({ press: 'Enter' });
     const credentials = `Credentials were not stored (shown as ${REDACTED}); fill in their values before sending.`;
-    await waitUntil(() => status.textContent === `Loaded GET /pets/7?verbose=1 from history. ${credentials}`, 'the load and its notice announced');
+    await waitUntil(() => announced.textContent === `Loaded GET /pets/7?verbose=1 from history. ${credentials}`, 'the load and its notice announced');
     await sendAndWait(el);
     expect(status.textContent, 'a send says its own outcome').to.match(/^Response 200 OK/);
     await expect(el).to.be.accessible();
@@ -889,8 +890,8 @@ describe('<try-it-console>', () => {
     await history.updateComplete;
     history.shadowRoot!.querySelector<HTMLButtonElement>('button.entry')!.focus();
     await sendKeys({ press: 'Enter' });
-    await waitUntil(() => status.textContent!.startsWith('Loaded GET /pets?api_key='), 'the load announced');
-    expect(status.textContent).to.equal('Loaded GET /pets?api_key=••••••••&page=2 from history.');
+    await waitUntil(() => announced.textContent!.startsWith('Loaded GET /pets?api_key='), 'the load announced');
+    expect(announced.textContent).to.equal('Loaded GET /pets?api_key=••••••••&page=2 from history.');
   });
 
   it('keeps the request being edited when a listener of tic-history-select calls preventDefault()', async () => {
@@ -1091,7 +1092,17 @@ describe('<try-it-console>', () => {
     // As laid out on screen, every value as sent.
     expect(await navigator.clipboard.readText()).to.equal($(el, '[part="response-body"] pre').textContent);
     expect(await navigator.clipboard.readText()).to.contain('12345678901234567890');
-    await waitUntil(() => $(el, '[role="status"]').textContent === 'Copied the response body.', 'announced');
+    await waitUntil(() => $(el, '.announcements').textContent === 'Copied the response body.', 'announced');
+    // Copied again: said again, while the response's status is not said again with it.
+    const status = $(el, '[role="status"]:not(.announcements)');
+    const statusChanges: string[] = [];
+    const watch = new MutationObserver(() => statusChanges.push(status.textContent!));
+    watch.observe(status, { childList: true, subtree: true, characterData: true });
+    button.click();
+    await waitUntil(() => $(el, '.announcements').textContent === '', 'emptied before it is said again');
+    await waitUntil(() => $(el, '.announcements').textContent === 'Copied the response body.', 'said again');
+    watch.disconnect();
+    expect(statusChanges, 'the status region untouched').to.deep.equal([]);
     // Another response: no "Copied" beside a body that was not copied.
     await sendAndWait(el);
     expect($(el, '[part="copy-body-button"]').textContent!.trim()).to.equal('Copy');

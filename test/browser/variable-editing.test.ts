@@ -207,6 +207,29 @@ describe('a value the reader sets, in a console', () => {
     expect(stored[0]!.entry.written?.url).to.equal('{{base_url}}/weather?appid={{api_key}}');
     el.engine!.history.close();
   });
+  it('keeps the values the reader set when its console is removed and added back alone, as a framework keep-alive does', async () => {
+    const el = await fixture<TryItConsole>(html`<try-it-console .config=${{ environments: [{ name: 'Only', variables: { base_url: servers.api, token: 'paste-yours' } }], history: { enabled: false } }} url="{{base_url}}/precise"></try-it-console>`);
+    const picker = $<EnvPicker>(el, 'env-picker');
+    await picker.updateComplete;
+    editButton(picker, 'token').click();
+    await picker.updateComplete;
+    await sendKeys({ type: 'my-own-key-123' });
+    await sendKeys({ press: 'Enter' });
+    const parent = el.parentElement!;
+    el.remove();
+    await new Promise((resolve) => setTimeout(resolve)); // removed for good: its engine stops
+    expect(el.engine).to.equal(undefined);
+    parent.append(el);
+    await el.updateComplete;
+    expect(el.engine!.environments.active()!.variables.token).to.equal('my-own-key-123');
+  });
+
+  it('says credentials were not stored when an entry loaded back has a redacted key in its body', async () => {
+    const el = await fixture<TryItConsole>(html`<try-it-console .config=${{ history: { enabled: false } }}></try-it-console>`);
+    el.load({ method: 'POST', url: `${servers.api}/pets`, headers: { 'Content-Type': 'application/json' }, body: '{"key":"[redacted]"}' });
+    await el.updateComplete;
+    expect($(el, '.notice').textContent).to.contain('Credentials were not stored');
+  });
 });
 
 describe('the response body’s Copy button', () => {
@@ -233,7 +256,7 @@ describe('the response body’s Copy button', () => {
       await waitUntil(() => answer !== undefined, 'the clipboard asked');
       await send();
       answer!(true);
-      await waitUntil(() => $(el, '[role="status"]').textContent === 'Copied the response body.', 'announced, though another response is shown');
+      await waitUntil(() => $(el, '.announcements').textContent === 'Copied the response body.', 'announced, though another response is shown');
       expect($(el, '[part="copy-body-button"]').textContent!.trim(), 'no Copied beside the new body').to.equal('Copy');
 
       answer = undefined;
@@ -242,7 +265,7 @@ describe('the response body’s Copy button', () => {
       await waitUntil(() => answer !== undefined, 'the clipboard asked again');
       await send();
       answer!(false);
-      await waitUntil(() => $(el, '[role="status"]').textContent === 'Copy is blocked here.', 'announced');
+      await waitUntil(() => $(el, '.announcements').textContent === 'Copy is blocked here.', 'announced');
       expect(getSelection()!.toString(), 'the new body is not selected as if it were the one copied').to.equal('');
     } finally {
       delete (navigator.clipboard as Partial<Clipboard>).writeText;
@@ -260,8 +283,8 @@ describe('the response body’s Copy button', () => {
     const button = $<HTMLButtonElement>(el, '[part="copy-body-button"]');
     expect(button.getAttribute('aria-label')).to.equal('Copy the part of the body shown');
     button.click();
-    await waitUntil(() => $(el, '[role="status"]').textContent?.startsWith('Copied'), 'announced');
-    expect($(el, '[role="status"]').textContent).to.equal('Copied the first 256.0 KB of the body, as shown.');
+    await waitUntil(() => $(el, '.announcements').textContent?.startsWith('Copied'), 'announced');
+    expect($(el, '.announcements').textContent).to.equal('Copied the first 256.0 KB of the body, as shown.');
     expect((await navigator.clipboard.readText()).length).to.be.below(300 * 1024);
   });
 });

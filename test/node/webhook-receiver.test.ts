@@ -269,6 +269,28 @@ describe('createWebhookHandler with onRefused', () => {
     behaviour = 'log';
   });
 
+  it('closes the connection when onRefused throws on a body over maxBodySize, rather than read the rest', async () => {
+    behaviour = 'throw';
+    try {
+      // Past the limit, then more to come: the body is still arriving when the handler answers.
+      let finish!: () => void;
+      const more = new Promise<void>((resolve) => (finish = resolve));
+      const body = Readable.from((async function* () {
+        yield Buffer.alloc(3000, 0x61);
+        yield Buffer.alloc(3000, 0x62);
+        await more;
+        yield Buffer.alloc(3000, 0x63);
+      })());
+      const response = await request(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+      finish();
+      await response.body.dump();
+      assert.equal(response.statusCode, 500);
+      assert.equal(response.headers.connection, 'close');
+    } finally {
+      behaviour = 'log';
+    }
+  });
+
   it('throws ConfigError for an onRefused that is not a function', () => {
     assert.throws(() => createWebhookHandler({ secret: SECRET, onEvent: () => undefined, onRefused: 'console.log' as never }), (error: unknown) => {
       assert.ok(error instanceof ConfigError);

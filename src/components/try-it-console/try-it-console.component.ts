@@ -37,7 +37,7 @@ import { splitEntryUrl } from '../request-history/entry-url.js';
 import { maskUrlCredentials } from '../url-credential-masking.js';
 import { highlightStyles } from '../highlight.styles.js';
 import { themeStyles } from '../theme.styles.js';
-import { bodyKindOf, downloadName, formatBytes, formatBytesOf, headerText, looksBinary, presentBody, type BodyPresentation } from './body-presentation.js';
+import { bodyKindOf, downloadName, formatBytes, formatBytesOf, headerText, presentBody, type BodyPresentation } from './body-presentation.js';
 import { PageShared } from './page-shared.js';
 import { tryItConsoleStyles } from './try-it-console.styles.js';
 
@@ -132,7 +132,7 @@ export class TryItConsole extends LitElement {
 
   readonly #send = new SendController(this);
   readonly #environments = new SubscriptionController<EnvironmentManager>(this, 'resolve');
-  /** Says what picking a history entry loaded: focus stays on the entry, and nothing else would tell. */
+  /** Says what picking a history entry loaded (focus stays on the entry, and nothing else would tell), and what copying a body did. */
   readonly #announcer = new LiveAnnouncer(this);
   #engine: RequestEngine | undefined;
   #generator: SnippetGenerator | undefined;
@@ -143,10 +143,19 @@ export class TryItConsole extends LitElement {
   #configuredFrom: string | undefined;
   /**
    * The environment switched to in the engine last stopped (rebuilt for another configuration, or the console
-   * removed): the next engine starts on it when it has it, so the next send goes where the user chose. Never
-   * switched, nothing was chosen: the next configuration's own first applies.
+   * removed): the next engine starts on it when it has it, so the next send goes where the user chose, unless its
+   * environments are held by other consoles of the page, whose current choice wins. Never switched, nothing was
+   * chosen: the next configuration's own first applies.
    */
   #keptEnvironment: string | undefined;
+  /**
+   * The environments of the engine last stopped, by their key in `pageEnvironments`: a console added back, or given
+   * those environments again, takes them up again when no other console on the page holds them, with the values the
+   * reader set in them (their API key).
+   */
+  #keptEnvironments: { key: string; manager: EnvironmentManager } | undefined;
+  /** The running engine's key in `pageEnvironments`. */
+  #environmentsKey: string | undefined;
   /** Lets go of what the running engine shares with the page's other consoles. */
   #releaseShared: (() => void) | undefined;
   /** Whether the running engine's environment was switched (by the picker or the page), even back to the first. */
@@ -280,7 +289,7 @@ export class TryItConsole extends LitElement {
     if (this.#send.state.status !== 'complete') this.#forgetShown();
     // What a stream brought is let go of with it (up to the display limit, held by its last progress).
     if (this.#send.state.status !== 'pending') this.#arriving = undefined;
-    if (this.notices.includes('credentials') && (changed.has('currentUrl') || changed.has('headerRows')) && !this.#holdsRedacted()) {
+    if (this.notices.includes('credentials') && (changed.has('currentUrl') || changed.has('headerRows') || changed.has('currentBody')) && !this.#holdsRedacted()) {
       this.notices = this.notices.filter((notice) => notice !== 'credentials');
     }
   }
@@ -350,7 +359,9 @@ export class TryItConsole extends LitElement {
       if (problem) return;
       const environmentsKey = JSON.stringify(this.config?.environments ?? []);
       const historyKey = historyKeyOf(this.config ?? {});
-      const sharedEnvironments = pageEnvironments.get(environmentsKey);
+      const kept = this.#keptEnvironments?.key === environmentsKey ? this.#keptEnvironments.manager : undefined;
+      this.#keptEnvironments = undefined;
+      const sharedEnvironments = pageEnvironments.get(environmentsKey) ?? kept;
       const engine = new RequestEngine({
         config: this.config ?? {},
         environments: sharedEnvironments,
@@ -368,12 +379,13 @@ export class TryItConsole extends LitElement {
         pageHistories.release(historyKey!, engine.history);
       };
       this.#engine = engine;
-      const kept = this.#keptEnvironment;
+      this.#environmentsKey = environmentsKey;
+      const chosen = this.#keptEnvironment;
       this.#keptEnvironment = undefined;
-      this.#environmentChosen = kept !== undefined && engine.environments.list().some((environment) => environment.name === kept);
-      // A manager already shared holds the page's latest choice: this console's own (reconfigured with the same
+      this.#environmentChosen = chosen !== undefined && engine.environments.list().some((environment) => environment.name === chosen);
+      // A manager already known holds the page's latest choice: this console's own (kept, or reconfigured with the same
       // environments), or one made since in another console. Only a new one starts on the choice kept.
-      if (this.#environmentChosen && !sharedEnvironments) engine.environments.setActive(kept!);
+      if (this.#environmentChosen && !sharedEnvironments) engine.environments.setActive(chosen!);
       let activeName = engine.environments.active()?.name;
       this.#unwatchEnvironment = engine.environments.subscribe(() => {
         const name = engine.environments.active()?.name;
@@ -398,6 +410,7 @@ export class TryItConsole extends LitElement {
     if (!this.#engine) return undefined;
     const { environments } = this.#engine;
     this.#keptEnvironment = this.#environmentChosen ? environments.active()?.name : undefined;
+    this.#keptEnvironments = { key: this.#environmentsKey!, manager: environments };
     this.#unwatchEnvironment?.();
     this.#unwatchEnvironment = undefined;
     this.#engine = undefined;
@@ -582,7 +595,8 @@ export class TryItConsole extends LitElement {
 
   /** Whether the request still holds a credential that history did not store. */
   #holdsRedacted(): boolean {
-    return this.currentUrl.includes(REDACTED) || this.headerRows.some((row) => row.enabled && row.value.includes(REDACTED));
+    // The body too: a key the reader set, kept out of history (History.redactValue), may have been in it.
+    return this.currentUrl.includes(REDACTED) || this.headerRows.some((row) => row.enabled && row.value.includes(REDACTED)) || (this.#bodyAllowed() && this.currentBody.includes(REDACTED));
   }
 
   #fail(error: unknown): void {
@@ -810,7 +824,9 @@ export class TryItConsole extends LitElement {
     const [shown, received] = formatBytesOf(cause.bytes.byteLength, cause.received);
     return html`<p class="muted partial">${shown === received ? received : `The first ${shown} of ${received}`} had come:</p>
       <div class="response-body" part="response-body" tabindex="0" role="region" aria-label="Response body, as far as it came">
-        ${looksBinary(cause.bytes) ? html`<p class="muted">Binary data.</p>` : html`<pre><code>${cause.text ?? new TextDecoder().decode(cause.bytes, { stream: true })}</code></pre>`}
+        ${bodyKindOf(cause.contentType ?? '', cause.bytes) === 'text'
+          ? html`<pre><code>${cause.text ?? new TextDecoder().decode(cause.bytes, { stream: true })}</code></pre>`
+          : html`<p class="muted">Binary data.</p>`}
       </div>`;
   }
 
@@ -944,7 +960,9 @@ export class TryItConsole extends LitElement {
           </section>
           <section class="response" part="response" aria-label="Response">
             <h2>Response</h2>
-            <div class="visually-hidden" role="status" aria-live="polite">${this.#announcer.text || this.#liveStatus()}</div>
+            <div class="visually-hidden" role="status" aria-live="polite">${this.#liveStatus()}</div>
+            <!-- A region of its own: sharing the status's, an announcement's blank pause showed the status again. -->
+            <div class="visually-hidden announcements" role="status" aria-live="polite">${this.#announcer.text}</div>
             ${this.#renderResult()}
           </section>
           <section class="snippets" aria-label="Code">
