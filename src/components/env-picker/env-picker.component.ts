@@ -23,7 +23,7 @@ import { MASK, maskedValue } from './secret-masking.js';
  * `missing` and `cyclic`, it tells which variables the current request uses that the active environment lacks, or
  * cannot resolve. Unless `readonly`, the reader can set a value (their own API key, say) with Edit, or give one to a
  * variable the request lacks with Set: it goes into the active environment of the manager, so every console sharing
- * it sends with it. Values set so last as long as the page; they are not stored.
+ * it sends with it. Values set so last as long as the manager; they are not stored.
  *
  * @fires {TicEnvironmentChangeEvent} tic-environment-change - The user selected another environment.
  * @fires {TicVariableChangeEvent} tic-variable-change - The user set a variable's value in the active environment.
