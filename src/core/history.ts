@@ -75,6 +75,13 @@ export class History {
    * tab, which stored them before saying so: for those, what the store holds is the truth.
    */
   #unsaved = new Set<StoredHistoryRecord>();
+  /**
+   * Unsaved entries trimmed from memory only (another tab's newer entries came first). This tab does not hear its own
+   * put, and a read done before it landed missed them: once stored, each is read again, as it may belong in memory.
+   */
+  #trimmedUnsaved = new Set<StoredHistoryRecord>();
+  /** Set when a read to check a change was skipped, `ready()` not called yet: the load's end reads them all instead. */
+  #skippedBeforeLoad = false;
   #closed = false;
   #unwatch: (() => void) | undefined;
   /** Values kept out of every entry added from now on (`redactValue`), longest first. */
@@ -125,6 +132,7 @@ export class History {
         await store.put(this.#forStorage(record));
       } finally {
         this.#unsaved.delete(record);
+        if (this.#trimmedUnsaved.delete(record)) this.#follow(record.entry.id);
       }
     }, { put: true });
     this.#evictOverflow();
@@ -247,7 +255,10 @@ export class History {
     this.#merge(stored, removed, () => true, { persist: true });
     // A clear made here before the load may reach the store after what was read, so the read was set aside; and the
     // entries heard of since may have been stored before it, and cleared by it. The store, once cleared, says which.
-    if (removed.cleared) this.#resync();
+    // A change heard before ready() began, its check skipped, is checked the same way: the load is not queued after this
+    // page's writes, and may have read the store before one of them crossed it (a delete here of an entry another tab
+    // had just put again, which memory holds and the store will not).
+    if (removed.cleared || this.#skippedBeforeLoad) this.#resync();
   }
 
   /**
@@ -295,7 +306,9 @@ export class History {
         await this.#loading;
         dequeue();
         const store = this.#store;
-        // Not loaded (nothing to bring in line), or the store failed or was released.
+        // Not loaded (nothing to bring in line yet: the load's end reads them all instead), or the store failed or was
+        // released.
+        if (store && !this.#loading) this.#skippedBeforeLoad = true;
         if (!store || !this.#loading || this.#storeFailed || this.#closed) return;
         await read(store);
       } finally {
@@ -429,13 +442,14 @@ export class History {
   /** Drops the oldest entries past `maxItems`; `persist: false` for changes another tab already stored. */
   #evictOverflow({ persist = true } = {}): void {
     while (this.#records.size > this.config.maxItems) {
-      const oldest: string = this.#records.keys().next().value!;
+      const [oldest, record]: [string, StoredHistoryRecord] = this.#records.entries().next().value!;
       this.#records.delete(oldest);
       if (persist) {
         this.#noteRemoval(oldest, { local: true });
         this.#persist((store) => store.delete(oldest));
       } else {
         this.#trimmedInMemory = true;
+        if (this.#unsaved.has(record)) this.#trimmedUnsaved.add(record);
       }
     }
   }
@@ -464,6 +478,7 @@ export class History {
     this.#storeFailed = true;
     // Puts still queued are skipped from now on, so nothing would take these out again.
     this.#unsaved.clear();
+    this.#trimmedUnsaved.clear();
     // A DOMException's name says what happened (QuotaExceededError); a plain Error's adds nothing.
     const reason = !(error instanceof Error) ? String(error) : error.name === 'Error' ? error.message : `${error.name}: ${error.message}`;
     this.#warning = `Request history could not be ${what} (${reason}); it is kept for this page only.`;
