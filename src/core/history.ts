@@ -84,8 +84,8 @@ export class History {
   #skippedBeforeLoad = false;
   #closed = false;
   #unwatch: (() => void) | undefined;
-  /** Values kept out of every entry added from now on (`redactValue`), longest first. */
-  #redactedValues: string[] = [];
+  /** Values kept out of every entry added from now on (`redactValue`), longest first, with the forms they are found in. */
+  #redactedValues: { value: string; forms: string[] }[] = [];
 
   /** @throws ConfigError for a bad setting or option, naming it. */
   constructor(config: HistoryConfig, options?: HistoryOptions) {
@@ -150,9 +150,11 @@ export class History {
    */
   redactValue(value: string): void {
     if (typeof value !== 'string') throw new InvalidArgumentError('value', value, 'must be a string');
-    if (this.config.keepCredentials || value.length < MIN_REDACTED_VALUE_LENGTH || this.#redactedValues.includes(value)) return;
+    if (this.config.keepCredentials || value.length < MIN_REDACTED_VALUE_LENGTH || this.#redactedValues.some((redacted) => redacted.value === value)) return;
+    // As typed, and as a URL writes it: encoded as a component, or as the URL parser leaves a query or a path.
+    const forms = [...new Set([value, encodeURIComponent(value), new URL(`http://x/?${value}`).search.slice(1), new URL(`http://x/${value}`).pathname.slice(1)])];
     // Longest first: a value holding another is replaced whole.
-    this.#redactedValues = [...this.#redactedValues, value].sort((a, b) => b.length - a.length);
+    this.#redactedValues = [...this.#redactedValues, { value, forms }].sort((a, b) => b.value.length - a.value.length);
   }
 
   /** Every entry, newest first, as copies. */
@@ -489,8 +491,7 @@ export class History {
   /** `entry` (a fresh parse, changed in place) with the values given to `redactValue` replaced. */
   #withoutRedactedValues(entry: HistoryEntry): HistoryEntry {
     if (this.#redactedValues.length === 0) return entry;
-    // As typed, and as a URL writes it: encoded as a component, or as the URL parser leaves a query or a path.
-    const forms = this.#redactedValues.flatMap((value) => [...new Set([value, encodeURIComponent(value), new URL(`http://x/?${value}`).search.slice(1), new URL(`http://x/${value}`).pathname.slice(1)])]);
+    const forms = this.#redactedValues.flatMap((redacted) => redacted.forms);
     const scrub = (text: string) => forms.reduce((result, form) => result.split(form).join(REDACTED), text);
     for (const request of entry.written ? [entry, entry.written] : [entry]) {
       request.url = scrub(request.url);
