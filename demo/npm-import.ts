@@ -72,6 +72,8 @@ function update(): void {
         )}
       </div>
       <try-it-console
+        label=${selected.summary}
+        heading-level="3"
         .config=${config}
         method=${selected.method}
         url=${`{{base_url}}${selected.path}`}

@@ -1,4 +1,4 @@
-import type { ComplexAttributeConverter } from 'lit';
+import { nothing, type ComplexAttributeConverter } from 'lit';
 
 /** `text` read as a JSON object of strings (`{"Accept":"application/json"}`), or `undefined` when it is not one. */
 export function headersFromJson(text: string): Record<string, string> | undefined {
@@ -50,4 +50,14 @@ export function textAttribute(fallback: string): ComplexAttributeConverter<strin
     fromAttribute: (value) => value ?? fallback,
     toAttribute: (value) => value,
   };
+}
+
+/**
+ * The `aria-level` of an element's headings, from its `heading-level` attribute or property (text or a number): a
+ * whole number from 1 to 6 fits them in the page's outline; anything else leaves them at the level they are written
+ * at, 2.
+ */
+export function ariaLevel(headingLevel: unknown): number | typeof nothing {
+  const level = Number(headingLevel);
+  return Number.isInteger(level) && level >= 1 && level <= 6 && level !== 2 ? level : nothing;
 }

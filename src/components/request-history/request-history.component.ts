@@ -8,6 +8,7 @@ import { LiveAnnouncer } from '../../controllers/live-announcer.js';
 import { SubscriptionController } from '../../controllers/subscription-controller.js';
 import { TicHistoryDeleteEvent } from '../../events/history-delete.js';
 import { TicHistorySelectEvent } from '../../events/history-select.js';
+import { ariaLevel } from '../attribute-converters.js';
 import { maskUrlCredentials } from '../url-credential-masking.js';
 import { panelStyles } from '../panel.styles.js';
 import { themeStyles } from '../theme.styles.js';
@@ -84,6 +85,9 @@ export class RequestHistory extends LitElement {
 
   /** `light` or `dark`; without it, the element follows the system setting. */
   @property({ reflect: true }) theme: 'light' | 'dark' | undefined;
+
+  /** The level of the History heading, 1 to 6 (2 when left out or another value), to fit the page's outline. */
+  @property({ attribute: 'heading-level' }) headingLevel: number | string | undefined;
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -260,7 +264,7 @@ export class RequestHistory extends LitElement {
     // row is rendered again only when what it shows changes: an add at 5,000 entries re-rendered every row.
     return html`
       <div class="heading-row">
-        <h2 id="heading">History</h2>
+        <h2 id="heading" aria-level=${ariaLevel(this.headingLevel)}>History</h2>
         ${this.confirming
           ? html`<div class="confirm" role="group" aria-labelledby="question" @keydown=${this.#onConfirmKeydown}>
               <span id="question">Clear all ${count === 1 ? '1 entry' : `${count} entries`}?</span>

@@ -26,7 +26,7 @@ import { TicBeforeSendEvent } from '../../events/before-send.js';
 import type { TicHistorySelectEvent } from '../../events/history-select.js';
 import { TicRequestErrorEvent } from '../../events/request-error.js';
 import { TicResponseEvent } from '../../events/response.js';
-import { headersAttribute, headersProperty, textAttribute } from '../attribute-converters.js';
+import { ariaLevel, headersAttribute, headersProperty, textAttribute } from '../attribute-converters.js';
 import { COPY_FEEDBACK_TIME, COPY_LABELS, copyText, type CopyState } from '../code-snippet/copy-text.js';
 import { highlight } from '../code-snippet/highlighter.js';
 import '../code-snippet/code-snippet.js';
@@ -234,6 +234,16 @@ export class TryItConsole extends LitElement {
 
   /** `light` or `dark`; without it, the console follows the system setting. */
   @property({ reflect: true }) theme: 'light' | 'dark' | undefined;
+
+  /**
+   * A name for the console, such as its operation's (`List pets`). The console is then one landmark of that name, its
+   * request, response and code groups within it: on a page with a console per operation, screen reader
+   * users tell the consoles apart and go from one to the next, instead of meeting the same four landmarks in each.
+   */
+  @property({ converter: textAttribute('') }) label = '';
+
+  /** The level of the console's headings (Response, Code, History), 1 to 6 (2 when left out or another value), to fit the page's outline. */
+  @property({ attribute: 'heading-level' }) headingLevel: number | string | undefined;
 
   /** The engine behind the console, once configured: its `environments` and `history` are live. */
   get engine(): RequestEngine | undefined {
@@ -934,10 +944,14 @@ export class TryItConsole extends LitElement {
     const current = shownMethod(this.currentMethod);
     const methods = [...new Set([...METHODS, ...[this.method ?? 'GET', this.#loadedMethod].map(shownMethod), current])];
     // Options are bound with `.selected` and live(): once the user has picked one, the attribute no longer decides.
+    const label = this.label.trim();
+    // Named, the console is the landmark: its sections are groups, and its side panel (an aside may not be a group) none.
+    const part = label ? 'group' : nothing;
+    const level = ariaLevel(this.headingLevel);
     return html`
-      <div class="layout" @keydown=${this.#onKeydown}>
+      <div class="layout" role=${label ? 'region' : nothing} aria-label=${label || nothing} @keydown=${this.#onKeydown}>
         <div class="main">
-          <section class="request" part="request" aria-label="Request">
+          <section class="request" part="request" role=${part} aria-label="Request">
             <div class="line">
               <label class="visually-hidden" for="method">Method</label>
               <select id="method" part="method" @change=${this.#onMethodChange}>
@@ -958,21 +972,21 @@ export class TryItConsole extends LitElement {
             ${this.headerRows.map((row, index) => (row.enabled && row.value && !row.name.trim() ? html`<p class="notice" role="note">Header ${index + 1} has a value but no name, so it is not sent.</p>` : nothing))}
             ${warnings.map((warning) => html`<p class="notice" role="note">${warning}</p>`)}
           </section>
-          <section class="response" part="response" aria-label="Response">
-            <h2>Response</h2>
+          <section class="response" part="response" role=${part} aria-label="Response">
+            <h2 aria-level=${level}>Response</h2>
             <div class="visually-hidden" role="status" aria-live="polite">${this.#liveStatus()}</div>
             <!-- A region of its own: sharing the status's, an announcement's blank pause showed the status again. -->
             <div class="visually-hidden announcements" role="status" aria-live="polite">${this.#announcer.text}</div>
             ${this.#renderResult()}
           </section>
-          <section class="snippets" aria-label="Code">
-            <h2>Code</h2>
+          <section class="snippets" role=${part} aria-label="Code">
+            <h2 aria-level=${level}>Code</h2>
             <code-snippet exportparts="tabs, copy-button, code" theme=${this.theme ?? nothing} .request=${snippet.request} .problem=${snippet.problem} .generator=${this.#generator} .environments=${engine.environments}></code-snippet>
           </section>
         </div>
-        <aside class="side">
+        <aside class="side" role=${label ? 'none' : nothing}>
           <env-picker exportparts="select, variables, missing" theme=${this.theme ?? nothing} .manager=${engine.environments} .missing=${unresolved.missing} .cyclic=${unresolved.cyclic}></env-picker>
-          <request-history exportparts="list, clear-button" theme=${this.theme ?? nothing} .history=${engine.history} @tic-history-select=${this.#onHistorySelect}></request-history>
+          <request-history exportparts="list, clear-button" theme=${this.theme ?? nothing} .headingLevel=${this.headingLevel} .history=${engine.history} @tic-history-select=${this.#onHistorySelect}></request-history>
         </aside>
       </div>
     `;
