@@ -20,12 +20,15 @@ const FIELD = 'webhook.url';
 
 /** Checks `url` (throwing `ConfigError` with the fix) and splits it into origin and request target. */
 export function parseDestination(url: unknown): Destination {
-  if (typeof url !== 'string' || !HTTP_PREFIX.test(url.trim()) || !isHttpUrl(url)) {
+  if (typeof url !== 'string' || !HTTP_PREFIX.test(url.trim())) {
     throw new ConfigError(FIELD, typeof url === 'string' ? urlForMessages(url) : url, 'must be an absolute URL starting with http:// or https://');
   }
   const shown = urlForMessages(url);
+  if (!isHttpUrl(url)) throw new ConfigError(FIELD, shown, 'does not parse as a URL; check the host, and the port (1 to 65535)');
   if (url !== url.trim()) throw new ConfigError(FIELD, shown, 'has spaces or control characters at either end; remove them');
   const parsed = new URL(url);
+  // Nothing can be reached there; most often the port of a server that listened on 0 before it was given its own.
+  if (parsed.port === '0') throw new ConfigError(FIELD, shown, 'has port 0, where no server can be reached; a server listening on port 0 is given another: use server.address().port');
   if (parsed.username || parsed.password) {
     throw new ConfigError(FIELD, `${parsed.protocol}//…@${parsed.host}`, 'must not carry credentials; send them in headers (e.g. Authorization)');
   }

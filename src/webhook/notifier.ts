@@ -3,7 +3,7 @@
 import { ConfigError, WebhookDeliveryError, describeValue } from '../core/errors.js';
 import { MAX_TIMER, expectKnownFields, expectPlainObject } from '../core/validation.js';
 import type { AttemptFailure, WebhookAttemptError } from './attempt-failure.js';
-import { checkedSignal, describeAbortReason } from './caller-signal.js';
+import { describeAbortReason, signalOption } from './caller-signal.js';
 import { RetryPolicy, type RetryOptions } from './retry-policy.js';
 import { onAbort } from './shared-abort-listener.js';
 import { WebhookChannel, type Notifiable, type PreparedDelivery } from './webhook-channel.js';
@@ -11,7 +11,7 @@ import { WebhookMessage } from './webhook-message.js';
 
 export interface NotifierOptions {
   /** Retry policy for failed attempts; see `RetryOptions` for the defaults. */
-  retry?: RetryOptions;
+  retry?: RetryOptions | undefined;
 }
 
 /** What `send` delivers: the channels to use and the message for the webhook channel. */
@@ -30,7 +30,7 @@ export interface SendOptions {
    * @example
    * await notifier.send(user, notification, { signal: AbortSignal.timeout(10_000) });
    */
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
 }
 
 /** One channel's outcome of a `send`. */
@@ -137,15 +137,15 @@ export class Notifier {
    * Delivers `notification` through each channel its `via()` names (duplicates once), concurrently, with retries.
    * Resolves with one result per channel once every delivery has ended; failures are results, not rejections. It
    * rejects only when the notification has no `via()` function, or `via()` itself throws or returns something other
-   * than a list, since there is then no channel to report against, or when `options.signal` is not an AbortSignal
-   * (`ConfigError`, before anything is sent).
+   * than a list, since there is then no channel to report against, or when `options` is not `{ signal }` with an
+   * AbortSignal (a misspelt field, or the signal passed bare: `ConfigError`, before anything is sent).
    * @param options.signal cancels every delivery of this send: an attempt in flight is aborted at once (an `attempt`
    * event of kind `aborted`, never retried), a retry wait ends, no further attempt is made. Each delivery it ends is
    * a failed result (`attempts` made so far, 0 when the signal was already aborted and nothing was sent) and a
    * `failed` event with the body. Nothing stays on the signal once the send ends, so one can serve many sends.
    */
   async send(notifiable: Notifiable, notification: WebhookNotification, options?: SendOptions): Promise<DeliveryResult[]> {
-    const signal = checkedSignal(options?.signal, 'options.signal');
+    const signal = signalOption(options, 'options');
     if (typeof notification !== 'object' || notification === null) throw new ConfigError('notification', notification, 'must be an object { via, toWebhook }');
     if (typeof notification.via !== 'function') throw new ConfigError('notification.via', notification.via, 'must be a function returning the names of the channels to use, e.g. () => ["webhook"]');
     const names: unknown = notification.via(notifiable);
@@ -180,7 +180,7 @@ export class Notifier {
    * connections. With `timeout` (ms), retries still waiting after that long are not made: those deliveries are
    * reported failed (result and `failed` event, with the body) instead of being dropped.
    */
-  async close(options: { timeout?: number } = {}): Promise<void> {
+  async close(options: { timeout?: number | undefined } = {}): Promise<void> {
     // A misspelt `timout` would wait for every retry, perhaps minutes, without a word.
     const input = expectPlainObject(options, 'close options');
     expectKnownFields(input, ['timeout'], 'close options');

@@ -1,7 +1,7 @@
 // The receiving side: a request handler for Node `http` and Express-style servers that verifies the signature
 // over the raw bytes before anything parses them.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ConfigError } from '../core/errors.js';
+import { ConfigError, InvalidArgumentError } from '../core/errors.js';
 import { expectKnownFields, expectPlainObject } from '../core/validation.js';
 import { parseIsoTimestamp } from './iso-timestamp.js';
 import { receiverSigners, verifiedByAny, wellFormedSignature, type ReceiverSecret } from './signature.js';
@@ -39,12 +39,12 @@ export interface WebhookReceiverOptions<Data = Record<string, unknown>> {
    * @example
    * onRefused: ({ status, reason }, { request }) => log.warn(`webhook from ${request.socket.remoteAddress} refused: ${status} ${reason}`)
    */
-  onRefused?(refusal: WebhookRefusal, context: Omit<WebhookReceiverContext, 'rawBody'> & { rawBody: Buffer | undefined }): unknown;
+  onRefused?: ((refusal: WebhookRefusal, context: Omit<WebhookReceiverContext, 'rawBody'> & { rawBody: Buffer | undefined }) => unknown) | undefined;
   /**
    * Largest body read, in bytes; a bigger one is answered `413`.
    * @default 1048576
    */
-  maxBodySize?: number;
+  maxBodySize?: number | undefined;
   /**
    * Milliseconds after its `sent_at` that an event is still accepted, so that a captured request cannot be replayed
    * later; an older one, or one dated more than 5 minutes ahead of this server's clock, is answered `400` and never
@@ -53,14 +53,22 @@ export interface WebhookReceiverOptions<Data = Record<string, unknown>> {
    * @default undefined
    * @example 600_000 // 10 minutes
    */
-  maxAge?: number;
+  maxAge?: number | undefined;
 }
 
-/** `(req, res)` for `http.createServer`, `(req, res, next)` for Express, Connect, Polka and the like. Never rejects. */
-export type WebhookRequestHandler = (request: IncomingMessage & { body?: unknown }, response: ServerResponse, next?: (error?: unknown) => void) => Promise<void>;
+/**
+ * `(req, res)` for `http.createServer`, `(req, res, next)` for Express, Connect, Polka and the like. Never rejects,
+ * but when it is given something other than Node's request and response (a Fetch API `Request`): there is then no
+ * response to answer with, and the `InvalidArgumentError` says what to use instead.
+ */
+export type WebhookRequestHandler = (request: IncomingMessage & { body?: unknown; rawBody?: unknown }, response: ServerResponse, next?: (error?: unknown) => void) => Promise<void>;
 
 const RECEIVER_FIELDS = ['secret', 'onEvent', 'onRefused', 'maxBodySize', 'maxAge'];
 const DEFAULT_MAX_BODY = 1024 * 1024;
+const ALREADY_READ =
+  'needs the raw body, but a body parser (express.json() or another) read it first: mount the handler before any body parser, use express.raw({ type: "application/json", limit: "1mb" }) on its route, or keep the bytes in req.rawBody (express.json({ verify: (req, res, buf) => { req.rawBody = buf; } }), NestJS rawBody: true)';
+const FETCH_REQUEST =
+  "takes Node's (request, response), as http.createServer and Express give them, not a Fetch API Request; with one (a Next.js route handler, Hono, Bun), verify with verifySignature(await request.arrayBuffer(), request.headers.get('x-signature'), secret)";
 // How far a sender's clock may run ahead of this server's when maxAge is set; Stripe and Standard Webhooks allow 5 minutes.
 const MAX_CLOCK_SKEW = 5 * 60_000;
 
@@ -90,6 +98,10 @@ export function createWebhookHandler<Data = Record<string, unknown>>(options: We
   }
 
   return async (request, response, next) => {
+    const misuse = callProblem(request, response);
+    if (misuse) throw misuse;
+    // Decoded by a parser (express.raw() inflates gzip): a Content-Encoding header then says nothing about the bytes.
+    const readHere = !Buffer.isBuffer(request.body) && !request.readableEnded;
     const refuse = async (status: WebhookRefusal['status'], reason: string, rawBody: Buffer | undefined) => {
       await options.onRefused?.({ status, reason }, { request, response, rawBody });
       // HTTP/2 (Node's compatibility API) has no Connection header, and refuses to set one: the stream ends alone.
@@ -98,7 +110,7 @@ export function createWebhookHandler<Data = Record<string, unknown>>(options: We
     try {
       const rawBody = await rawBodyOf(request, maxBodySize);
       if (rawBody === 'already-parsed') {
-        const error = new ConfigError('webhook handler', 'a parsed body', 'needs the raw body: mount it before express.json(), or use express.raw({ type: "application/json", limit: "1mb" }) on its route');
+        const error = new ConfigError('webhook handler', 'a parsed body', ALREADY_READ);
         if (next) return next(error);
         return answer(response, 500, error.message);
       }
@@ -109,9 +121,9 @@ export function createWebhookHandler<Data = Record<string, unknown>>(options: We
       }
       if (rawBody === 'too-large') return await refuse(413, `body larger than ${maxBodySize} bytes`, undefined);
       const signature = request.headers['x-signature'];
-      if (!(await verifiedByAny(signers, rawBody, signature))) return await refuse(401, signatureProblem(request), rawBody);
+      if (!(await verifiedByAny(signers, rawBody, signature))) return await refuse(401, signatureProblem(request, readHere), rawBody);
       const event = parseEvent<Data>(rawBody);
-      if (!event) return await refuse(400, 'body is not a webhook event', rawBody);
+      if (typeof event === 'string') return await refuse(400, `body is not a webhook event: ${event}`, rawBody);
       const outOfDate = maxAge === undefined ? undefined : sentAtProblem(event.sent_at, maxAge, Date.now());
       // 400, as Stripe's and Standard Webhooks' examples answer: retrying never makes a stale event fresh, so not 5xx
       // or 429 ("try again"); not 2xx, which would hide the loss from the sender (refused on every retry, it reports
@@ -130,26 +142,51 @@ export function createWebhookHandler<Data = Record<string, unknown>>(options: We
   };
 }
 
+// Called the Fetch way, or with anything else that is not Node's pair: nothing to read from or answer with. The error
+// keeps only the kind of what was given: a request holds credentials in its headers.
+function callProblem(request: unknown, response: unknown): InvalidArgumentError | undefined {
+  const fetchLike = request as { arrayBuffer?: unknown; headers?: { get?: unknown } } | null | undefined;
+  if (typeof fetchLike?.arrayBuffer === 'function' && typeof fetchLike.headers?.get === 'function') {
+    return new InvalidArgumentError('webhook handler request', 'a Fetch API Request', FETCH_REQUEST, 'a Fetch API Request');
+  }
+  if (typeof (request as { on?: unknown } | null | undefined)?.on !== 'function') {
+    return new InvalidArgumentError('webhook handler request', kindOf(request), "must be Node's request (an IncomingMessage), as http.createServer and Express give it", kindOf(request));
+  }
+  if (typeof (response as { writeHead?: unknown } | null | undefined)?.writeHead !== 'function') {
+    return new InvalidArgumentError('webhook handler response', kindOf(response), "must be Node's response (a ServerResponse) that came with the request: the handler answers with it", kindOf(response));
+  }
+  return undefined;
+}
+
 // Why a signature that did not verify was refused. It tells the sender nothing about the secret, and tells the
 // operator where to look.
-function signatureProblem(request: IncomingMessage): string {
+function signatureProblem(request: IncomingMessage, readHere: boolean): string {
   const header = request.headers['x-signature'];
   if (header === undefined) return 'invalid signature: no X-Signature header (is a secret set on the sending channel?)';
   // Node joins repeated lines with ", ": only the raw lines tell two signatures from a malformed one.
   const lines = request.rawHeaders.filter((item, index) => index % 2 === 0 && item.toLowerCase() === 'x-signature').length;
   if (lines > 1) return 'invalid signature: more than one X-Signature header';
   if (wellFormedSignature(header) === undefined) return 'invalid signature: X-Signature is not sha256= followed by 64 lowercase hex digits';
+  const encoding = request.headers['content-encoding'];
+  if (readHere && encoding !== undefined && encoding.toLowerCase() !== 'identity') {
+    return `invalid signature: the body arrived with Content-Encoding: ${encoding}, and X-Signature signs the bytes before any compression; the channel never compresses, so something on the way did: turn that off, or mount the handler after a parser that decompresses, e.g. express.raw({ type: "application/json", limit: "1mb" })`;
+  }
   return 'invalid signature: X-Signature does not match the body (the secrets differ, or the body was changed on the way)';
 }
 
-async function rawBodyOf(request: IncomingMessage & { body?: unknown }, limit: number): Promise<Buffer | 'too-large' | 'already-parsed' | 'decoded'> {
-  if (Buffer.isBuffer(request.body)) return request.body.length > limit ? 'too-large' : request.body;
-  if (request.readableEnded) return 'already-parsed';
+async function rawBodyOf(request: IncomingMessage & { body?: unknown; rawBody?: unknown }, limit: number): Promise<Buffer | 'too-large' | 'already-parsed' | 'decoded'> {
+  if (Buffer.isBuffer(request.body)) return withinLimit(request.body, limit);
+  // Read before us: the bytes are gone, unless kept where express.json({ verify }), NestJS and Cloud Functions keep them.
+  if (request.readableEnded) return Buffer.isBuffer(request.rawBody) ? withinLimit(request.rawBody, limit) : 'already-parsed';
   // Decoded text is not the bytes that were signed (invalid UTF-8 is replaced), and the chunks are no longer Buffers.
   if (request.readableEncoding !== null) return 'decoded';
   const declared = Number(request.headers['content-length']);
   if (declared > limit) return 'too-large';
   return readStream(request, limit);
+}
+
+function withinLimit(bytes: Buffer, limit: number): Buffer | 'too-large' {
+  return bytes.length > limit ? 'too-large' : bytes;
 }
 
 function readStream(request: IncomingMessage, limit: number): Promise<Buffer | 'too-large'> {
@@ -185,17 +222,22 @@ function readStream(request: IncomingMessage, limit: number): Promise<Buffer | '
   });
 }
 
-function parseEvent<Data>(rawBody: Buffer): WebhookBody<Data> | undefined {
+// The event, or what is wrong with the body: the operator reading onRefused needs to know which part.
+function parseEvent<Data>(rawBody: Buffer): WebhookBody<Data> | string {
   let value: unknown;
   try {
     value = JSON.parse(rawBody.toString('utf8'));
   } catch {
-    return undefined;
+    return rawBody.length === 0 ? 'it is empty' : 'it is not JSON';
   }
-  if (!isObject(value) || typeof value.event !== 'string' || typeof value.sent_at !== 'string') return undefined;
+  if (!isObject(value)) return `it is ${value === null ? 'JSON null' : `a JSON ${Array.isArray(value) ? 'array' : typeof value}`}, not an object`;
+  if (typeof value.event !== 'string') return '"event" is not a string';
+  if (typeof value.sent_at !== 'string') return '"sent_at" is not a string';
   const { notifiable, data } = value;
-  if (!isObject(notifiable) || typeof notifiable.type !== 'string' || !['string', 'number'].includes(typeof notifiable.id)) return undefined;
-  if (!isObject(data)) return undefined;
+  if (!isObject(notifiable)) return '"notifiable" is not an object';
+  if (typeof notifiable.type !== 'string') return '"notifiable.type" is not a string';
+  if (!['string', 'number'].includes(typeof notifiable.id)) return '"notifiable.id" is not a string or a number';
+  if (!isObject(data)) return '"data" is not an object';
   return value as unknown as WebhookBody<Data>;
 }
 

@@ -10,31 +10,31 @@ export interface RetryOptions {
    * Attempts in total, the first one included. `1` disables retries.
    * @default 5
    */
-  attempts?: number;
+  attempts?: number | undefined;
   /**
    * Milliseconds before the first retry, and the floor of every delay, a receiver's `Retry-After` included.
    * @default 1000
    */
-  minDelay?: number;
+  minDelay?: number | undefined;
   /**
    * Ceiling of the exponential backoff, in milliseconds.
    * @default 60000
    */
-  maxDelay?: number;
+  maxDelay?: number | undefined;
   /**
    * Spread retries randomly so that many senders failing together do not retry together. With jitter, the wait
    * before retry `n` is uniform between `minDelay` and `min(maxDelay, minDelay * 2^n)`; without it, it is
    * `min(maxDelay, minDelay * 2^(n-1))`.
    * @default true
    */
-  jitter?: boolean;
+  jitter?: boolean | undefined;
   /**
    * A receiver's `Retry-After` (seconds or an HTTP date) replaces the backoff delay, up to this many milliseconds.
    * It never shortens the wait below `minDelay`: `Retry-After: 0` waits `minDelay`, so a receiver answering 429 with
    * it cannot drive a tight retry loop.
    * @default 60000
    */
-  maxRetryAfter?: number;
+  maxRetryAfter?: number | undefined;
   /**
    * Return `false` to stop retrying this delivery, e.g. `(failure) => failure.status !== 410`. The answer is read
    * as JavaScript reads a condition: any falsy value (`false`, `0`, `undefined`…) stops, any truthy one retries.
@@ -43,7 +43,7 @@ export interface RetryOptions {
    * the retries of that delivery, which is reported failed with the reason.
    * @default () => true (every failure is retried, as the specification asks)
    */
-  shouldRetry?: (failure: AttemptFailure) => boolean;
+  shouldRetry?: ((failure: AttemptFailure) => boolean) | undefined;
 }
 
 /** Validated retry settings plus the backoff arithmetic. Invalid options throw `ConfigError`. */
@@ -73,7 +73,9 @@ export class RetryPolicy {
       }
     }
     if (merged.maxDelay < merged.minDelay) {
-      throw new ConfigError('retry.maxDelay', merged.maxDelay, `must not be below retry.minDelay (${merged.minDelay})`);
+      // Only minDelay given: the default ceiling is what is in the way, and the error must say so.
+      const problem = input.maxDelay === undefined ? `is ${merged.maxDelay} by default, below retry.minDelay (${merged.minDelay}); set retry.maxDelay too, to at least ${merged.minDelay}` : `must not be below retry.minDelay (${merged.minDelay})`;
+      throw new ConfigError('retry.maxDelay', merged.maxDelay, problem);
     }
     if (typeof merged.jitter !== 'boolean') throw new ConfigError('retry.jitter', merged.jitter, 'must be true or false');
     const { shouldRetry } = merged;

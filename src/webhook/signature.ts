@@ -43,10 +43,12 @@ export class WebhookSigner {
   /**
    * True only when `headerValue` is exactly `sha256=` plus 64 lowercase hex digits and matches the HMAC of
    * `rawBody`. The comparison takes the same time wherever the first differing byte is. Never throws for a
-   * missing or malformed header; throws `InvalidArgumentError` when `rawBody` is not bytes.
+   * missing or malformed header; throws `InvalidArgumentError` when `rawBody` is not bytes, or `headerValue` is
+   * something no request header is (the whole headers object).
    */
   async verify(rawBody: RawBody, headerValue: string | readonly string[] | null | undefined): Promise<boolean> {
     const bytes = toBytes(rawBody); // first, so that a wrong body type throws whatever the header
+    checkHeaderType(headerValue);
     const header = wellFormedSignature(headerValue);
     if (header === undefined) return false;
     const expected = Buffer.from(await this.#digest(bytes));
@@ -123,6 +125,20 @@ export function checkedSecret(secret: unknown, field: string, problem: string): 
   if (typeof secret === 'string' && secret.length > 0) return secret;
   const shown = typeof secret === 'string' ? '""' : ArrayBuffer.isView(secret) ? `a ${secret.constructor.name}` : kindOf(secret);
   throw new ConfigError(field, typeof secret === 'string' ? secret : shown, problem, shown);
+}
+
+// A header is a string, a list of them, or absent. Anything else (req.headers, a Fetch Headers) would make every
+// request look unsigned, refused without a word. Only its kind is kept: a headers object holds credentials.
+function checkHeaderType(headerValue: unknown): void {
+  if (headerValue === undefined || headerValue === null || typeof headerValue === 'string' || Array.isArray(headerValue)) return;
+  const name = typeof headerValue === 'object' ? headerValue.constructor?.name : undefined;
+  const kind = name && name !== 'Object' ? `a ${name}` : kindOf(headerValue);
+  throw new InvalidArgumentError(
+    'header',
+    kind,
+    "must be the X-Signature header's value, e.g. req.headers['x-signature'] or, with a Fetch API Request, request.headers.get('x-signature'); not the whole headers object",
+    kind,
+  );
 }
 
 function toBytes(body: RawBody): BufferSource {

@@ -1,12 +1,12 @@
 // One webhook destination: validated config, the exact request it sends, and one attempt at sending it.
 import type { Socket } from 'node:net';
 import { Agent, buildConnector, type Dispatcher } from 'undici';
-import { ConfigError, describeValue } from '../core/errors.js';
+import { ConfigError, InvalidArgumentError, describeValue } from '../core/errors.js';
 import { CLIENT_OWNED_HEADERS, headerValueProblem, isByteString, isHeaderName, isMethod } from '../core/http-syntax.js';
 import { MAX_TIMER, expectKnownFields, expectPlainObject } from '../core/validation.js';
 import { AttemptDeadline } from './attempt-deadline.js';
 import { WebhookAttemptError, type AttemptFailureKind } from './attempt-failure.js';
-import { checkedSignal, describeAbortReason } from './caller-signal.js';
+import { describeAbortReason, signalOption } from './caller-signal.js';
 import { parseDestination, urlForMessages } from './destination-url.js';
 import { payloadJson } from './payload-json.js';
 import { parseRetryAfter } from './retry-policy.js';
@@ -24,33 +24,33 @@ export interface WebhookChannelConfig {
    */
   url: string;
   /** HMAC-SHA256 secret. When set, every request carries `X-Signature: sha256=<hex>`. */
-  secret?: string;
+  secret?: string | undefined;
   /**
    * HTTP method; one that carries a body.
    * @default 'POST'
    */
-  method?: string;
+  method?: string | undefined;
   /**
    * Static headers sent on every request, e.g. `{ Authorization: 'Bearer …' }`. `X-Signature` is reserved, and the
    * framing headers (`Host`, `Content-Length`, `Connection`…) belong to the HTTP client. A `Content-Type` here
    * replaces the default `application/json`. A plain object: a `Headers` or a `Map` throws `ConfigError` (pass
    * `Object.fromEntries(headers)`).
    */
-  headers?: Record<string, string>;
+  headers?: Record<string, string> | undefined;
   /**
    * Milliseconds one attempt may take, from connecting to the response status. It is also the HTTP client's
    * connect, headers and body timeout, so undici's own defaults (10 s to connect, 300 s for headers) never cut an
    * attempt short.
    * @default 30000
    */
-  timeout?: number;
+  timeout?: number | undefined;
   /**
    * An undici dispatcher to send through (a `ProxyAgent`, custom TLS…). Default: a keep-alive `Agent` of its own.
    * The channel's `timeout` still bounds every attempt, but a dispatcher of yours keeps its own connect timeout.
    * Redirects are not followed through it either, even with undici's redirect interceptor. Anything but an undici
    * Dispatcher (a `node:http` Agent) throws `ConfigError`.
    */
-  dispatcher?: Dispatcher;
+  dispatcher?: Dispatcher | undefined;
 }
 
 /** The entity a notification is about: the body's `notifiable`. */
@@ -78,10 +78,13 @@ export interface PreparedDelivery {
 /** What `attempt` takes besides the delivery. */
 export interface AttemptOptions {
   /** Aborts the attempt; see `WebhookChannel.attempt`. */
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
 }
 
-/** How one attempt ended. Never a rejection (but for an invalid `signal`): failures are values the retry policy looks at. */
+/**
+ * How one attempt ended. Never a rejection (but for an invalid `signal`, or a delivery without its body or headers):
+ * failures are values the retry policy looks at.
+ */
 export type AttemptOutcome =
   | { readonly ok: true; readonly status: number }
   | { readonly ok: false; readonly kind: AttemptFailureKind; readonly status: number | undefined; readonly retryAfter: number | undefined; readonly error: WebhookAttemptError };
@@ -160,15 +163,25 @@ export class WebhookChannel {
   /**
    * Sends `delivery` once. 2xx is success; anything else, a network error or a timeout is a failure.
    * @param options.signal aborts the attempt: one in flight ends at once, a failure of kind `aborted`; with a signal
-   * already aborted, nothing is sent. Nothing stays on the signal once the attempt ends. Not an AbortSignal: rejects
-   * with `ConfigError`, the one rejection.
+   * already aborted, nothing is sent. Nothing stays on the signal once the attempt ends. `options` other than
+   * `{ signal }` with an AbortSignal reject with `ConfigError`; a `delivery` not shaped as `prepare()` returns one
+   * (`{ event, body, headers }`, the body bytes) rejects with `InvalidArgumentError`. One kept in a queue and read back
+   * is sent as it is, headers and signature included.
    * @example
    * const outcome = await channel.attempt(delivery, { signal: AbortSignal.timeout(5_000) });
    */
   attempt(delivery: PreparedDelivery, options?: AttemptOptions): Promise<AttemptOutcome> {
+    const malformed = deliveryProblem(delivery);
+    if (malformed) return Promise.reject(malformed);
+    let signal: AbortSignal | undefined;
+    try {
+      signal = signalOption(options, 'options');
+    } catch (error) {
+      return Promise.reject(error);
+    }
     // Without a signal nothing is added: no listener, no extra promise.
-    if (options?.signal === undefined) return this.#request(delivery, new AttemptDeadline(this.timeout), undefined);
-    return this.#cancellableRequest(delivery, options.signal);
+    if (signal === undefined) return this.#request(delivery, new AttemptDeadline(this.timeout), undefined);
+    return this.#cancellableRequest(delivery, signal);
   }
 
   /**
@@ -181,8 +194,7 @@ export class WebhookChannel {
     await own?.agent.close(); // an undici Agent closes gracefully: requests in progress, bodies included, finish first
   }
 
-  async #cancellableRequest(delivery: PreparedDelivery, value: unknown): Promise<AttemptOutcome> {
-    const signal = checkedSignal(value, 'options.signal')!;
+  async #cancellableRequest(delivery: PreparedDelivery, signal: AbortSignal): Promise<AttemptOutcome> {
     if (signal.aborted) return this.#aborted(signal, false);
     const deadline = new AttemptDeadline(this.timeout);
     const stopWatching = onAbort(signal, () => deadline.cancel());
@@ -340,6 +352,23 @@ function validConfig(config: unknown): Record<string, unknown> {
 }
 
 // Checked here: anything else (a node:http Agent is the likely mix-up) would fail every attempt.
+/**
+ * Why `delivery` is not one to send: without its bytes or headers it would go out as an empty or unsigned request.
+ * Only its kind goes in the error, never its headers (credentials, a signature).
+ */
+function deliveryProblem(delivery: unknown): InvalidArgumentError | undefined {
+  const { event, body, headers } = (typeof delivery === 'object' && delivery !== null ? delivery : {}) as Record<string, unknown>;
+  const wellFormed =
+    typeof event === 'string' &&
+    body instanceof Uint8Array &&
+    typeof headers === 'object' &&
+    headers !== null &&
+    Object.values(headers).every((value) => typeof value === 'string');
+  if (wellFormed) return undefined;
+  const kind = typeof delivery === 'object' && delivery !== null ? 'an object without a string event, a Buffer body and string headers' : kindOf(delivery);
+  return new InvalidArgumentError('delivery', kind, 'must be { event, body, headers } as prepare() returns it (a body read back from a queue: Buffer.from(…))', kind);
+}
+
 function validDispatcher(dispatcher: unknown): Dispatcher | undefined {
   if (dispatcher === undefined) return undefined;
   const { request, dispatch } = (typeof dispatcher === 'object' && dispatcher !== null ? dispatcher : {}) as { request?: unknown; dispatch?: unknown };

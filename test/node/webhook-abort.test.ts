@@ -350,6 +350,30 @@ describe('webhook send with a signal', () => {
     await settlesWithin(notifier.close(), GUARD, 'notifier.close()');
     assert.deepEqual([viaCalls, server.requests.length, events.failed.length], [0, 0, 0]);
   });
+
+  it('refuses options that are not { signal }, the signal passed bare or a misspelt field, which would leave the send uncancellable', async () => {
+    const server = await serve((res) => res.writeHead(204).end());
+    const { notifier, events } = harness({ webhook: { url: server.url } }, { retry: { attempts: 1 } });
+    const signal = new AbortController().signal;
+    const bad: Array<[unknown, string, RegExp]> = [
+      [signal, 'options', /^Invalid options: must be an object \{ signal \}: pass \{ signal \} rather than the signal itself \(got an AbortSignal\)\.$/],
+      [{ sigal: signal }, 'options.sigal', /^Invalid options\.sigal: is not a known field; known fields: signal/],
+      ['abort', 'options', /^Invalid options: must be an object/],
+    ];
+    const channel = new WebhookChannel({ url: server.url });
+    try {
+      const delivery = await channel.prepare(invoice, newMessage().event('invoice.paid').payload({}));
+      for (const [options, field, message] of bad) {
+        const refused = (error: unknown) => error instanceof ConfigError && error.field === field && message.test(error.message);
+        await assert.rejects(notifier.send(invoice, notification, options as never), refused, String(options));
+        await assert.rejects(channel.attempt(delivery, options as never), refused, String(options));
+      }
+    } finally {
+      await channel.close();
+    }
+    await settlesWithin(notifier.close(), GUARD, 'notifier.close()');
+    assert.deepEqual([server.requests.length, events.failed.length], [0, 0]);
+  });
 });
 
 describe('a toWebhook whose promise does not settle', () => {

@@ -5,7 +5,7 @@ import { Agent as NodeHttpAgent } from 'node:http';
 import { inspect } from 'node:util';
 import { runInNewContext } from 'node:vm';
 import { Agent, interceptors } from 'undici';
-import { ConfigError } from '../../src/core/errors.js';
+import { ConfigError, InvalidArgumentError } from '../../src/core/errors.js';
 import { Notifier, WebhookChannel, newMessage, type WebhookNotification } from '../../src/webhook/index.js';
 import { startTestServer, type TestServer } from './webhook-test-server.js';
 
@@ -38,6 +38,8 @@ describe('WebhookChannel config', () => {
     ['a relative url', { url: '/hooks' }, /webhook\.url.*absolute/],
     ['a non-http url', { url: 'ftp://example.com/x' }, /webhook\.url/],
     ['a url with credentials', { url: 'https://user:pw@example.com/x' }, /credentials/],
+    ['a url with port 0', { url: 'http://127.0.0.1:0/hooks' }, /^Invalid webhook\.url: has port 0, where no server can be reached; .*server\.address\(\)\.port/],
+    ['a url with a port past 65535', { url: 'https://example.com:99999/x' }, /^Invalid webhook\.url: does not parse as a URL; check the host, and the port \(1 to 65535\)/],
     // A URL is sent as given, so one that a parser would rewrite is refused with the spelling to use.
     ['a url with spaces around it', { url: ' http://h/ ' }, /webhook\.url: has spaces or control characters at either end; remove them/],
     ['a url with a backslash for a slash', { url: 'http:/\\h/x' }, /webhook\.url: must be an absolute URL starting with http:\/\/ or https:\/\//],
@@ -359,5 +361,48 @@ describe('WebhookChannel: the exact request', () => {
     await notifier.close();
     assert.deepEqual(results.map((r) => [r.channel, r.ok]), [['a', true], ['b', true]]);
     assert.deepEqual(server.requests.map((r) => r.url).sort(), ['/a', '/b']);
+  });
+});
+
+describe('WebhookChannel.attempt with a delivery not shaped as prepare() returns one', () => {
+  let server: TestServer;
+  before(async () => {
+    server = await startTestServer();
+  });
+  after(() => server.close());
+
+  it('rejects with InvalidArgumentError and sends nothing: no body, no headers, a header that is not text, none', async () => {
+    const notifiable = { type: 'user', id: 1 };
+    const channel = new WebhookChannel({ url: `${server.url}/mine`, secret: 'mine', headers: { Authorization: 'Bearer my-token' } });
+    try {
+      const own = await channel.prepare(notifiable, newMessage().event('user.created').payload({ a: 1 }));
+      const malformed = [{}, { ...own, body: own.body.toString('base64') }, { ...own, headers: undefined }, { ...own, headers: { ...own.headers, 'X-Count': 1 } }, { ...own, event: undefined }, undefined, 'delivery'];
+      for (const delivery of malformed) {
+        await assert.rejects(
+          channel.attempt(delivery as never),
+          (error: unknown) => error instanceof InvalidArgumentError && /^Invalid delivery: must be \{ event, body, headers \} as prepare\(\) returns it/.test(error.message) && !inspect(error).includes('my-token'),
+        );
+      }
+      assert.equal(server.requests.length, 0);
+    } finally {
+      await channel.close();
+    }
+  });
+
+  it('sends one read back from a queue as it is, signature and headers included', async () => {
+    const channel = new WebhookChannel({ url: `${server.url}/queued`, secret: 'mine', headers: { Authorization: 'Bearer my-token' } });
+    try {
+      const prepared = await channel.prepare({ type: 'user', id: 1 }, newMessage().event('user.created').payload({ a: 1 }));
+      const stored = JSON.parse(JSON.stringify({ ...prepared, body: prepared.body.toString('base64') })) as { event: string; body: string; headers: Record<string, string> };
+      const readBack = { ...stored, body: Buffer.from(stored.body, 'base64') };
+      assert.deepEqual(await channel.attempt(readBack), { ok: true, status: 204 });
+      const [received] = server.requests;
+      assert.equal(received?.url, '/queued');
+      assert.equal(received?.headers['x-signature'], prepared.headers['X-Signature']);
+      assert.equal(received?.headers.authorization, 'Bearer my-token');
+      assert.deepEqual(received?.body, prepared.body);
+    } finally {
+      await channel.close();
+    }
   });
 });

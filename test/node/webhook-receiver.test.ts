@@ -254,7 +254,7 @@ describe('createWebhookHandler with onRefused', () => {
     assert.deepEqual(answers.map((answer) => answer.status), [401, 400, 400, 413, 204]);
     assert.deepEqual(refusals, [
       { status: 401, reason: 'invalid signature: X-Signature does not match the body (the secrets differ, or the body was changed on the way)', rawBody: fresh, url: '/hooks?a=1' },
-      { status: 400, reason: 'body is not a webhook event', rawBody: notAnEvent, url: '/' },
+      { status: 400, reason: 'body is not a webhook event: "sent_at" is not a string', rawBody: notAnEvent, url: '/' },
       { status: 400, reason: JSON.parse(answers[2]!.text).error, rawBody: eventBody, url: '/' },
       { status: 413, reason: 'body larger than 4096 bytes', rawBody: undefined, url: '/' },
     ]);

@@ -112,6 +112,15 @@ describe('RetryPolicy', () => {
       assert.throws(() => new RetryPolicy(options as never), ConfigError, JSON.stringify(options));
     }
   });
+
+  it('says the default maxDelay is in the way when only a minDelay above it is given, and what to set', () => {
+    assert.throws(
+      () => new RetryPolicy({ minDelay: 120_000 }),
+      (error: unknown) => error instanceof ConfigError && error.field === 'retry.maxDelay' && /is 60000 by default, below retry\.minDelay \(120000\); set retry\.maxDelay too, to at least 120000/.test(error.message),
+    );
+    assert.throws(() => new RetryPolicy({ minDelay: 500, maxDelay: 100 }), /Invalid retry\.maxDelay: must not be below retry\.minDelay \(500\) \(got 100\)/);
+    assert.equal(new RetryPolicy({ minDelay: 120_000, maxDelay: 120_000 }).maxDelay, 120_000);
+  });
 });
 
 describe('parseRetryAfter', () => {

@@ -99,6 +99,21 @@ describe('webhook signature: verification', () => {
     await assert.rejects(new WebhookSigner(secret).sign({ a: 1 } as never), InvalidArgumentError);
   });
 
+  it('throws InvalidArgumentError for the whole headers object passed as the header, which would read as unsigned', async () => {
+    for (const [headers, shown] of [[{ 'x-signature': right }, 'an object'], [new Headers({ 'x-signature': right }), 'a Headers'], [42, 'a number']] as const) {
+      await assert.rejects(verifySignature(body, headers as never, secret), (error: unknown) => {
+        assert.ok(error instanceof InvalidArgumentError, String(error));
+        assert.equal(error.message, `Invalid header: must be the X-Signature header's value, e.g. req.headers['x-signature'] or, with a Fetch API Request, request.headers.get('x-signature'); not the whole headers object (got ${shown}).`);
+        assert.equal(error.value, shown, 'the headers, credentials and all, are not kept in the error');
+        return true;
+      });
+      await assert.rejects(new WebhookSigner(secret).verify(body, headers as never), InvalidArgumentError);
+    }
+    // What a request can carry is still an answer, never an error.
+    assert.equal(await verifySignature(body, [right], secret), true);
+    assert.equal(await verifySignature(body, null, secret), false);
+  });
+
   it('throws ConfigError for an empty secret, which is a setup mistake', async () => {
     await assert.rejects(verifySignature(body, right, ''), ConfigError);
     assert.throws(() => new WebhookSigner(''), ConfigError);

@@ -1,0 +1,71 @@
+// The webhook API as a TypeScript user compiles it: the README's examples under the strictest common settings, and
+// wrong uses that must be compile errors rather than runtime ConfigErrors.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, it } from 'node:test';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const webhook = JSON.stringify(join(root, 'src/webhook/index.js'));
+
+/** tsc's diagnostics for `source` alone (the package's own files are someone else's concern here). */
+function compile(source: string): string[] {
+  const project = mkdtempSync(join(tmpdir(), 'webhook-types-'));
+  try {
+    writeFileSync(join(project, 'user.ts'), source);
+    writeFileSync(join(project, 'tsconfig.json'), JSON.stringify({
+      compilerOptions: {
+        target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', lib: ['ES2022', 'DOM'], types: ['node'],
+        typeRoots: [join(root, 'node_modules/@types')], strict: true, exactOptionalPropertyTypes: true, noEmit: true, skipLibCheck: true,
+      },
+      files: ['user.ts'],
+    }));
+    try {
+      execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', project], { cwd: project, encoding: 'utf8' });
+      return [];
+    } catch (error) {
+      const output = String((error as { stdout?: unknown }).stdout ?? '');
+      // tsc that did not get as far as type errors (not found, crashed) must not pass for a clean compile.
+      if (!/error TS\d+/.test(output)) throw error;
+      return output.split('\n').filter((line) => line.startsWith('user.ts'));
+    }
+  } finally {
+    rmSync(project, { recursive: true, force: true });
+  }
+}
+
+describe('webhook types', () => {
+  it('compile the README examples with exactOptionalPropertyTypes, and refuse wrong uses', () => {
+    const diagnostics = compile(`
+      import { createServer } from 'node:http';
+      import { Notifier, WebhookChannel, createWebhookHandler, newMessage } from ${webhook};
+      const env: Record<string, string | undefined> = {};
+      const settings: { attempts?: number | undefined; maxAge?: number | undefined; timeout?: number | undefined } = {};
+      // Optional fields take undefined, as the runtime does: a value read from the environment or a config file.
+      const notifier = new Notifier({ retry: { attempts: settings.attempts, shouldRetry: (failure) => failure.status !== 410 } });
+      notifier.registerChannel('webhook', new WebhookChannel({ url: 'https://hooks.example.com/in', secret: env.WEBHOOK_SECRET, timeout: settings.timeout }));
+      const signal: AbortSignal | undefined = undefined;
+      void notifier.send({ type: 'user', id: 42 }, { via: () => ['webhook'], toWebhook: () => newMessage().event('user.created').payload({ a: 1 }) }, { signal });
+      void notifier.close({ timeout: settings.timeout });
+      createServer(createWebhookHandler({ secret: 'whsec', maxAge: settings.maxAge, onRefused: undefined, onEvent: (event) => void event.data }));
+      // @ts-expect-error a misspelt field
+      new WebhookChannel({ url: 'https://hooks.example.com/in', secrett: 'x' });
+      // @ts-expect-error the URL where { url } belongs
+      new WebhookChannel('https://hooks.example.com/in');
+      // @ts-expect-error a payload that is not an object
+      newMessage().payload([1, 2]);
+      // @ts-expect-error a notifiable without an id
+      void notifier.send({ type: 'user' }, { via: () => ['webhook'], toWebhook: () => newMessage() });
+      // @ts-expect-error an async shouldRetry
+      new Notifier({ retry: { shouldRetry: async () => true } });
+      // @ts-expect-error a misspelt handler option
+      createWebhookHandler({ secret: 'whsec', onEvent: () => {}, maxage: 600_000 });
+      // @ts-expect-error an unknown event name
+      notifier.on('sen', () => {});
+    `);
+    assert.deepEqual(diagnostics, []);
+  });
+});
