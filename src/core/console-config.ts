@@ -98,6 +98,12 @@ function parseCorsProxy(value: unknown): string {
   if (trimmed !== proxy) {
     throw new ConfigError('corsProxy', proxy, `has whitespace around it, which would end up in every proxied URL; write ${JSON.stringify(trimmed)}`);
   }
+  // The console's own {{variables}} invite `{{url}}`, other tools `{URL}` or `${url}`: the braces left around the
+  // target would make every proxied send fail.
+  const marker = [...proxy.matchAll(/\$?\{+url\}+/gi)].find(([written]) => written !== '{url}')?.[0];
+  if (marker !== undefined) {
+    throw new ConfigError('corsProxy', proxy, `marks the place of the target with ${marker}; write {url}, lowercase in single braces: ${JSON.stringify(proxy.replace(marker, '{url}'))}`);
+  }
   const sample = proxy.replaceAll('{url}', 'target');
   if (!isHttpUrl(sample)) {
     throw new ConfigError('corsProxy', proxy, 'must be an absolute http(s) URL, e.g. https://proxy.example/?url={url}');

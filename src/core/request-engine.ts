@@ -107,7 +107,11 @@ export class RequestEngine {
   readonly #limits: BodyLimits;
 
   constructor(options: RequestEngineOptions = {}) {
+    if (typeof options !== 'object' || options === null || Array.isArray(options)) {
+      throw new InvalidArgumentError('options', options, 'must be an object such as { config: { corsProxy: … } }, or left out');
+    }
     this.config = parseConsoleConfig(options.config ?? {});
+    checkEngineOptions(options, this.config);
     this.environments = options.environments ?? new EnvironmentManager(...this.config.environments);
     this.history = options.history ?? new History(this.config.history, { store: options.historyStore?.(this.config.history) });
     this.#pageOrigin = options.pageOrigin === undefined ? (globalThis as { location?: Location }).location?.origin : pageOriginOf(options.pageOrigin);
@@ -328,11 +332,13 @@ function sendableHeaders(headers: Record<string, string>): [string, string][] {
 
 /**
  * The headers of a response relayed by the proxy as the API sent them: its `WWW-Authenticate` under its own name
- * again, its `Content-Security-Policy` without the one the proxy adds after it.
+ * again, its `Content-Security-Policy` without the one the proxy adds after it, and without the headers only the
+ * proxy writes (it drops the API's `Access-Control-*`; "Redirected to" shows its final URL).
  */
 function headersTheApiSent(headers: Headers): [string, string][] {
   const named: [string, string][] = [];
   for (const [name, value] of headers) {
+    if (name === PROXY_FINAL_URL_HEADER || name.startsWith('access-control-')) continue;
     if (name === UPSTREAM_WWW_AUTHENTICATE_HEADER) named.push(['www-authenticate', value]);
     else if (name !== 'content-security-policy') named.push([name, value]);
     else if (value !== PROXY_CONTENT_SECURITY_POLICY) named.push([name, withoutSuffix(value, `, ${PROXY_CONTENT_SECURITY_POLICY}`)]);
@@ -415,6 +421,26 @@ function checkedExecuteOptions(options: unknown): ExecuteOptions {
   }
   if (onProgress !== undefined && typeof onProgress !== 'function') throw new InvalidArgumentError('options.onProgress', onProgress, 'must be a function (progress) => void');
   return { signal, onProgress };
+}
+
+const ENGINE_OPTIONS = ['config', 'environments', 'history', 'historyStore', 'pageOrigin', 'fetch', 'displayLimit', 'downloadLimit'];
+/** The options that take an object or a function, and a method it must have. */
+const ENGINE_OBJECTS: [string, string, string][] = [['environments', 'resolveDetailed', 'an EnvironmentManager'], ['history', 'add', 'a History'], ['historyStore', 'call', 'a function'], ['fetch', 'call', 'a function']];
+
+/**
+ * A misspelt option, or a field of the console configuration given beside `config` instead of in it, would be ignored
+ * without a word; a list of environments or history settings given for the objects would fail at the first send.
+ */
+function checkEngineOptions(options: object, config: ResolvedConsoleConfig): void {
+  const given = options as Record<string, Record<string, unknown> | undefined>;
+  const inConfig = (key: string) => (key in config ? `; the console configuration's ${key} goes in config: new RequestEngine({ config: { ${key} } })` : '');
+  for (const key of Object.keys(given)) {
+    if (!ENGINE_OPTIONS.includes(key)) throw new InvalidArgumentError(`options.${key}`, given[key], `is not an option of RequestEngine${inConfig(key)}; the options are ${ENGINE_OPTIONS.join(', ')}`);
+  }
+  for (const [key, method, what] of ENGINE_OBJECTS) {
+    const value = given[key];
+    if (value !== undefined && typeof value?.[method] !== 'function') throw new InvalidArgumentError(`options.${key}`, value, `must be ${what}${inConfig(key)}`);
+  }
 }
 
 function tellProgress(onProgress: (progress: ResponseProgress) => void, progress: ResponseProgress): void {

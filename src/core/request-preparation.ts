@@ -1,11 +1,14 @@
 import type { ResolvedConsoleConfig } from './console-config.js';
+import { dynamicVariableNames } from './dynamic-variables.js';
+import type { Environment } from './environment.js';
 import type { EnvironmentManager, ResolveResult } from './environment-manager.js';
 import { RequestError, ResolveLimitError, describeValue } from './errors.js';
 import type { WrittenRequest } from './history-entry.js';
-import { CLIENT_OWNED_HEADERS, FORBIDDEN_METHODS, headerValueProblem, isHeaderName, isHttpUrl, isMethod } from './http-syntax.js';
+import { CLIENT_OWNED_HEADERS, FORBIDDEN_METHODS, afterAuthority, headerValueProblem, isHeaderName, isHttpUrl, isMethod } from './http-syntax.js';
 import { scanPlaceholders } from './placeholders.js';
 import { isBadPort, isCrossOrigin, isPotentiallyTrustworthy, proxiedUrl } from './proxy-route.js';
 import { silentUrlRewrite } from './silent-url-rewrite.js';
+import { INVISIBLE, hex, utf8Escapes } from './snippets/invisible-characters.js';
 import { setOwnProperty } from './validation.js';
 
 /** One header row as the console edits it: rows can be switched off without deleting them. */
@@ -88,7 +91,7 @@ export interface ResolvedRequest {
 export function prepareRequest(request: ConsoleRequest, context: PreparationContext): PreparedRequest {
   const resolved = resolveRequest(request, context);
   const { missing, cyclic, baseUrlProblem } = resolved;
-  const environment = context.environments.active()?.name;
+  const environment = context.environments.active();
   if (context.config.strictVariables && (missing.length > 0 || cyclic.length > 0)) {
     throw new RequestError('unresolved-variables', `Not sent: ${unresolvedExplanation(missing, cyclic, environment)}`);
   }
@@ -111,7 +114,7 @@ function writtenRequest(request: ConsoleRequest, resolved: ResolvedRequest): Wri
 }
 
 /** Why the placeholders stayed as written, and what to do: empty ones, undefined names and cycles need different fixes. */
-function unresolvedExplanation(missing: readonly string[], cyclic: readonly string[], environment: string | undefined): string {
+function unresolvedExplanation(missing: readonly string[], cyclic: readonly string[], environment: Environment | undefined): string {
   const placeholders = (names: readonly string[]) => names.map((name) => `{{${name}}}`).join(', ');
   const undefinedNames = missing.filter((name) => name !== '');
   const sentences: string[] = [];
@@ -120,7 +123,8 @@ function unresolvedExplanation(missing: readonly string[], cyclic: readonly stri
   }
   if (undefinedNames.length > 0) {
     const one = undefinedNames.length === 1;
-    sentences.push(`${placeholders(undefinedNames)} ${one ? 'has' : 'have'} no value in ${environment ? `environment "${environment}"` : 'any environment'}. Define ${one ? 'it' : 'them'} there, or pick another environment.`);
+    sentences.push(`${placeholders(undefinedNames)} ${one ? 'has' : 'have'} no value in ${environment ? `environment "${environment.name}"` : 'any environment'}. Define ${one ? 'it' : 'them'} there, or pick another environment.`);
+    sentences.push(...undefinedNames.map((name) => likelyMeant(name, environment, one)).filter((hint) => hint !== ''));
   }
   if (cyclic.length > 0) {
     const one = cyclic.length === 1;
@@ -133,7 +137,7 @@ function unresolvedExplanation(missing: readonly string[], cyclic: readonly stri
  * For a value that failed a check: a sentence naming the placeholders in it that stayed unresolved, the likely
  * cause, or '' when it holds none. Runs only on failures, so it may scan.
  */
-function likelyCause(text: string, missing: readonly string[], cyclic: readonly string[], environment: string | undefined): string {
+function likelyCause(text: string, missing: readonly string[], cyclic: readonly string[], environment: Environment | undefined): string {
   if (missing.length === 0 && cyclic.length === 0) return '';
   const left = new Set<string>();
   for (const { name } of scanPlaceholders(text)) left.add(name.trim());
@@ -141,6 +145,22 @@ function likelyCause(text: string, missing: readonly string[], cyclic: readonly 
   const cyclicHere = cyclic.filter((name) => left.has(name));
   if (missingHere.length === 0 && cyclicHere.length === 0) return '';
   return ` Likely cause: ${unresolvedExplanation(missingHere, cyclicHere, environment)}`;
+}
+
+/**
+ * What an undefined `name` likely meant, as a sentence ('' when nothing comes close): a variable of the environment
+ * spelt alike but for case, `_`, `-` and spaces (`baseUrl` for `base_url`), or one of the dynamic variables.
+ */
+function likelyMeant(name: string, environment: Environment | undefined, alone: boolean): string {
+  if (name.startsWith('$')) return `The dynamic variables are ${dynamicVariableNames.map((known) => `{{${known}}}`).join(', ')}.`;
+  const near = speltAlike(name, environment);
+  return near === undefined ? '' : `Did you mean {{${near}}}${alone ? '' : ` for {{${name}}}`}?`;
+}
+
+/** The environment's variable named as `name` but for case, `_`, `-` and spaces. */
+function speltAlike(name: string, environment: Environment | undefined): string | undefined {
+  const loose = (text: string) => text.toLowerCase().replace(/[\s_-]/g, '');
+  return Object.keys(environment?.variables ?? {}).find((defined) => loose(defined) === loose(name));
 }
 
 /** Steps 1 and 2: every placeholder resolved with the active environment, default headers merged under the request's. */
@@ -163,6 +183,8 @@ export function resolveRequest(request: ConsoleRequest, { config, environments }
     if (!base.missing.includes('base_url')) {
       baseUrlProblem = baseUrlProblemOf(base, environments);
       if (baseUrlProblem === undefined) url = base.text + pathAfterBase(base.text, url);
+    } else {
+      baseUrlProblem = misspeltBaseUrl(url, environments.active());
     }
   }
   const headers = mergeHeaders(config.defaultHeaders, headerRows(request.headers), resolve);
@@ -202,16 +224,23 @@ function pathAfterBase(base: string, relativeUrl: string): string {
   return base.endsWith('/') ? relativeUrl.slice(1) : relativeUrl;
 }
 
+/** For a relative URL: the environment lacks base_url, but has a variable spelt alike (`baseUrl`), which it likely meant. */
+function misspeltBaseUrl(url: string, environment: Environment | undefined): string | undefined {
+  const near = speltAlike('base_url', environment);
+  if (near === undefined) return undefined;
+  return `${JSON.stringify(url)} is relative, and environment "${environment!.name}" has no base_url variable but has ${near}: rename it base_url, or write the full URL.`;
+}
+
 /** Why the resolved base_url cannot take a relative URL after it, or `undefined` when it can. */
 function baseUrlProblemOf({ text, missing, cyclic }: ResolveResult, environments: EnvironmentManager): string | undefined {
-  const environment = () => environments.active()!.name;
-  const baseUrl = () => `The base_url of environment "${environment()}"`;
+  const environment = () => environments.active()!;
+  const baseUrl = () => `The base_url of environment "${environment().name}"`;
   const quoted = () => `${baseUrl()}, ${JSON.stringify(text)},`;
   let problem: string | undefined;
   if (text.trim() === '') {
     problem = `${baseUrl()} is empty, so a relative URL has nothing to go after; set it to the API's address (e.g. https://api.example.com), or write the full URL.`;
   } else if (!isHttpUrl(text)) {
-    problem = `${quoted()} is not an absolute http(s) URL; write it as https://host or https://host/path, or write the full URL in the request.`;
+    problem = `${quoted()} is not an absolute http(s) URL; write it as https://host or https://host/path${invisibleHint(text)}, or write the full URL in the request.`;
   } else {
     const rewrite = silentUrlRewrite(text);
     const extra = /[?#]/.exec(text);
@@ -333,11 +362,29 @@ export function checkAndRoute(
         ? `The ${name} header is set by every HTTP client from the request itself; it will not be sent from here, and the snippets refuse it. Remove it.`
         : `Browsers do not let a page set the ${name} header; it will not be sent from here (the snippets do send it).`,
     );
+  warnings.push(...urlWarnings(url));
   // fetch labels a text body text/plain;charset=UTF-8, which an API reading JSON refuses (415) or ignores (Express's json()).
   if (body !== undefined && isJsonDocument(body) && !Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')) {
     warnings.push('This body is JSON, but with no Content-Type header it is sent as text/plain;charset=UTF-8 (what fetch gives a text body), which an API reading JSON may refuse or ignore. Add the header Content-Type: application/json.');
   }
   return { method, url, headers: { ...headers }, body, fetchUrl, viaProxy, warnings };
+}
+
+/** What in a URL that is sent goes to another address than the one it seems to name. */
+function urlWarnings(url: string): string[] {
+  const warnings: string[] = [];
+  // Pasted values bring them (a zero-width space, a soft hyphen): sent percent-encoded, they make another URL that looks the same.
+  const invisible = INVISIBLE_CHARACTER.exec(url)?.[0];
+  if (invisible !== undefined) {
+    const escaped = utf8Escapes(invisible, '%');
+    warnings.push(`The URL holds ${unseen(invisible)}, sent as ${escaped}: remove it, or write ${escaped} if the URL needs it.`);
+  }
+  // `{{base_url}}/pets` after a base_url ending in "/" gives "//pets", which most servers route as another path.
+  const path = afterAuthority(url).replace(/[?#].*/s, '');
+  if (path.includes('//')) {
+    warnings.push(`The URL's path, ${path}, has "//", which most servers do not read as "/" (a base_url ending in "/" followed by a path starting with one gives it): remove one "/".`);
+  }
+  return warnings;
 }
 
 /** A JSON object or array: what a body without a Content-Type most likely means to be, rather than plain text. */
@@ -353,6 +400,12 @@ function isJsonDocument(body: string): boolean {
   }
 }
 
+const INVISIBLE_CHARACTER = new RegExp(INVISIBLE, 'u');
+
+function unseen(character: string): string {
+  return `U+${hex(character.codePointAt(0)!, 4)}, an invisible or space-like character (often pasted in with a value)`;
+}
+
 /** Text and URLs are sent as UTF-8, which has no form for half a surrogate pair: fetch would send U+FFFD instead. */
 const LONE_SURROGATE = 'holds a lone UTF-16 surrogate, which has no UTF-8 form (it would be sent as U+FFFD, "\uFFFD"); remove it.';
 
@@ -364,7 +417,7 @@ function checkUrl(url: string, likelyCause: (text: string) => string): void {
   }
   if (!isHttpUrl(url)) {
     const cause = likelyCause(url);
-    throw new RequestError('invalid-url', `${quoted} is not an absolute http(s) URL; write it as https://host/path${cause ? `.${cause}` : ', and check the variables it uses.'}`);
+    throw new RequestError('invalid-url', `${quoted} is not an absolute http(s) URL; write it as https://host/path${cause ? `.${cause}` : `${invisibleHint(url)}, and check the variables it uses.`}`);
   }
   const rewrite = silentUrlRewrite(url);
   if (rewrite !== undefined) throw new RequestError('invalid-url', `${quoted} ${rewrite}.${likelyCause(url)}`);
@@ -382,6 +435,12 @@ function checkUrl(url: string, likelyCause: (text: string) => string): void {
   if (hostname.includes('{') || hostname.includes('}')) {
     throw new RequestError('invalid-url', `${quoted} has ${JSON.stringify(hostname)} as its host, and no host name holds "{" or "}".${likelyCause(url) || ' Check the variables it uses.'}`);
   }
+}
+
+/** More to "write it as https://host/path" for a URL that does not parse: a no-break space after the host looks right. */
+function invisibleHint(url: string): string {
+  const invisible = INVISIBLE_CHARACTER.exec(url)?.[0];
+  return invisible === undefined ? '' : `, without ${unseen(invisible)}`;
 }
 
 /** A header a page cannot set: browsers drop it, and the engine does too, so a send behaves alike everywhere. */

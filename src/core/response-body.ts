@@ -115,7 +115,8 @@ export async function readBody(stream: ReadableStream<Uint8Array<ArrayBuffer>> |
     if (onProgress) {
       recent.push(value);
       recentBytes += value.byteLength;
-      while (recentBytes - recent[recentStart]!.byteLength >= displayLimit) recentBytes -= recent[recentStart++]!.byteLength;
+      // Bounded by the parts there are: a display limit of 0 keeps none of them.
+      while (recentStart < recent.length && recentBytes - recent[recentStart]!.byteLength >= displayLimit) recentBytes -= recent[recentStart++]!.byteLength;
       // Dropped in bulk: a stream of small events brings thousands of parts.
       if (recentStart > 1024 && recentStart * 2 > recent.length) [recent, recentStart] = [recent.slice(recentStart), 0];
       // The body as it is now, when read later: the arrays grow on (a dropped `recent` is replaced, not changed).

@@ -65,6 +65,13 @@ describe('ConsoleConfig', () => {
     assert.match(refused({ corsProxy: 'https://proxy.example/relay' }, 'corsProxy'), /must end with "\/", "\?" or "="; write "https:\/\/proxy.example\/relay\/"/);
   });
 
+  it('refuses the target marked other than {url}, e.g. with a placeholder\'s double braces, which would reach the proxy around the target', () => {
+    assert.match(refused({ corsProxy: 'https://proxy.example/?url={{url}}' }, 'corsProxy'), /marks the place of the target with \{\{url\}\}; write \{url\}.*: "https:\/\/proxy.example\/\?url=\{url\}"/);
+    assert.match(refused({ corsProxy: 'https://proxy.example/?url={URL}' }, 'corsProxy'), /with \{URL\}; write \{url\}, lowercase in single braces: "https:\/\/proxy.example\/\?url=\{url\}"/);
+    assert.match(refused({ corsProxy: 'https://proxy.example/?url=${url}' }, 'corsProxy'), /with \$\{url\}; write \{url\}/);
+    assert.equal(parseConsoleConfig({ corsProxy: 'https://proxy.example/?key=a&url={url}' }).corsProxy, 'https://proxy.example/?key=a&url={url}');
+  });
+
   it('takes a timeout up to the longest a timer can wait, and refuses a longer one, which would end every send at once', () => {
     assert.equal(parseConsoleConfig({ timeout: 2 ** 31 - 1 }).timeout, 2 ** 31 - 1);
     assert.match(refused({ timeout: 2 ** 31 }, 'timeout'), /at most 2147483647 ms \(about 24\.8 days\).*got 2147483648/);
