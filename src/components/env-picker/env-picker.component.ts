@@ -105,8 +105,10 @@ export class EnvPicker extends LitElement {
     this.#editStarted = false;
     const edited = this.#focusAfterEdit;
     this.#focusAfterEdit = undefined;
-    // Its Edit button, or the Set button pressed when a variable the request lacks was left without a value.
-    const editButton = edited === undefined ? undefined : [...this.renderRoot.querySelectorAll<HTMLElement>('button.edit, button.set')].find((button) => button.dataset.name === edited);
+    // Its Edit button, or the Set button pressed when a variable the request lacks was left without a value. Edit first:
+    // a variable just given a value by Set has one, and its Set button goes once the console passes the new `missing`.
+    const buttons = [...this.renderRoot.querySelectorAll<HTMLElement>('button.edit'), ...this.renderRoot.querySelectorAll<HTMLElement>('button.set')];
+    const editButton = edited === undefined ? undefined : buttons.find((button) => button.dataset.name === edited);
     if (field) {
       field.focus();
       field.select();
@@ -132,7 +134,10 @@ export class EnvPicker extends LitElement {
     this.editing = undefined;
     if (refocus) this.#focusAfterEdit = name;
     const active = this.manager?.active();
-    if (!active || value === undefined || (Object.hasOwn(active.variables, name) ? active.variables[name] === value : value === '')) return;
+    // Left as it started, nothing is set: neither a value another picker set meanwhile replaced, nor a value with line
+    // breaks (a PEM key), which the field dropped, saved without them.
+    const unchanged = value === this.#editFrom.replace(/[\r\n]/g, '');
+    if (!active || value === undefined || unchanged || (Object.hasOwn(active.variables, name) && active.variables[name] === value)) return;
     this.manager!.add({ name: active.name, variables: { ...active.variables, [name]: value } });
     // Masked whole here, so kept out of history too, wherever the request puts it (a URL's credentials are already).
     if (maskedValue(name, value) === MASK) noteReaderSecret(this.manager!, value);
@@ -203,12 +208,14 @@ export class EnvPicker extends LitElement {
               </td>
             </tr>`;
           }
+          // Nothing to hide in an empty value: masked, a key left for the reader to set looked set.
+          const hidden = value === '' ? undefined : masked;
           // A toggle: one label, its state in aria-pressed (a label that changed too said "Hide…, pressed").
           return html`<tr>
             <td class="name">${name}</td>
             <td class="value">
-              <span class="text">${shown ? value : masked}</span>
-              ${masked !== undefined
+              <span class="text">${hidden === undefined || shown ? value || html`<span class="muted">(empty)</span>` : hidden}</span>
+              ${hidden !== undefined
                 ? html`<button aria-pressed=${shown ? 'true' : 'false'} aria-label="Show the value of ${name}" @click=${() => this.#toggle(name, value, shown)}>Show</button>`
                 : nothing}
               ${this.readonly ? nothing : html`<button class="edit" data-name=${name} aria-label="Edit the value of ${name}" @click=${() => this.#edit(name)}>Edit</button>`}
@@ -246,8 +253,10 @@ export class EnvPicker extends LitElement {
   override render() {
     const problem = this.#manager.problem('The manager property must be an EnvironmentManager');
     if (problem) return html`<p class="problem" role="alert">${problem}</p>`;
-    const environments = this.manager?.list() ?? [];
-    const active = this.manager?.active();
+    // None yet (a framework sets it after the first render): "No environments are configured" would be wrong.
+    if (!this.manager) return nothing;
+    const environments = this.manager.list();
+    const active = this.manager.active();
     if (!active) return html`<p class="muted">No environments are configured.</p>`;
     // `.selected` with live(): once the user has picked an option, its `selected` attribute no longer decides.
     return html`

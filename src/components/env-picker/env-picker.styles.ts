@@ -77,7 +77,9 @@ export const envPickerStyles = css`
     gap: 0.25rem 0.5rem;
     margin: 0.375rem 0 0;
   }
+  /* WCAG 2.2's minimum target: wrapped onto two lines, 16 px buttons 4 px apart were too close to tell apart. */
   .set-missing button {
+    min-height: 24px;
     max-width: 100%;
     overflow-wrap: anywhere;
     text-align: start;
@@ -89,7 +91,7 @@ export const envPickerStyles = css`
   .problem {
     margin: var(--_space) 0 0;
     padding: 0.375rem 0.5rem;
-    border-left: 3px solid var(--_warning);
+    border-inline-start: 3px solid var(--_warning);
     background: var(--_surface);
     overflow-wrap: anywhere;
   }

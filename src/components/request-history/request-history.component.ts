@@ -128,8 +128,10 @@ export class RequestHistory extends LitElement {
 
   protected override updated(): void {
     // What had focus is gone (its entry deleted, evicted by a newer one or cleared, here, by the page or in another
-    // tab; Clear all asked or answered): focus the nearest entry, else the next control, rather than the page.
-    if (this.#focusedRow !== undefined && !this.shadowRoot!.activeElement) {
+    // tab; Clear all asked or answered, or disabled by a clear elsewhere, as the browser then drops its focus): focus the
+    // nearest entry, else the next control, rather than the page.
+    const active = this.shadowRoot!.activeElement;
+    if (this.#focusedRow !== undefined && (!active || active.matches(':disabled'))) {
       const entries = this.renderRoot.querySelectorAll<HTMLElement>('button.entry');
       (entries[Math.min(this.#focusedRow, entries.length - 1)] ?? this.renderRoot.querySelector<HTMLElement>('.cancel, .clear:enabled, .empty'))?.focus();
     }
@@ -178,7 +180,9 @@ export class RequestHistory extends LitElement {
 
   #onConfirmKeydown(event: KeyboardEvent): void {
     if (event.key !== 'Escape') return;
+    // Ends here: a dialog around the list would close too.
     event.preventDefault();
+    event.stopPropagation();
     this.confirming = false;
   }
 
@@ -190,7 +194,8 @@ export class RequestHistory extends LitElement {
     // Delete and Backspace delete with any modifier (Cmd + Backspace is the Mac's delete); no browser shortcut is lost.
     if (event.key === 'Delete' || event.key === 'Backspace') {
       event.preventDefault();
-      (row.lastElementChild as HTMLElement).click();
+      // One entry per press: a key held down deleted entry after entry, focus moving on to each.
+      if (!event.repeat) (row.lastElementChild as HTMLElement).click();
       return;
     }
     // Alt + Left is the browser's Back: other keys with Alt, Ctrl or Meta are the browser's.
@@ -221,7 +226,8 @@ export class RequestHistory extends LitElement {
   }
 
   #renderEntry(entry: HistoryEntry, now: Date) {
-    const status = entry.status === 0 ? 'failed' : entry.status < 400 ? 'ok' : entry.status < 500 ? 'client-error' : 'server-error';
+    // Coloured as the console's response status: 3xx as 5xx.
+    const status = entry.status === 0 ? 'failed' : entry.status < 300 ? 'ok' : entry.status < 400 ? 'redirect' : entry.status < 500 ? 'client-error' : 'server-error';
     const statusText = entry.status === 0 ? 'no response' : String(entry.status);
     const time = formatEntryTime(entry.timestamp, now);
     const duration = Math.round(entry.duration);
@@ -259,7 +265,8 @@ export class RequestHistory extends LitElement {
     const enabled = history.config.enabled;
     const loading = enabled && !this.#loaded.has(history);
     const now = new Date();
-    const today = now.toDateString();
+    // Rows show their time again on another day, and in another time zone (the computer moved).
+    const today = `${now.toDateString()} ${now.getTimezoneOffset()}`;
     // Rows keyed by entry: one added on top gets a row of its own, and focus stays on the entry it was on. Each
     // row is rendered again only when what it shows changes: an add at 5,000 entries re-rendered every row.
     return html`

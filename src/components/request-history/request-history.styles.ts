@@ -75,6 +75,7 @@ export const requestHistoryStyles = css`
   .status.failed {
     color: var(--_danger);
   }
+  .status.redirect,
   .status.server-error {
     color: var(--_warning);
   }
