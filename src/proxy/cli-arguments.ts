@@ -25,12 +25,16 @@ Options:
   --timeout MS           wait to resolve and reach the API, for its headers, and for
                          any pause in the body, the API's or the page's (default 30000)
   --max-redirects N      redirects followed, each re-checked; 0 passes them to the page (default 5)
+  --keep-alive-timeout MS
+                         how long an idle connection stays open (default 5000); behind a load
+                         balancer, set it above the balancer's idle timeout (AWS ALB 60 s: 65000)
   -h, --help             show this help
 
 Requests: /?url=<encoded absolute URL>  or  /<absolute URL>
 GET / answers 200 (a health check; 503 once stopping). Each refusal is logged on stderr as a
-JSON line (its code, method, page origin and target origin; never a path, query or header),
-but for what Node's HTTP parser answers itself: headers too large, unknown methods.
+JSON line (its code, method, page origin and target origin; never a path, query or header);
+for what Node's HTTP parser refuses before reading the request (headers too large, an unknown
+method, a malformed or late request), the code and status only.
 `;
 
 /** What the command line asks for: run the proxy with these options, or print the help. */
@@ -57,10 +61,11 @@ function parseCount(flag: string, text: string, min: 0 | 1): number {
   return value;
 }
 
-function parseTimeout(text: string): number {
-  const timeout = parseCount('--timeout', text, 1);
-  if (timeout > MAX_TIMEOUT) throw new CliUsageError(`--timeout must be at most ${MAX_TIMEOUT} ms, about 24.8 days (got ${JSON.stringify(text)}).`);
-  return timeout;
+/** Milliseconds for a timer flag: above 0, and no longer than a Node timer can wait. */
+function parseMilliseconds(flag: string, text: string): number {
+  const milliseconds = parseCount(flag, text, 1);
+  if (milliseconds > MAX_TIMEOUT) throw new CliUsageError(`${flag} must be at most ${MAX_TIMEOUT} ms, about 24.8 days (got ${JSON.stringify(text)}).`);
+  return milliseconds;
 }
 
 const FLAGS = {
@@ -72,6 +77,7 @@ const FLAGS = {
   'max-request-bytes': { type: 'string' },
   'max-response-bytes': { type: 'string' },
   timeout: { type: 'string' },
+  'keep-alive-timeout': { type: 'string' },
   'max-redirects': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const satisfies ParseArgsConfig['options'];
@@ -125,7 +131,8 @@ export function parseCliArguments(argv: readonly string[]): CliCommand {
   if (values['allow-private']) options.allowPrivate = true;
   if (values['max-request-bytes'] !== undefined) options.maxRequestBytes = parseCount('--max-request-bytes', values['max-request-bytes'], 1);
   if (values['max-response-bytes'] !== undefined) options.maxResponseBytes = parseCount('--max-response-bytes', values['max-response-bytes'], 1);
-  if (values.timeout !== undefined) options.timeout = parseTimeout(values.timeout);
+  if (values.timeout !== undefined) options.timeout = parseMilliseconds('--timeout', values.timeout);
+  if (values['keep-alive-timeout'] !== undefined) options.keepAliveTimeout = parseMilliseconds('--keep-alive-timeout', values['keep-alive-timeout']);
   if (values['max-redirects'] !== undefined) options.maxRedirects = parseCount('--max-redirects', values['max-redirects'], 0);
   return { kind: 'run', options };
 }

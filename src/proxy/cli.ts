@@ -34,7 +34,8 @@ async function main(argv: readonly string[]): Promise<number> {
     process.stderr.write(`try-it-proxy: ${usage ? '' : 'could not start: '}${(error as Error).message}\n`);
     return usage ? 2 : 1;
   }
-  const { origins, targets, limits } = proxy.summary;
+  const { origins, targets } = proxy.summary;
+  const limits = `${proxy.summary.limits}, keep-alive ${proxy.server.keepAliveTimeout} ms`;
   const warning = options.allowPrivate ? '  WARNING: --allow-private: loopback and private addresses are reachable. Local development only.\n' : '';
   // One write, so a reader that waits for the URL line has the whole banner.
   process.stdout.write(`try-it-proxy listening on ${proxy.url}\n  origins: ${origins}\n  targets: ${targets}\n  limits: ${limits}\n${warning}`);

@@ -10,7 +10,7 @@ import type { OriginPolicy } from './origin-policy.js';
 import { downstreamResponseHeaders, passedThisProxy, upstreamRequestHeaders } from './header-filter.js';
 import { flattenHeaders, headerValues, pairHeaders, type HeaderList } from './header-list.js';
 import { resolveProxyOptions, type ProxyOptions, type ResolvedProxyOptions } from './proxy-options.js';
-import { PROXY_ERROR_HEADER, PROXY_FINAL_URL_HEADER, ProxyRefusal, isProxyRefusal } from './refusal.js';
+import { PROXY_ERROR_HEADER, PROXY_FINAL_URL_HEADER, ProxyRefusal, isProxyRefusal, refusalRecord } from './refusal.js';
 import { proxyReferenceFor, targetFromRequestPath } from './target-url.js';
 import { REDIRECT_STATUSES, UpstreamClient, discardBody, withoutCredentials, type UpstreamRequest, type UpstreamResponse } from './upstream-client.js';
 
@@ -148,7 +148,9 @@ export class CorsProxy {
   #pageBody(request: IncomingMessage, response: ServerResponse): ByteLimit {
     const { maxRequestBytes, timeout } = this.#options;
     const limit = new ByteLimit(maxRequestBytes, () => this.#requestTooLarge());
-    request.on('error', (error) => limit.destroy(error));
+    // The body broke off: the page went away, or sent what Node's parser refused (and the connection was dropped).
+    // Passed on as it is, undici would fail with it as if the API could not be reached, and the log would say so.
+    request.on('error', () => limit.destroy(new DOMException('The page closed the connection before its request body was sent.', 'AbortError')));
     request.pipe(limit);
     whenBodyPauses(request, limit, timeout, () => {
       // undici fails the upstream request with this error, which becomes the page's answer. An answer already
@@ -185,7 +187,8 @@ export class CorsProxy {
     }
     const headers = writableHeaders(relayed);
     if (request.redirected) headers.push([PROXY_FINAL_URL_HEADER, request.url.href]);
-    writeHeadLines(response, upstream.statusCode, reasonPhrase(upstream.statusText ?? ''), addCorsHeaders(headers, request.origin));
+    const streamed = !bodiless && !(declared !== undefined && Number.isFinite(declared));
+    writeHeadLines(response, upstream.statusCode, reasonPhrase(upstream.statusText ?? ''), withoutBuffering(addCorsHeaders(headers, request.origin), streamed));
     if (bodiless) {
       // Not piped: undici fails the empty body of a 204 or 304 that declares a length (allowed for 304, RFC 9110 §8.6).
       discardBody(upstream);
@@ -200,7 +203,7 @@ export class CorsProxy {
     };
     const toPage = (body: AsyncIterable<Buffer>): Promise<void> => writeToPage(body, response, this.#options.timeout);
     // undici holds a body to its declared length, so only an undeclared length needs counting on the way.
-    if (declared !== undefined && Number.isFinite(declared)) {
+    if (!streamed) {
       pipeline(upstream.body, toPage, onDone);
     } else {
       // Sent now, not with the first bytes of the body as Node would: a stream (server-sent events) may send its
@@ -239,14 +242,7 @@ export class CorsProxy {
 
   /** Tells `onRefusal`, for the operator's log: never the target's path or query, nor a header. */
   #tellRefusal(refusal: ProxyRefusal, method: string | undefined, origin: string | undefined, target: URL | undefined): void {
-    this.#options.onRefusal?.({
-      code: refusal.reason,
-      status: refusal.status,
-      method: method ?? 'GET',
-      origin,
-      target: target?.origin,
-      ...(refusal.reason === 'internal_error' ? { cause: refusal.cause } : {}),
-    });
+    this.#options.onRefusal?.(refusalRecord(refusal, { method: method ?? 'GET', origin, target }));
   }
 }
 
@@ -325,6 +321,16 @@ function whenBodyPauses(request: IncomingMessage, limit: ByteLimit, timeout: num
   request.on('data', reset);
   request.once('end', stop);
   request.once('close', stop);
+}
+
+/**
+ * `headers`, with `X-Accel-Buffering: no` on a stream (a body of undeclared length) unless the API said otherwise:
+ * nginx in front of the proxy would hold it until it ends or fills nginx's buffers, and server-sent events would
+ * reach the page late. Added after the CORS headers, so not exposed: the page sees only what the API sent.
+ */
+function withoutBuffering(headers: HeaderList, streamed: boolean): HeaderList {
+  if (!streamed || headerValues(headers, 'x-accel-buffering').length > 0) return headers;
+  return [...headers, ['x-accel-buffering', 'no']];
 }
 
 /** Resolves when `response` drains; rejects when it closes first or stays blocked for `timeout` ms. */

@@ -3,29 +3,22 @@
 // It gets a readable `method_not_allowed` refusal instead of Node's bare 400, which no page can read. So does
 // CONNECT, which Node hands to the `connect` event instead of the request listener, and drops unanswered when no
 // one listens, and a request whose headers are larger than the parser reads (a big cookie or token), which would
-// otherwise read as a CORS failure.
+// otherwise read as a CORS failure. The rest (malformed requests, requests too slow to arrive) get the same JSON, with
+// Node's statuses. Each answered refusal is told to `onRefusal`, as the proxy's own are.
 import { STATUS_CODES, maxHeaderSize, type IncomingMessage, type Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { methodRefusal, refusalMessage } from './cors-proxy.js';
 import type { HeaderList } from './header-list.js';
-import { ProxyRefusal } from './refusal.js';
+import { ProxyRefusal, refusalRecord, type ProxyRefusalRecord } from './refusal.js';
 
-/** Node's own answers to the other parse errors (as its default `clientError` handling writes them). */
-const STATUS_BY_PARSE_ERROR: Readonly<Record<string, number>> = {
-  HPE_CHUNK_EXTENSIONS_OVERFLOW: 413,
-  ERR_HTTP_REQUEST_TIMEOUT: 408,
-};
+/** An error the server's `clientError` event carries: a parse error (`HPE_…`), a request timeout, or a socket error. */
+type ClientError = Error & { code?: string; reason?: string };
 
 function unknownMethod(): ProxyRefusal {
   return new ProxyRefusal(
     'method_not_allowed',
     "This proxy's HTTP server (Node.js) only accepts the standard request methods, in capitals (GET, POST, PUT, PATCH, DELETE…): it cannot forward others.",
   );
-}
-
-function serialise(status: number, headers: HeaderList, body = ''): string {
-  const lines = headers.map(([name, value]) => `${name}: ${value}\r\n`);
-  return `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n${lines.join('')}\r\n${body}`;
 }
 
 function headersTooLarge(): ProxyRefusal {
@@ -35,19 +28,65 @@ function headersTooLarge(): ProxyRefusal {
   );
 }
 
-/** The bytes that answer a request the parser refused with `code`. */
-function answerFor(code: string | undefined): string {
-  const refusal = code === 'HPE_INVALID_METHOD' ? unknownMethod() : code === 'HPE_HEADER_OVERFLOW' ? headersTooLarge() : undefined;
-  if (refusal) {
-    // No Origin header was parsed: `*` lets any page read it, as it may read every refusal.
-    const { headers, body } = refusalMessage(refusal, undefined, true);
-    return serialise(refusal.status, headers, body);
-  }
-  return serialise(STATUS_BY_PARSE_ERROR[code ?? ''] ?? 400, [['connection', 'close']]);
+function chunkExtensionsTooLarge(): ProxyRefusal {
+  return new ProxyRefusal('request_too_large', "The request body's chunk extensions are larger than this proxy's HTTP server (Node.js) reads; send the body without them.");
 }
 
-/** Makes `server` answer the requests Node's parser refuses as above, and the others as Node would. */
-export function answerParserRefusals(server: Server): void {
+function requestTimedOut(server: Server): ProxyRefusal {
+  return new ProxyRefusal(
+    'request_timeout',
+    `The request did not arrive in time (its headers within ${server.headersTimeout} ms, the whole request within ${server.requestTimeout} ms); send it again.`,
+  );
+}
+
+/** `reason` is llhttp's description of the fault, a fixed text that quotes nothing of the request. */
+function malformed(reason: string | undefined): ProxyRefusal {
+  const why = reason ? ` (${reason.slice(0, 100)})` : '';
+  return new ProxyRefusal('malformed_request', `The request is not valid HTTP/1.1${why}, so this proxy's HTTP server (Node.js) could not read it.`);
+}
+
+/** The refusal that answers `error`; `undefined` for a socket error (the client reset the connection), which is no request. */
+function refusalFor(error: ClientError, server: Server): ProxyRefusal | undefined {
+  switch (error.code) {
+    case 'HPE_INVALID_METHOD':
+      return unknownMethod();
+    case 'HPE_HEADER_OVERFLOW':
+      return headersTooLarge();
+    case 'HPE_CHUNK_EXTENSIONS_OVERFLOW':
+      return chunkExtensionsTooLarge();
+    case 'ERR_HTTP_REQUEST_TIMEOUT':
+      return requestTimedOut(server);
+    default:
+      return error.code?.startsWith('HPE_') ? malformed(error.reason) : undefined;
+  }
+}
+
+function serialise(status: number, headers: HeaderList, body = ''): string {
+  const lines = headers.map(([name, value]) => `${name}: ${value}\r\n`);
+  return `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n${lines.join('')}\r\n${body}`;
+}
+
+/** The bytes that answer `refusal`, or Node's own bare 400 for a socket error. */
+function answerFor(refusal: ProxyRefusal | undefined): string {
+  if (!refusal) return serialise(400, [['connection', 'close']]);
+  // No Origin header was parsed: `*` lets any page read it, as it may read every refusal.
+  const { headers, body } = refusalMessage(refusal, undefined, true);
+  return serialise(refusal.status, headers, body);
+}
+
+/**
+ * True when the refusal concerns a request. Node times out a connection that has sent nothing yet as it does one
+ * whose request is late: a browser's or load balancer's unused pre-connection is answered, but is not logged.
+ */
+function concernsRequest(refusal: ProxyRefusal, socket: Socket): boolean {
+  return refusal.reason !== 'request_timeout' || socket.bytesRead > 0;
+}
+
+/**
+ * Makes `server` answer the requests Node's parser refuses as above, and tells `onRefusal` of each answered. Nothing
+ * of such a request was read (no method, no header): its record has the code and status only.
+ */
+export function answerParserRefusals(server: Server, onRefusal?: (record: ProxyRefusalRecord) => void): void {
   // A response still being written on a connection must not be interleaved with an answer: such a connection is dropped.
   const openResponses = new WeakMap<Socket, number>();
   server.on('request', (request, response) => {
@@ -55,13 +94,23 @@ export function answerParserRefusals(server: Server): void {
     openResponses.set(socket, (openResponses.get(socket) ?? 0) + 1);
     response.once('close', () => openResponses.set(socket, (openResponses.get(socket) ?? 1) - 1));
   });
-  server.on('clientError', (error: Error & { code?: string }, socket: Socket) => {
-    if (socket.writable && !openResponses.get(socket)) socket.end(answerFor(error.code));
+  server.on('clientError', (error: ClientError, socket: Socket) => {
+    const refusal = refusalFor(error, server);
+    const answered = socket.writable && !openResponses.get(socket);
+    if (answered) socket.end(answerFor(refusal));
     socket.destroySoon();
+    if (answered && refusal && concernsRequest(refusal, socket)) {
+      onRefusal?.(refusalRecord(refusal, { method: undefined, origin: undefined, target: undefined }));
+    }
   });
   server.on('connect', (request: IncomingMessage, socket: Socket) => {
+    // Node hands the socket over with none of its own handling: a client that resets it would otherwise crash the
+    // process with an unhandled 'error', and one that never closes its side would hold it (and `close()`) for ever.
+    socket.on('error', () => socket.destroy());
     const refusal = methodRefusal('CONNECT');
     const { headers, body } = refusalMessage(refusal, request.headers.origin, true);
     socket.end(serialise(refusal.status, headers, body));
+    socket.destroySoon();
+    onRefusal?.(refusalRecord(refusal, { method: 'CONNECT', origin: request.headers.origin, target: undefined }));
   });
 }

@@ -69,8 +69,9 @@ export interface ProxyOptions {
   /**
    * Told of every refusal the proxy answers, upstream failures included (the page gets its JSON first), for an
    * operator's log: the code, the method, the page's origin and the target's, never its path or query, nor any header.
-   * Not told of the requests Node's parser refuses before the proxy sees them (headers too large, a method outside
-   * `http.METHODS`, CONNECT). Runs synchronously; an exception it throws is not caught.
+   * With `startProxy` and `createProxyServer`, also told of what Node's HTTP parser refuses before the proxy sees it
+   * (headers too large, a method outside `http.METHODS`, a malformed request, one too slow to arrive), with no method
+   * and no origin, as none was read; and of CONNECT. Runs synchronously; an exception it throws is not caught.
    * @default undefined (nothing is recorded; `try-it-proxy` writes each as a JSON line on stderr)
    * @example (record) => console.warn(JSON.stringify(record))
    */
@@ -117,11 +118,11 @@ function booleanOption(field: string, value: unknown, fallback: boolean): boolea
   return value;
 }
 
-function timeoutOption(value: unknown): number {
-  const timeout = positiveInteger('timeout', value, DEFAULT_TIMEOUT);
-  // Longer, the timers would fire at once and cut every relay to a page that pauses reading.
-  if (timeout > MAX_TIMEOUT) throw new ConfigError('timeout', value, `must be at most ${MAX_TIMEOUT} ms (about 24.8 days)`);
-  return timeout;
+/** A whole number of milliseconds above 0 for a timer; longer than `MAX_TIMEOUT`, Node's timers would fire at once. */
+export function millisecondsOption(field: string, value: unknown, fallback: number): number {
+  const milliseconds = positiveInteger(field, value, fallback);
+  if (milliseconds > MAX_TIMEOUT) throw new ConfigError(field, value, `must be at most ${MAX_TIMEOUT} ms (about 24.8 days)`);
+  return milliseconds;
 }
 
 /** Validates `options` and fills in defaults. Throws `ConfigError` naming the first bad field. */
@@ -139,7 +140,8 @@ export function resolveProxyOptions(given: ProxyOptions = {}): ResolvedProxyOpti
     forwardCookies: booleanOption('forwardCookies', options.forwardCookies, false),
     maxRequestBytes: positiveInteger('maxRequestBytes', options.maxRequestBytes, DEFAULT_MAX_REQUEST_BYTES),
     maxResponseBytes: positiveInteger('maxResponseBytes', options.maxResponseBytes, DEFAULT_MAX_RESPONSE_BYTES),
-    timeout: timeoutOption(options.timeout),
+    // Longer than MAX_TIMEOUT, the timers would fire at once and cut every relay to a page that pauses reading.
+    timeout: millisecondsOption('timeout', options.timeout, DEFAULT_TIMEOUT),
     maxRedirects: positiveInteger('maxRedirects', options.maxRedirects, DEFAULT_MAX_REDIRECTS, true),
     resolveHost: options.resolveHost ?? systemResolver,
     onRefusal: options.onRefusal,

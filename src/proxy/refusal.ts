@@ -6,6 +6,7 @@ import type { ProxyErrorBody } from '../core/proxy-route.js';
 /** HTTP status of each refusal. Client-side problems are 4xx; upstream failures are 502/504. */
 const STATUS_BY_CODE = {
   bad_target_url: 400,
+  malformed_request: 400,
   method_not_allowed: 405,
   origin_not_allowed: 403,
   destination_not_allowed: 403,
@@ -13,6 +14,7 @@ const STATUS_BY_CODE = {
   private_address: 403,
   request_too_large: 413,
   request_headers_too_large: 431,
+  request_timeout: 408,
   response_too_large: 502,
   too_many_redirects: 502,
   upstream_unreachable: 502,
@@ -63,11 +65,24 @@ export function isProxyRefusal(error: unknown, reason?: ProxyRefusalCode): error
 export interface ProxyRefusalRecord {
   code: ProxyRefusalCode;
   status: number;
-  method: string;
-  /** The `Origin` header as the page (or any client) sent it; `undefined` without one. */
+  /** The request's method; `undefined` for a request Node's HTTP parser refused, which hands over none. */
+  method: string | undefined;
+  /** The `Origin` header as the page (or any client) sent it; `undefined` without one, or when no header was read. */
   origin: string | undefined;
   /** The target's origin (scheme, host and port); `undefined` when the request named no usable target. */
   target: string | undefined;
   /** For `internal_error`, the error behind it: a bug in the proxy, to report. */
   cause?: unknown;
+}
+
+/** The record of `refusal` for `onRefusal`: what is known of the request, never its path, query or a header but Origin. */
+export function refusalRecord(refusal: ProxyRefusal, request: { method: string | undefined; origin: string | undefined; target: URL | undefined }): ProxyRefusalRecord {
+  return {
+    code: refusal.reason,
+    status: refusal.status,
+    method: request.method,
+    origin: request.origin,
+    target: request.target?.origin,
+    ...(refusal.reason === 'internal_error' ? { cause: refusal.cause } : {}),
+  };
 }

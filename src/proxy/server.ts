@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { CorsProxy } from './cors-proxy.js';
 import { answerParserRefusals } from './parser-refusals.js';
 import { expectKnownFields, expectPlainObject } from '../core/validation.js';
-import { PROXY_OPTION_FIELDS, type ProxyOptions } from './proxy-options.js';
+import { PROXY_OPTION_FIELDS, millisecondsOption, type ProxyOptions } from './proxy-options.js';
 
 /**
  * An HTTP server that runs the CORS proxy. Closing the server also closes the proxy's upstream connections.
@@ -17,14 +17,26 @@ import { PROXY_OPTION_FIELDS, type ProxyOptions } from './proxy-options.js';
  * server.listen(8787, '127.0.0.1');
  */
 export function createProxyServer(options: ProxyOptions = {}): Server {
-  return serverFor(new CorsProxy(options));
+  const proxy = new CorsProxy(options); // validates `options`, `onRefusal` included
+  return serverFor(proxy, options.onRefusal);
 }
 
-function serverFor(proxy: CorsProxy): Server {
+function serverFor(proxy: CorsProxy, onRefusal: ProxyOptions['onRefusal']): Server {
   const server = createServer(proxy.handle);
-  answerParserRefusals(server);
+  answerParserRefusals(server, onRefusal);
   server.once('close', () => void proxy.close());
   return server;
+}
+
+/**
+ * Keeps idle connections open `milliseconds` after a response. Node closes a new connection that sends nothing once
+ * `headersTimeout` passes (answering 408), and a load balancer opens connections before it needs them: that timeout
+ * must outlast the keep-alive too, and Node requires `requestTimeout` to be at least `headersTimeout`.
+ */
+function keepIdleConnections(server: Server, milliseconds: number): void {
+  server.keepAliveTimeout = milliseconds;
+  server.headersTimeout = Math.max(server.headersTimeout, milliseconds + 1_000);
+  server.requestTimeout = Math.max(server.requestTimeout, server.headersTimeout);
 }
 
 export interface StartProxyOptions extends ProxyOptions {
@@ -39,6 +51,15 @@ export interface StartProxyOptions extends ProxyOptions {
    * @default '127.0.0.1'
    */
   host?: string;
+  /**
+   * Milliseconds an idle keep-alive connection stays open after a response. Behind a load balancer or reverse proxy
+   * that reuses connections, set it above that one's idle timeout (AWS ALB 60 s, Google Cloud 600 s), or it may send
+   * a request on a connection the proxy is closing and answer 502. Node's `headersTimeout` and `requestTimeout` are
+   * raised to outlast it where they are shorter. At most 2147483647.
+   * @default 5000 (Node's default)
+   * @example 65000
+   */
+  keepAliveTimeout?: number;
 }
 
 export interface RunningProxy {
@@ -51,7 +72,7 @@ export interface RunningProxy {
   summary: CorsProxy['summary'];
   /**
    * Stops accepting connections, cuts off every request still open (a streamed response included), and resolves
-   * once the server and its upstream connections have closed.
+   * once the server and its upstream connections have closed. Calling it again returns the same promise.
    */
   close(): Promise<void>;
 }
@@ -59,10 +80,12 @@ export interface RunningProxy {
 /** Creates the proxy server and listens; resolves once it accepts connections. */
 export async function startProxy(given: StartProxyOptions = {}): Promise<RunningProxy> {
   const options = expectPlainObject(given, 'proxy options') as StartProxyOptions;
-  expectKnownFields(options as Record<string, unknown>, [...PROXY_OPTION_FIELDS, 'port', 'host'], 'proxy options');
-  const { port = 8787, host = '127.0.0.1', ...proxyOptions } = options;
+  expectKnownFields(options as Record<string, unknown>, [...PROXY_OPTION_FIELDS, 'port', 'host', 'keepAliveTimeout'], 'proxy options');
+  const { port = 8787, host = '127.0.0.1', keepAliveTimeout, ...proxyOptions } = options;
+  const idle = keepAliveTimeout === undefined ? undefined : millisecondsOption('keepAliveTimeout', keepAliveTimeout, 0);
   const proxy = new CorsProxy(proxyOptions);
-  const server = serverFor(proxy);
+  const server = serverFor(proxy, proxyOptions.onRefusal);
+  if (idle !== undefined) keepIdleConnections(server, idle);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {
@@ -72,16 +95,20 @@ export async function startProxy(given: StartProxyOptions = {}): Promise<Running
   });
   const address = server.address() as AddressInfo;
   const urlHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  let closing: Promise<void> | undefined;
   return {
     server,
     port: address.port,
     url: `http://${urlHost}:${address.port}/`,
     summary: proxy.summary,
-    close: async () => {
-      const closed = new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
-      // `server.close()` waits for open connections, and a relayed stream (server-sent events, say) never ends by itself.
-      server.closeAllConnections();
-      await Promise.all([closed, proxy.close()]);
-    },
+    // Once: a second `server.close()` would fail with "Server is not running" (a signal handler and an exit hook, say).
+    close: () => (closing ??= closeAll(server, proxy)),
   };
+}
+
+async function closeAll(server: Server, proxy: CorsProxy): Promise<void> {
+  const closed = new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+  // `server.close()` waits for open connections, and a relayed stream (server-sent events, say) never ends by itself.
+  server.closeAllConnections();
+  await Promise.all([closed, proxy.close()]);
 }

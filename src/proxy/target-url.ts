@@ -30,7 +30,11 @@ export interface ProxyRequestTarget {
 
 /** The absolute target URL of a proxy request (`request.url` as Node gives it), or a `bad_target_url` refusal. */
 export function targetFromRequestPath(requestPath: string | undefined): ProxyRequestTarget {
-  if (!requestPath?.startsWith('/')) throw new ProxyRefusal('bad_target_url', `The request has no target URL. ${USAGE}`);
+  if (!requestPath?.startsWith('/')) {
+    // `GET http://api.example.com/ HTTP/1.1`, as a client set up to use a forward proxy writes it: it names a target.
+    const absolute = requestPath !== undefined && URL.canParse(requestPath);
+    throw new ProxyRefusal('bad_target_url', absolute ? `This proxy is not a forward proxy (HTTP_PROXY, curl -x): name the target in the path instead. ${USAGE}` : `The request has no target URL. ${USAGE}`);
+  }
   const { path, query } = splitRequestPath(requestPath);
   const { raw, omitCredentials } =
     path !== '/' ? prefixStyleTarget(requestPath) : query !== undefined && BARE_QUERY_TARGET.test(query) ? { raw: query, omitCredentials: false } : queryStyleTarget(query);

@@ -50,6 +50,16 @@ async function serveCli(args: string[]): Promise<{ child: ChildProcessByStdio<nu
   return { child, url, stdout, timer };
 }
 
+/** `started`, or, should the CLI not start, its error once `server` is closed: left open, it would keep the test file running. */
+async function closingOnFailure<T>(started: Promise<T>, server: { close(): Promise<void> }): Promise<T> {
+  try {
+    return await started;
+  } catch (error) {
+    await server.close();
+    throw error;
+  }
+}
+
 describe('try-it-proxy arguments', () => {
   it('maps every flag to an option, repeatable ones to lists', () => {
     assert.deepEqual(
@@ -57,8 +67,8 @@ describe('try-it-proxy arguments', () => {
       { kind: 'run', options: { port: 9000, host: '0.0.0.0', allowOrigins: ['https://a.example', 'https://b.example'], allowTargets: ['api.example.com'], allowPrivate: true } },
     );
     assert.deepEqual(
-      parseCliArguments(['--max-request-bytes', '1024', '--max-response-bytes=2048', '--timeout', '500', '--max-redirects', '0']),
-      { kind: 'run', options: { maxRequestBytes: 1024, maxResponseBytes: 2048, timeout: 500, maxRedirects: 0 } },
+      parseCliArguments(['--max-request-bytes', '1024', '--max-response-bytes=2048', '--timeout', '500', '--max-redirects', '0', '--keep-alive-timeout', '65000']),
+      { kind: 'run', options: { maxRequestBytes: 1024, maxResponseBytes: 2048, timeout: 500, maxRedirects: 0, keepAliveTimeout: 65_000 } },
     );
     assert.deepEqual(parseCliArguments([]), { kind: 'run', options: {} });
     assert.deepEqual(parseCliArguments(['--allow-origin', '*', '--allow-private', '--allow-private']), { kind: 'run', options: { allowOrigins: ['*'], allowPrivate: true } });
@@ -81,6 +91,10 @@ describe('try-it-proxy arguments', () => {
       [['--max-redirects', 'many'], /--max-redirects must be a whole number, 0 or more/],
       [['--max-redirects', '99999999999999999999'], /--max-redirects must be a whole number/],
       [['--timeout', '3000000000'], /^--timeout must be at most 2147483647 ms, about 24\.8 days \(got "3000000000"\)/],
+      [['--keep-alive-timeout', '0'], /^--keep-alive-timeout must be a whole number above 0 \(got "0"\)/],
+      [['--keep-alive-timeout', '65s'], /^--keep-alive-timeout must be a whole number above 0 \(got "65s"\)/],
+      [['--keep-alive-timeout'], /keep-alive-timeout/],
+      [['--keep-alive-timeout', '3000000000'], /^--keep-alive-timeout must be at most 2147483647 ms, about 24\.8 days \(got "3000000000"\)/],
       [['--allow-origin', 'https://docs.example.com/app'], /^Invalid --allow-origin: must be an origin only .*\(got "https:\/\/docs\.example\.com\/app"\)/],
       [['--allow-origin', 'https://a.example', '--allow-origin', 'docs.example.com'], /^Invalid --allow-origin: .*\(got "docs\.example\.com"\)/],
       [['--allow-target', 'https://api.example.com'], /^Invalid --allow-target: must be a host name such as api\.example\.com/],
@@ -98,6 +112,7 @@ describe('try-it-proxy arguments', () => {
       [['--max-request-bytes', '1', '--max-request-bytes', '2'], /^--max-request-bytes was given more than once/],
       [['--max-response-bytes', '1', '--max-response-bytes', '2'], /^--max-response-bytes was given more than once/],
       [['--max-redirects', '1', '--max-redirects', '2'], /^--max-redirects was given more than once/],
+      [['--keep-alive-timeout', '65000', '--keep-alive-timeout', '5000'], /^--keep-alive-timeout was given more than once/],
     ] as const) {
       assert.throws(() => parseCliArguments(argv), (error: unknown) => error instanceof CliUsageError && message.test(error.message), argv.join(' '));
     }
@@ -110,6 +125,7 @@ describe('try-it-proxy command', () => {
     assert.equal(run.code, 0);
     assert.match(run.stdout, /Usage: try-it-proxy/);
     assert.match(run.stdout, /--allow-private/);
+    assert.match(run.stdout, /--keep-alive-timeout MS/);
   });
 
   it('exits 2 with a message for a bad flag or a bad origin', async () => {
@@ -141,11 +157,14 @@ describe('try-it-proxy command', () => {
   it('serves on the given port with the given origin, private-address policy and limits, and stops on SIGTERM', async () => {
     const upstream = await listen(echoHandler());
     // Written loosely on purpose: the banner shows the origin as the proxy normalised and enforces it.
-    const { child, url, stdout, timer } = await serveCli(['--port', '0', '--allow-origin', 'https://Docs.Example.com:443/', '--allow-private', '--max-request-bytes', '16']);
+    const { child, url, stdout, timer } = await closingOnFailure(
+      serveCli(['--port', '0', '--allow-origin', 'https://Docs.Example.com:443/', '--allow-private', '--max-request-bytes', '16', '--keep-alive-timeout', '65000']),
+      upstream,
+    );
     try {
       assert.match(url, /^http:\/\/127\.0\.0\.1:\d+\/$/);
       assert.match(stdout, /WARNING: --allow-private/);
-      assert.match(stdout, /\n {2}origins: https:\/\/docs\.example\.com\n {2}targets: any public host\n {2}limits: request body 16 bytes, response body 52428800 bytes, timeout 30000 ms, 5 redirects\n/);
+      assert.match(stdout, /\n {2}origins: https:\/\/docs\.example\.com\n {2}targets: any public host\n {2}limits: request body 16 bytes, response body 52428800 bytes, timeout 30000 ms, 5 redirects, keep-alive 65000 ms\n/);
 
       const allowed = await fetch(`${url}${upstream.origin}/hi`, { headers: { origin: 'https://docs.example.com' } });
       assert.equal(allowed.status, 200);
@@ -195,7 +214,7 @@ describe('try-it-proxy command', () => {
       streaming = res;
       res.writeHead(200, { 'content-type': 'text/event-stream' }).write('data: first\n\n');
     });
-    const { child, url, timer } = await serveCli(['--port', '0', '--allow-private']);
+    const { child, url, timer } = await closingOnFailure(serveCli(['--port', '0', '--allow-private']), upstream);
     try {
       const page = get(`${url}${upstream.origin}/events`, { headers: { origin: 'http://localhost:8000' } });
       page.on('error', () => undefined); // the stream is cut off when the proxy stops

@@ -41,13 +41,18 @@ function rawRequest(url: string, headers: Record<string, string>): Promise<{ sta
   });
 }
 
-/** Writes `text` on a new connection to the proxy and reads until the proxy closes it. */
-async function rawExchange(port: number, text: string): Promise<string> {
+/**
+ * Writes `text` on a new connection to the proxy and reads until the proxy closes it. `halfClose: false` keeps the
+ * client's side open: Node's server drops a request whose client has ended its side before the answer is written.
+ */
+async function rawExchange(port: number, text: string, halfClose = true): Promise<string> {
   const socket = connect(port, '127.0.0.1');
+  socket.setTimeout(10_000, () => socket.destroy()); // bounded, whatever the proxy does
   socket.setEncoding('utf8');
   let received = '';
   socket.on('data', (chunk: string) => (received += chunk));
-  socket.end(text);
+  if (halfClose) socket.end(text);
+  else socket.write(text);
   await once(socket, 'close');
   return received;
 }
@@ -119,6 +124,15 @@ describe('proxy forwarding', () => {
       assert.equal(response.status, 400, path);
       assert.equal(refusalCode(response), 'bad_target_url', path);
     }
+  });
+
+  it('tells a client that takes it for a forward proxy (an absolute URL as the request target) how to ask instead', async () => {
+    const before = hits;
+    const answer = await rawExchange(setup.proxy.port, `GET ${target('/items')} HTTP/1.1\r\nhost: ${new URL(target('/')).host}\r\norigin: ${PAGE_ORIGIN}\r\nconnection: close\r\n\r\n`, false);
+    assert.match(answer, /^HTTP\/1\.1 400 /);
+    assert.match(answer, /\r\nx-try-it-proxy-error: bad_target_url\r\n/i);
+    assert.match(answer, /"message":"This proxy is not a forward proxy \(HTTP_PROXY, curl -x\): name the target in the path instead\. Send \/\?url=/);
+    assert.equal(hits, before, 'the API was reached');
   });
 
   it('forwards method, body and end-to-end headers', async () => {
@@ -276,10 +290,10 @@ describe('proxy forwarding', () => {
       assert.match(response.json<{ error: { message: string } }>().error.message, /standard request methods, in capitals/);
     }
     assert.equal(hits, before, 'the API was reached');
-    // Other requests the parser refuses keep Node's own answer.
+    // Other requests the parser refuses keep Node's status, with a refusal of their own.
     const malformed = await rawExchange(setup.proxy.port, 'GET / HTTP/1.1\r\nno colon here\r\n\r\n');
     assert.match(malformed, /^HTTP\/1\.1 400 Bad Request\r\n/);
-    assert.doesNotMatch(malformed, /x-try-it-proxy-error/i);
+    assert.match(malformed, /\r\nx-try-it-proxy-error: malformed_request\r\n/i);
     // Pipelined behind a request still being answered, the refusal would garble that answer: the connection is dropped.
     const pipelined = await rawExchange(setup.proxy.port, `GET /${target('/p')} HTTP/1.1\r\nhost: x\r\norigin: ${PAGE_ORIGIN}\r\n\r\nFOO / HTTP/1.1\r\nhost: x\r\n\r\n`);
     assert.doesNotMatch(pipelined, /method_not_allowed/);

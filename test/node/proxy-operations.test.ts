@@ -3,10 +3,74 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { CorsProxy, type ProxyOptions, type ProxyRefusalRecord } from '../../src/proxy/index.js';
-import { PAGE_ORIGIN, allowOnlyLoopbackPort, echoHandler, listen, refusalCode, startTestProxy, viaProxy, type Echo, type TestServer } from './proxy-support/servers.js';
+import { once } from 'node:events';
+import { connect, type AddressInfo } from 'node:net';
+import { ConfigError } from '../../src/core/errors.js';
+import { CorsProxy, createProxyServer, type ProxyOptions, type ProxyRefusalRecord } from '../../src/proxy/index.js';
+import {
+  PAGE_ORIGIN,
+  allowOnlyLoopbackPort,
+  echoHandler,
+  listen,
+  rawExchange,
+  refusalCode,
+  startTestProxy,
+  viaProxy,
+  type Echo,
+  type TestServer,
+} from './proxy-support/servers.js';
 
 const LIMIT_MS = 15_000;
+
+/** `try-it-proxy` running in a child process, killed once `LIMIT_MS` pass. */
+interface RunningCli {
+  url: string;
+  port: number;
+  stderr(): string;
+  /** The first `count` lines of stderr, once written (fewer if the process ends first). */
+  logLines(count: number): Promise<string[]>;
+  stop(): void;
+}
+
+async function startCli(args: string[]): Promise<RunningCli> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/proxy/cli.ts', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const timer = setTimeout(() => child.kill('SIGKILL'), LIMIT_MS);
+  const stop = (): void => {
+    clearTimeout(timer);
+    if (child.exitCode === null) child.kill('SIGKILL');
+  };
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const lines = (): string[] => stderr.split('\n').slice(0, -1);
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      child.stdout.on('data', () => {
+        const match = /listening on (http:\/\/\S+)/.exec(stdout);
+        if (match) resolve(match[1]!);
+      });
+      child.once('exit', (code) => reject(new Error(`exited ${code} before listening: ${stderr}`)));
+    });
+    return {
+      url,
+      port: Number(new URL(url).port),
+      stderr: () => stderr,
+      // Bounded by the process's time limit: the lines come, or the process is killed and its streams close.
+      logLines: (count) =>
+        new Promise((resolve) => {
+          const check = (): void => void (lines().length >= count && resolve(lines().slice(0, count)));
+          child.stderr.on('data', check);
+          child.once('close', () => resolve(lines()));
+          check();
+        }),
+      stop,
+    };
+  } catch (error) {
+    stop();
+    throw error;
+  }
+}
 
 /**
  * A docs site's own server with the proxy under `prefix`, taken off the request path before the proxy sees it, as
@@ -144,6 +208,45 @@ describe('proxy health check', () => {
   });
 });
 
+describe('proxy keep-alive', () => {
+  it('closes an idle connection after keepAliveTimeout, raising Node’s header and request timeouts to outlast it', async () => {
+    const proxy = await startTestProxy({ keepAliveTimeout: 300 });
+    try {
+      assert.equal(proxy.server.keepAliveTimeout, 300);
+      // Under Node's 5 s default the connection would still be open when the exchange gives up.
+      const { received, closedByServer } = await rawExchange(proxy.port, 'GET / HTTP/1.1\r\nhost: proxy\r\n\r\n', { end: false, limitMs: 4_000 });
+      assert.match(received, /^HTTP\/1\.1 200 /);
+      assert.ok(closedByServer, 'the idle connection was kept open');
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('raises headersTimeout above a long keep-alive, so a load balancer’s unused new connection lives as long, and requestTimeout with it', async () => {
+    const long = await startTestProxy({ keepAliveTimeout: 620_000 });
+    const short = await startTestProxy({ keepAliveTimeout: 1_000 });
+    try {
+      assert.equal(long.server.keepAliveTimeout, 620_000);
+      assert.ok(long.server.headersTimeout > 620_000, String(long.server.headersTimeout));
+      assert.ok(long.server.requestTimeout >= long.server.headersTimeout, String(long.server.requestTimeout));
+      // Never lowered.
+      assert.deepEqual([short.server.headersTimeout, short.server.requestTimeout], [60_000, 300_000]);
+    } finally {
+      await Promise.all([long.close(), short.close()]);
+    }
+  });
+
+  it('refuses a keepAliveTimeout that is not a whole number of milliseconds a timer can wait, naming it', async () => {
+    for (const value of [0, -1, 1.5, '65000', 2 ** 31, Number.NaN]) {
+      await assert.rejects(
+        startTestProxy({ keepAliveTimeout: value as number }),
+        (error: unknown) => error instanceof ConfigError && error.field === 'keepAliveTimeout' && /^Invalid keepAliveTimeout: must be/.test(error.message),
+        String(value),
+      );
+    }
+  });
+});
+
 describe('proxy refusal records', () => {
   const secret = 'sk_live_do_not_log';
 
@@ -206,39 +309,131 @@ describe('proxy refusal records', () => {
     }
   });
 
-  it('try-it-proxy logs each refusal on stderr as one JSON line, without the secrets of the request', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/proxy/cli.ts', '--port', '0', '--allow-origin', 'https://docs.example.com'], { stdio: ['ignore', 'pipe', 'pipe'] });
-    const timer = setTimeout(() => child.kill('SIGKILL'), LIMIT_MS);
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  /** What a record says of a request Node's parser refused: nothing was read of it. */
+  const unread = { method: undefined, origin: undefined, target: undefined };
+
+  it('tells onRefusal of what Node’s HTTP parser refuses, with its code and status only, and of CONNECT', async () => {
+    const records: ProxyRefusalRecord[] = [];
+    const proxy = await startTestProxy({ onRefusal: (record) => records.push(record) });
     try {
-      const url = await new Promise<string>((resolve, reject) => {
-        child.stdout.on('data', () => {
-          const match = /listening on (http:\/\/\S+)/.exec(stdout);
-          if (match) resolve(match[1]!);
-        });
-        child.once('exit', (code) => reject(new Error(`exited ${code} before listening: ${stderr}`)));
-      });
-      // Bounded by the process's time limit: the line comes, or the process is killed and its streams close.
-      const lineWritten = new Promise<void>((resolve) => {
-        child.stderr.on('data', () => stderr.includes('\n') && resolve());
-        child.once('close', () => resolve());
-      });
+      const target = `/https://api.example.com/v1/users?api_key=${secret}`;
+      const head = `host: proxy\r\norigin: https://elsewhere.example\r\nauthorization: Bearer ${secret}`;
+      const answers: string[] = [];
+      for (const text of [
+        `FOO ${target} HTTP/1.1\r\n${head}\r\n\r\n`,
+        `GET ${target} HTTP/1.1\r\n${head}${'t'.repeat(20_000)}\r\n\r\n`,
+        `GET ${target} HTTP/1.1\r\n${head}\r\nno colon ${secret}\r\n\r\n`,
+        `CONNECT api.example.com:443 HTTP/1.1\r\n${head}\r\n\r\n`,
+      ]) {
+        answers.push((await rawExchange(proxy.port, text)).received);
+      }
+      const codes = answers.map((answer) => /\r\nx-try-it-proxy-error: (\S+)\r\n/i.exec(answer)?.[1]);
+      assert.deepEqual(codes, ['method_not_allowed', 'request_headers_too_large', 'malformed_request', 'method_not_allowed']);
+      assert.match(answers[2]!, /^HTTP\/1\.1 400 [^]*"message":"The request is not valid HTTP\/1\.1 \(Invalid header token\)/);
+      assert.deepEqual(records, [
+        { code: 'method_not_allowed', status: 405, ...unread },
+        { code: 'request_headers_too_large', status: 431, ...unread },
+        { code: 'malformed_request', status: 400, ...unread },
+        { code: 'method_not_allowed', status: 405, method: 'CONNECT', origin: 'https://elsewhere.example', target: undefined },
+      ]);
+      assert.doesNotMatch(JSON.stringify(records), new RegExp(secret));
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('tells onRefusal of a request too slow to arrive, not of a connection that sent nothing (a pre-connection)', async () => {
+    const records: ProxyRefusalRecord[] = [];
+    const server = createProxyServer({ onRefusal: (record) => records.push(record) });
+    // Short, so the test waits a fraction of a second for Node's own timeout checks.
+    Object.assign(server, { headersTimeout: 200, requestTimeout: 200, connectionsCheckingInterval: 50 });
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    try {
+      const { port } = server.address() as AddressInfo;
+      const [late, idle] = await Promise.all([
+        rawExchange(port, `GET /https://api.example.com/?api_key=${secret} HTTP/1.1\r\nhost: proxy\r\n`, { end: false }),
+        rawExchange(port, '', { end: false }),
+      ]);
+      for (const { received, closedByServer } of [late, idle]) {
+        assert.ok(closedByServer, 'the connection was left open');
+        assert.match(received, /^HTTP\/1\.1 408 [^]*\r\nx-try-it-proxy-error: request_timeout\r\n[^]*"message":"The request did not arrive in time \(its headers within 200 ms/i);
+      }
+      assert.deepEqual(records, [{ code: 'request_timeout', status: 408, ...unread }]);
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  });
+
+  it('does not blame the API when the page’s request body breaks off before it was sent (malformed, or the page gone)', async () => {
+    const records: ProxyRefusalRecord[] = [];
+    const api = await listen(echoHandler());
+    let asked = (): void => undefined;
+    const resolving = new Promise<void>((resolve) => (asked = resolve));
+    let release = (): void => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    // Held while the page goes away, so the upstream request is still waiting for its connection.
+    const resolveHost = async (): Promise<string[]> => {
+      asked();
+      await released;
+      return ['127.0.0.1'];
+    };
+    const proxy = await startTestProxy({ allowPrivate: allowOnlyLoopbackPort(api.port), resolveHost, onRefusal: (record) => records.push(record) });
+    try {
+      const page = connect(proxy.port, '127.0.0.1');
+      page.on('error', () => undefined);
+      page.write(`POST /http://api.test:${api.port}/upload HTTP/1.1\r\nhost: proxy\r\norigin: ${PAGE_ORIGIN}\r\ntransfer-encoding: chunked\r\n\r\n3\r\nabc\r\n`);
+      await resolving;
+      page.write('zz\r\n'); // no chunk size: the parser refuses the body, and the proxy drops the connection
+      await once(page, 'close');
+      release();
+      // A request after it, answered, comes after the proxy has dealt with the first.
+      assert.equal((await viaProxy(proxy, `/http://api.test:${api.port}/after`)).status, 200);
+      assert.deepEqual(records, []);
+    } finally {
+      release();
+      await proxy.close();
+      await api.close();
+    }
+  });
+
+  it('try-it-proxy logs each refusal on stderr as one JSON line, without the secrets of the request', async () => {
+    const cli = await startCli(['--port', '0', '--allow-origin', 'https://docs.example.com']);
+    try {
       const target = `https://api.example.com/v1/users?api_key=${secret}`;
-      const response = await viaProxy({ url }, `/?url=${encodeURIComponent(target)}`, { origin: 'https://elsewhere.example', headers: { authorization: `Bearer ${secret}` } });
+      const response = await viaProxy(cli, `/?url=${encodeURIComponent(target)}`, { origin: 'https://elsewhere.example', headers: { authorization: `Bearer ${secret}` } });
       assert.equal(refusalCode(response), 'origin_not_allowed');
-      await lineWritten;
-      const lines = stderr.trimEnd().split('\n');
-      assert.equal(lines.length, 1, stderr);
+      const lines = await cli.logLines(1);
+      assert.equal(lines.length, 1, cli.stderr());
       const { time, ...logged } = JSON.parse(lines[0]!) as { time: string };
       assert.ok(!Number.isNaN(Date.parse(time)), time);
       assert.deepEqual(logged, { event: 'refused', code: 'origin_not_allowed', status: 403, method: 'GET', origin: 'https://elsewhere.example' });
-      assert.doesNotMatch(stderr, new RegExp(secret));
+      assert.doesNotMatch(cli.stderr(), new RegExp(secret));
     } finally {
-      clearTimeout(timer);
-      if (child.exitCode === null) child.kill('SIGKILL');
+      cli.stop();
+    }
+  });
+
+  it('try-it-proxy logs what Node’s HTTP parser refuses too, with its code and status only', async () => {
+    const cli = await startCli(['--port', '0']);
+    try {
+      await rawExchange(cli.port, `FOO /https://api.example.com/?api_key=${secret} HTTP/1.1\r\nhost: proxy\r\norigin: ${PAGE_ORIGIN}\r\n\r\n`);
+      await rawExchange(cli.port, `GET /https://api.example.com/ HTTP/1.1\r\nhost: proxy\r\ncookie: ${secret}${'c'.repeat(20_000)}\r\n\r\n`);
+      const lines = await cli.logLines(2);
+      assert.deepEqual(
+        lines.map((line) => {
+          const { time, ...logged } = JSON.parse(line) as { time: string };
+          return logged;
+        }),
+        [
+          { event: 'refused', code: 'method_not_allowed', status: 405 },
+          { event: 'refused', code: 'request_headers_too_large', status: 431 },
+        ],
+      );
+      assert.doesNotMatch(cli.stderr(), new RegExp(secret));
+    } finally {
+      cli.stop();
     }
   });
 });

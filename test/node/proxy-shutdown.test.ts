@@ -1,11 +1,12 @@
 // Shutting the proxy down while it relays: a streamed response (server-sent events, a long download) never ends
-// by itself, so closing must cut it off instead of waiting for it. Each test is bounded by its `timeout`: a close
-// that waits for the stream fails the test instead of hanging the run.
+// by itself, so closing must cut it off instead of waiting for it; nor may a refused CONNECT connection hold it. Each
+// test is bounded by its `timeout`: a close that waits for the stream fails the test instead of hanging the run.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
 import { createServer, get, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo, type Socket } from 'node:net';
+import { setTimeout as delay } from 'node:timers/promises';
 import { CorsProxy } from '../../src/proxy/index.js';
 import { PAGE_ORIGIN, allowOnlyLoopbackPort, listen, refusalCode, startTestProxy, viaProxy, type TestServer } from './proxy-support/servers.js';
 
@@ -91,6 +92,13 @@ describe('proxy shutdown', () => {
     }
   });
 
+  it('startProxy().close() may be called again (a signal handler and an exit hook, say): every call resolves', { timeout: LIMIT_MS }, async () => {
+    const proxy = await startTestProxy();
+    const first = proxy.close();
+    await Promise.all([first, proxy.close()]);
+    await proxy.close();
+  });
+
   it('CorsProxy.close() cuts off relays in a server of one’s own, so that server can close, and refuses later requests', { timeout: LIMIT_MS }, async () => {
     const api = await EndlessApi.start();
     const proxy = new CorsProxy({ allowPrivate: allowOnlyLoopbackPort(api.server.port) });
@@ -111,6 +119,51 @@ describe('proxy shutdown', () => {
       server.closeIdleConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await api.close();
+    }
+  });
+});
+
+/**
+ * Sends CONNECT on a connection that stays open on the client's side after the proxy's answer (as a client that
+ * half-closes nothing may), and resolves with the socket once the answer and the proxy's end of it have come.
+ */
+async function refusedConnect(port: number): Promise<{ socket: Socket; answer: string }> {
+  const socket = connect({ port, host: '127.0.0.1', allowHalfOpen: true });
+  socket.setTimeout(LIMIT_MS, () => socket.destroy()); // bounded, whatever the proxy does
+  socket.on('error', () => undefined);
+  socket.setEncoding('utf8');
+  let answer = '';
+  socket.on('data', (chunk: string) => (answer += chunk));
+  socket.write('CONNECT api.test:443 HTTP/1.1\r\nhost: api.test:443\r\n\r\n');
+  await once(socket, 'end');
+  return { socket, answer };
+}
+
+describe('proxy CONNECT connections', () => {
+  it('closes its side of a refused CONNECT, so a client that keeps its own open holds no socket and close() resolves', { timeout: LIMIT_MS }, async () => {
+    const proxy = await startTestProxy();
+    const { socket, answer } = await refusedConnect(proxy.port);
+    try {
+      assert.match(answer, /^HTTP\/1\.1 405 /);
+      const closing = proxy.close().then(() => 'closed');
+      assert.equal(await Promise.race([closing, delay(5_000, 'still waiting for the CONNECT connection', { ref: false })]), 'closed');
+    } finally {
+      socket.destroy();
+      await proxy.close();
+    }
+  });
+
+  it('survives a client that resets a refused CONNECT connection (Node leaves errors on it unhandled)', { timeout: LIMIT_MS }, async () => {
+    const proxy = await startTestProxy();
+    try {
+      const { socket } = await refusedConnect(proxy.port);
+      socket.resetAndDestroy();
+      await once(socket, 'close');
+      const health = await fetch(proxy.url);
+      assert.equal(health.status, 200);
+      await health.text();
+    } finally {
+      await proxy.close();
     }
   });
 });

@@ -98,6 +98,26 @@ describe('proxy streaming', () => {
     }
   });
 
+  it('asks a reverse proxy in front (nginx) not to buffer a stream, unseen by the page; a body of known length, or the API’s own choice, is left alone', async () => {
+    const setup = await proxyInFrontOf((request, response) => {
+      if (request.url === '/events') response.writeHead(200, { 'content-type': 'text/event-stream' }).end('data: one\n\n');
+      else if (request.url === '/own') response.writeHead(200, { 'content-type': 'text/event-stream', 'x-accel-buffering': 'yes' }).end('data: one\n\n');
+      else response.writeHead(200, { 'content-type': 'text/plain', 'content-length': '2' }).end('ok');
+    });
+    try {
+      const events = await viaProxy(setup.proxy, `/${setup.upstream.origin}/events`);
+      assert.equal(events.headers['x-accel-buffering'], 'no');
+      assert.doesNotMatch(String(events.headers['access-control-expose-headers']), /x-accel-buffering/i);
+      const own = await viaProxy(setup.proxy, `/${setup.upstream.origin}/own`);
+      assert.equal(own.headers['x-accel-buffering'], 'yes');
+      assert.match(String(own.headers['access-control-expose-headers']), /x-accel-buffering/i);
+      const known = await viaProxy(setup.proxy, `/${setup.upstream.origin}/known`);
+      assert.equal(known.headers['x-accel-buffering'], undefined);
+    } finally {
+      await setup.close();
+    }
+  });
+
   it('sends the head of a stream early with its bytes as they came: UTF-8 in a reason phrase or header is not encoded twice', async () => {
     const asBytes = (text: string) => Buffer.from(text, 'utf8').toString('latin1'); // Node writes each character as a byte
     const setup = await proxyInFrontOf((_request, response) => {

@@ -1,6 +1,7 @@
 // Real servers for the proxy tests, on loopback only. Nothing here ever addresses a non-loopback host.
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { once } from 'node:events';
+import { connect, type AddressInfo } from 'node:net';
 import { request as undiciRequest, type Dispatcher } from 'undici';
 import { startProxy, type ConnectTarget, type RunningProxy, type StartProxyOptions } from '../../../src/proxy/index.js';
 
@@ -137,4 +138,26 @@ export function refusalCode(response: ProxiedResponse): string | undefined {
   const body = response.json<{ error: { code: string; message: string } }>();
   if (body.error.code !== header) throw new Error(`header ${String(header)} and body ${body.error.code} disagree`);
   return body.error.code;
+}
+
+/**
+ * Writes `text` on a new loopback connection to `port` and reads until the server closes it, or until `limitMs`
+ * pass (the connection is then destroyed, and `closedByServer` is false). `end: false` keeps the client's side open.
+ */
+export async function rawExchange(port: number, text: string, { end = true, limitMs = 10_000 } = {}): Promise<{ received: string; closedByServer: boolean }> {
+  const socket = connect(port, '127.0.0.1');
+  socket.setEncoding('utf8');
+  let received = '';
+  let closedByServer = true;
+  socket.on('data', (chunk: string) => (received += chunk));
+  socket.on('error', () => undefined); // a server that resets the connection: what came before is the answer
+  const limit = setTimeout(() => {
+    closedByServer = false;
+    socket.destroy();
+  }, limitMs);
+  if (end) socket.end(text);
+  else socket.write(text);
+  await once(socket, 'close');
+  clearTimeout(limit);
+  return { received, closedByServer };
 }
