@@ -61,6 +61,27 @@ describe('<request-history> review', () => {
     expect(focusedText(el)).to.match(/^BUTTON GET https:\/\/api\.example\/pets\/3 /);
   });
 
+  it('acts once for Enter held down: one entry deleted from its ✕, one entry loaded', async () => {
+    const history = filledHistory(6);
+    const el = await shown(history);
+    const selected: string[] = [];
+    el.addEventListener('tic-history-select', (event) => selected.push(event.entry.id));
+    el.shadowRoot!.querySelector<HTMLButtonElement>('button.delete')!.focus();
+    const holdEnter = async () => {
+      for (let repeat = 0; repeat < 3; repeat += 1) {
+        await sendKeys({ down: 'Enter' });
+        await el.updateComplete;
+      }
+      await sendKeys({ up: 'Enter' });
+    };
+    await holdEnter();
+    expect(history.list().map((entry) => entry.id), 'one deleted').to.deep.equal(['e4', 'e3', 'e2', 'e1', 'e0']);
+    expect(el.shadowRoot!.activeElement?.getAttribute('aria-label'), 'the next ✕').to.match(/^Delete GET https:\/\/api\.example\/pets\/4 /);
+    await sendKeys({ press: 'ArrowLeft' });
+    await holdEnter();
+    expect(selected, 'one select').to.deep.equal(['e4']);
+  });
+
   it('keeps focus in the element when Clear all, focused, goes disabled as the history is cleared elsewhere', async () => {
     const history = filledHistory();
     const el = await shown(history);

@@ -54,6 +54,8 @@ export class RequestHistory extends LitElement {
   #warned: string | undefined;
   /** Where focus was as an update began: the index of its row, -1 on another control; undefined outside the element. */
   #focusedRow: number | undefined;
+  /** The column focus was in then: 0 the entries, 1 their ✕ buttons. */
+  #focusedColumn = 0;
   /** The one button of the list in the tab order (a roving tabindex). */
   #tabStop: HTMLElement | undefined;
   #newDay: ReturnType<typeof setTimeout> | undefined;
@@ -114,6 +116,7 @@ export class RequestHistory extends LitElement {
     const active = this.shadowRoot?.activeElement;
     const row = active?.closest('li');
     this.#focusedRow = !active ? undefined : row ? [...row.parentElement!.children].indexOf(row) : active.matches('.empty') ? 0 : -1;
+    this.#focusedColumn = active?.matches('.delete') ? 1 : 0;
     const history = this.#history.source;
     if (history?.warning !== this.#warned) {
       this.#warned = history?.warning;
@@ -129,11 +132,13 @@ export class RequestHistory extends LitElement {
   protected override updated(): void {
     // What had focus is gone (its entry deleted, evicted by a newer one or cleared, here, by the page or in another
     // tab; Clear all asked or answered, or disabled by a clear elsewhere, as the browser then drops its focus): focus the
-    // nearest entry, else the next control, rather than the page.
+    // nearest entry, in the column it was in (after a ✕, the next ✕: Enter pressed again deletes, never loads an entry
+    // over the request being edited), else the next control, rather than the page.
     const active = this.shadowRoot!.activeElement;
     if (this.#focusedRow !== undefined && (!active || active.matches(':disabled'))) {
-      const entries = this.renderRoot.querySelectorAll<HTMLElement>('button.entry');
-      (entries[Math.min(this.#focusedRow, entries.length - 1)] ?? this.renderRoot.querySelector<HTMLElement>('.cancel, .clear:enabled, .empty'))?.focus();
+      const rows = this.renderRoot.querySelectorAll('ol > li');
+      const row = rows[Math.min(this.#focusedRow, rows.length - 1)];
+      ((row?.children[this.#focusedColumn] as HTMLElement | undefined) ?? this.renderRoot.querySelector<HTMLElement>('.cancel, .clear:enabled, .empty'))?.focus();
     }
     if (!this.#tabStop?.isConnected) this.#moveTabStop(this.renderRoot.querySelector<HTMLElement>('button.entry'));
   }
@@ -191,6 +196,11 @@ export class RequestHistory extends LitElement {
     const button = event.target as HTMLElement;
     const row = button.parentElement!;
     const list = row.parentElement!;
+    // Enter held down would load entry after entry, or on a ✕ delete them, as Delete held down did.
+    if (event.key === 'Enter' && event.repeat) {
+      event.preventDefault();
+      return;
+    }
     // Delete and Backspace delete with any modifier (Cmd + Backspace is the Mac's delete); no browser shortcut is lost.
     if (event.key === 'Delete' || event.key === 'Backspace') {
       event.preventDefault();
