@@ -17,7 +17,7 @@ const operations: Operation[] = [
   { method: 'GET', path: '/pets', summary: 'List pets' },
   { method: 'POST', path: '/pets', summary: 'Add a pet', headers: { 'Content-Type': 'application/json' }, body: '{\n  "name": "Mochi",\n  "tag": "cat"\n}' },
   { method: 'GET', path: '/pets/{{pet_id}}', summary: 'Get a pet' },
-  { method: 'GET', path: '/pets/{{pet_id}}/photo', summary: 'Pet photo' },
+  { method: 'GET', path: '/pets/{{pet_id}}/photo', summary: 'Pet photo', headers: { Accept: 'image/png' } },
   { method: 'GET', path: '/account', summary: 'My account', headers: { Authorization: 'Bearer {{token}}' } },
   { method: 'GET', path: '/status/404', summary: 'An error' },
 ];
@@ -61,6 +61,7 @@ function select(operation: Operation): void {
   update();
 }
 
+// The event log scrolls once it is long: focusable, so that the keyboard can scroll it too.
 function update(): void {
   render(
     html`
@@ -83,9 +84,11 @@ function update(): void {
         @tic-response=${onResponse}
         @tic-request-error=${onRequestError}
       ></try-it-console>
-      <section class="event-log" aria-label="Events">
-        <h3>Events seen by the page</h3>
-        ${seen.length === 0 ? html`<p>None yet: send a request.</p>` : html`<ol>${seen.map((line) => html`<li>${line}</li>`)}</ol>`}
+      <section class="event-log" aria-labelledby="event-log-heading">
+        <h3 id="event-log-heading">Events seen by the page</h3>
+        ${seen.length === 0
+          ? html`<p>None yet: send a request.</p>`
+          : html`<ol tabindex="0" aria-labelledby="event-log-heading">${seen.map((line) => html`<li>${line}</li>`)}</ol>`}
       </section>
     `,
     host,

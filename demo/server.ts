@@ -11,7 +11,7 @@ import type { RetryOptions } from 'try-it-console/webhook';
 import { checkBuildOutput } from './docs-site/build-output.js';
 import { bundleBrowserScripts } from './docs-site/browser-scripts.js';
 import { createDocsSite } from './docs-site/docs-site.js';
-import { PortInUseError, closedOrigin, listen, urlHost, type ListeningServer } from './http/listening-server.js';
+import { PortInUseError, closedOrigin, listen, otherLocalhostListener, urlHost, type ListeningServer } from './http/listening-server.js';
 import { DEMO_TOKEN, createSampleApi } from './sample-api/sample-api.js';
 import { DeliveryLog } from './webhook/delivery-log.js';
 import { DemoNotifier } from './webhook/demo-notifier.js';
@@ -132,8 +132,8 @@ export async function startDemo(options: DemoOptions = {}): Promise<RunningDemo>
     // The pages name the proxy, which starts after the docs site: it serves the docs site's origins, known once
     // the site listens (its port may be 0 until then).
     let proxyUrl = '';
-    const docs: ListeningServer = await listenOn('docs site', 'port', (port) =>
-      listen(
+    const docs: ListeningServer = await listenOn('docs site', 'port', async (port) => {
+      const site = await listen(
         'docs site',
         createDocsSite({
           demoDir: DEMO_DIR,
@@ -146,8 +146,15 @@ export async function startDemo(options: DemoOptions = {}): Promise<RunningDemo>
         port,
         host,
         'Pick another with --port or PORT.',
-      ),
-    );
+      );
+      // The banner offers http://localhost:<port>/: it must lead here, not to a program on the other loopback address.
+      const other = offersLocalhost(host) ? await otherLocalhostListener(site.server) : undefined;
+      if (other) {
+        await site.close();
+        throw new PortInUseError('docs site', site.port, `Another program listens on ${other}, where browsers go first for http://localhost:${site.port}/. Pick another with --port or PORT.`);
+      }
+      return site;
+    });
     started.push(docs);
     docsUrl = `${docs.origin}/`;
     const docsOrigins = [...new Set([docs.origin, `http://localhost:${docs.port}`, `http://127.0.0.1:${docs.port}`])];
@@ -161,6 +168,11 @@ export async function startDemo(options: DemoOptions = {}): Promise<RunningDemo>
     await stopAll();
     throw error;
   }
+}
+
+/** Whether the docs site's URLs (the banner's, the proxy's allowed origins) include `http://localhost:<port>/`. */
+function offersLocalhost(host: string): boolean {
+  return host === '127.0.0.1' || host.toLowerCase() === 'localhost';
 }
 
 async function startProxyOrExplain(options: Parameters<typeof startProxy>[0] & { port: number }): Promise<RunningProxy> {

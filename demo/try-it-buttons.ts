@@ -8,10 +8,12 @@ for (const button of document.querySelectorAll<HTMLButtonElement>('button[data-m
     consoleElement.setAttribute('headers', button.dataset.headers ?? '{}');
     consoleElement.setAttribute('body', button.dataset.body ?? '');
     // Scrolled to just below the sticky header (whose height depends on the width), and the URL field focused.
-    const header = document.querySelector<HTMLElement>('.site-header')!;
-    const covered = getComputedStyle(header).position === 'sticky' ? header.offsetHeight : 0;
-    document.documentElement.style.scrollPaddingTop = `${covered + 8}px`;
-    consoleElement.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    // Measured each time rather than set as the page's scroll-padding: that would outlive a resize, and override
+    // the stylesheet's, which keeps what Tab reaches below the header.
+    const header = document.querySelector<HTMLElement>('.site-header');
+    const covered = header && getComputedStyle(header).position === 'sticky' ? header.getBoundingClientRect().bottom : 0;
+    const still = matchMedia('(prefers-reduced-motion: reduce)').matches;
+    window.scrollTo({ top: window.scrollY + consoleElement.getBoundingClientRect().top - covered - 8, behavior: still ? 'instant' : 'smooth' });
     consoleElement.focus({ preventScroll: true });
   });
 }

@@ -1,6 +1,6 @@
 // Starting and stopping one of the demo's HTTP servers, so every server reports its port and closes the same way.
 import { createServer, type RequestListener, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 
 export interface ListeningServer {
   server: Server;
@@ -56,6 +56,30 @@ export async function closedOrigin(host: string): Promise<string> {
   const probe = await listen('closed-port probe', () => {}, 0, host, '');
   await probe.close();
   return probe.origin;
+}
+
+/**
+ * The other loopback address of `server`'s port (`[::1]:8080` for a server on 127.0.0.1:8080) when another program
+ * listens there. Browsers send `http://localhost:<port>/` to either address, IPv6 first, so that program, not the
+ * demo, would get the page: a dev server on `localhost` listens on ::1 alone on macOS, and is no obstacle to
+ * listening on 127.0.0.1.
+ */
+export async function otherLocalhostListener(server: Server): Promise<string | undefined> {
+  const { address, port } = server.address() as AddressInfo;
+  const other = address === '127.0.0.1' ? '::1' : address === '::1' ? '127.0.0.1' : undefined;
+  if (!other) return undefined;
+  const answered = await new Promise<boolean>((resolve) => {
+    const socket = connect({ host: other, port, timeout: 1_000 });
+    const done = (answer: boolean) => {
+      socket.destroy();
+      resolve(answer);
+    };
+    socket.once('connect', () => done(true));
+    // Refused (nothing there), or no IPv6 on this machine: localhost can only mean this server.
+    socket.once('error', () => done(false));
+    socket.once('timeout', () => done(false));
+  });
+  return answered ? `${urlHost(other)}:${port}` : undefined;
 }
 
 export function closeServer(server: Server): Promise<void> {

@@ -9,7 +9,7 @@ export interface ReceivedAttempt {
   status: number;
   /** Whether the X-Signature header matched the raw body. */
   verified: boolean;
-  /** Why the receiver refused it (its `onRefused` reason), when it did. */
+  /** Why the receiver did not accept it: its `onRefused` reason, or the demo's failure on purpose (a 500). */
   refusal?: string | undefined;
 }
 

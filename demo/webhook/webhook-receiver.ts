@@ -19,7 +19,7 @@ export function createWebhookReceiver(options: { secret: string; log: DeliveryLo
   const { log } = options;
   // Requests whose signature matched: the handler calls onEvent only for those.
   const verified = new WeakSet<IncomingMessage>();
-  // Why the handler refused a request, as its onRefused hook told the operator.
+  // Why a request was not accepted: what the handler's onRefused hook told the operator, or the simulated failure.
   const refusals = new WeakMap<IncomingMessage, string>();
   const handler = createWebhookHandler({
     secret: options.secret,
@@ -27,7 +27,12 @@ export function createWebhookReceiver(options: { secret: string; log: DeliveryLo
     onEvent: (event, { request }) => {
       verified.add(request);
       const id = String(event.data.delivery_id ?? '');
-      if (event.data.fail_first === true && log.attemptsSeen(id) === 0) throw new SimulatedFailure('the demo receiver fails the first attempt on request');
+      if (event.data.fail_first === true && log.attemptsSeen(id) === 0) {
+        // Shown on the page: a bare 500 would read as the demo being broken.
+        const failure = new SimulatedFailure('failed on purpose: the demo receiver fails the first attempt when asked to, so the notifier retries');
+        refusals.set(request, failure.message);
+        throw failure;
+      }
     },
   });
 

@@ -47,6 +47,39 @@ async function sendFromConsole(page: Page): Promise<string> {
   return status!.evaluate((element) => element.textContent!.replace(/\s+/g, ' ').trim());
 }
 
+/** Presses Shift+Tab `presses` times and lists each element it reached that the sticky header covered, even in part. */
+async function coveredWhileTabbingBack(page: Page, presses: number): Promise<string[]> {
+  const covered: string[] = [];
+  for (let press = 0; press < presses; press += 1) {
+    await page.keyboard.down('Shift');
+    await page.keyboard.press('Tab');
+    await page.keyboard.up('Shift');
+    const hidden = await page.evaluate(() => {
+      let element = document.activeElement;
+      while (element?.shadowRoot?.activeElement) element = element.shadowRoot.activeElement;
+      const header = document.querySelector('.site-header')!;
+      if (!element || element === document.body || header.contains(element)) return undefined;
+      const top = element.getBoundingClientRect().top;
+      const headerBottom = header.getBoundingClientRect().bottom;
+      const name = element.getAttribute('aria-label') ?? `${element.tagName.toLowerCase()} ${element.textContent!.trim().slice(0, 30)}`;
+      return top < headerBottom ? `${name} at ${Math.round(top)}px, under the header that ends at ${Math.round(headerBottom)}px` : undefined;
+    });
+    if (hidden) covered.push(hidden);
+  }
+  return covered;
+}
+
+/** Clicks the Try it button of `operation` (e.g. `GET /pets`). */
+async function tryIt(page: Page, operation: string): Promise<void> {
+  await page.$eval(`button[aria-label="Try it: ${operation}"]`, (button) => (button as HTMLButtonElement).click());
+}
+
+/** The code panel's curl snippet in the page's console. */
+async function curlSnippet(page: Page): Promise<string> {
+  const code = await page.waitForSelector('try-it-console >>> code-snippet >>> pre', { timeout: 10_000 });
+  return code!.evaluate((element) => element.textContent!);
+}
+
 describe('the demo pages in Chromium', () => {
   before(async () => {
     demo = await startDemo({ port: 0, apiPort: 0, receiverPort: 0, proxyPort: 0 });
@@ -142,6 +175,25 @@ describe('the demo pages in Chromium', () => {
     assert.match(String(await log.jsonValue()), /tic-before-send/);
     assert.match(String(await log.jsonValue()), /tic-response/);
     assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  it("the npm-import page's event log shows its numbers whole, two digits included", async () => {
+    const { page } = await open('/npm-import.html');
+    for (let send = 0; send < 5; send += 1) assert.match(await sendFromConsole(page), /^200 OK/);
+    const room = await page.$eval('.event-log ol', (log) => {
+      // The marker of the log's last possible entry, in the log's own font, against the room left of the entries.
+      const probe = document.createElement('span');
+      probe.textContent = '20. ';
+      probe.style.font = getComputedStyle(log).font;
+      probe.style.whiteSpace = 'pre';
+      document.body.append(probe);
+      const needed = probe.getBoundingClientRect().width;
+      probe.remove();
+      return { entries: log.children.length, needed, padding: parseFloat(getComputedStyle(log).paddingLeft) };
+    });
+    assert.ok(room.entries >= 10, `${room.entries} entries`);
+    assert.ok(room.padding >= room.needed, `the numbers need ${room.needed}px; the log leaves ${room.padding}px`);
     await page.close();
   });
 
@@ -241,16 +293,19 @@ describe('the demo pages in Chromium', () => {
 
   it("an API error's problem type opens the docs page at its entry, below the sticky header", async () => {
     const problem = (await (await fetch(`${demo.urls.api}/pets?limit=0`)).json()) as { type: string };
-    const page = await browser.newPage();
-    await page.setViewport({ width: 1100, height: 800 });
-    await page.goto(problem.type, { waitUntil: 'load', timeout: 15_000 });
-    const place = await page.evaluate(() => {
-      const target = document.querySelector(':target');
-      return { id: target?.id, top: target?.getBoundingClientRect().top ?? NaN, headerBottom: document.querySelector('.site-header')!.getBoundingClientRect().bottom };
-    });
-    assert.equal(place.id, 'problem-invalid-parameter');
-    assert.ok(place.top >= place.headerBottom, `the entry starts at ${place.top}px, under the header that ends at ${place.headerBottom}px`);
-    await page.close();
+    // One line of header, two, and a width where it would wrap to three.
+    for (const width of [1100, 800, 700]) {
+      const page = await browser.newPage();
+      await page.setViewport({ width, height: 800 });
+      await page.goto(problem.type, { waitUntil: 'load', timeout: 15_000 });
+      const place = await page.evaluate(() => {
+        const target = document.querySelector(':target');
+        return { id: target?.id, top: target?.getBoundingClientRect().top ?? NaN, headerBottom: document.querySelector('.site-header')!.getBoundingClientRect().bottom };
+      });
+      assert.equal(place.id, 'problem-invalid-parameter');
+      assert.ok(place.top >= place.headerBottom, `at ${width} px the entry starts at ${place.top}px, under the header that ends at ${place.headerBottom}px`);
+      await page.close();
+    }
   });
 
   it('names each Try it button after its operation, for screen readers', async () => {
@@ -267,6 +322,102 @@ describe('the demo pages in Chromium', () => {
     assert.equal(names.length, await page.$$eval('button[data-method]', (buttons) => buttons.length));
     assert.equal(new Set(names).size, names.length, `button names: ${names.join(' | ')}`);
     assert.ok(names.includes('Try it: POST /pets'), names.join(' | '));
+    await page.close();
+  });
+
+  it('the Try it buttons work in the order of the table: DELETE leaves the pet the others use, and each asks for what its operation answers', async () => {
+    const { page, problems } = await open('/');
+    await tryIt(page, 'DELETE /pets/{id}');
+    assert.match(await sendFromConsole(page), /^204 No Content/);
+    // The next row: its pet is still there.
+    await tryIt(page, 'GET /pets/{id}/photo');
+    assert.match(await sendFromConsole(page), /^200 OK/);
+    // A PNG and an event stream are not JSON: the snippets readers copy say what these operations answer.
+    const photo = await curlSnippet(page);
+    assert.match(photo, /-H "Accept: image\/png"/);
+    assert.doesNotMatch(photo, /application\/json/);
+    await tryIt(page, 'GET /pets/events');
+    await page.waitForFunction(() => document.querySelector('try-it-console')!.shadowRoot!.querySelector('code-snippet')!.shadowRoot!.querySelector('pre')?.textContent!.includes('/pets/events'), { timeout: 10_000, polling: 50 });
+    assert.match(await curlSnippet(page), /-H "Accept: text\/event-stream"/);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  it('fits a phone: no page scrolls sideways at 320 or 375 px, and every Try it button is on screen without scrolling a table', async () => {
+    for (const width of [320, 375]) {
+      for (const path of ['/', '/npm-import.html', '/code-snippet.html']) {
+        const { page } = await open(path, { beforeLoad: (p) => p.setViewport({ width, height: 800 }) });
+        const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
+        assert.ok(scrollWidth <= clientWidth, `${path} at ${width} px is ${scrollWidth} px wide`);
+        const offScreen = await page.$$eval('button[data-method]', (buttons) =>
+          buttons
+            .filter((button) => button.getBoundingClientRect().right > Math.min(document.documentElement.clientWidth, button.closest('.table-scroll')!.getBoundingClientRect().right))
+            .map((button) => button.getAttribute('aria-label')),
+        );
+        assert.deepEqual(offScreen, [], `${path} at ${width} px`);
+        // A table may scroll sideways only in a box the keyboard can scroll (the deliveries, tabindex="0").
+        const cutOff = await page.$$eval('.table-scroll:not([tabindex])', (boxes) =>
+          boxes.filter((box) => box.scrollWidth > box.clientWidth).map((box) => `${box.querySelector('caption')!.textContent!.slice(0, 40)}: ${box.scrollWidth} > ${box.clientWidth} px`),
+        );
+        assert.deepEqual(cutOff, [], `${path} at ${width} px`);
+        await page.close();
+      }
+    }
+  });
+
+  it('keeps what Tab and Shift+Tab reach below the sticky header, also after a Try it and a change of width', async () => {
+    const { page } = await open('/', { beforeLoad: (p) => p.setViewport({ width: 1200, height: 700 }) });
+    // Backwards from the webhook panel, through the console and the operations table, to the header.
+    await page.$eval('#notify-form select', (select) => (select as HTMLSelectElement).focus());
+    assert.deepEqual(await coveredWhileTabbingBack(page, 26), [], 'at 1200 px');
+    // A Try it once scrolled the page by the header's height of the moment, and kept it after a resize.
+    await tryIt(page, 'GET /pets');
+    await page.setViewport({ width: 800, height: 700 }); // the header wraps to two lines, still sticky
+    await page.$eval('#notify-form select', (select) => (select as HTMLSelectElement).focus());
+    assert.deepEqual(await coveredWhileTabbingBack(page, 26), [], 'at 800 px, after a Try it at 1200 px');
+    await page.close();
+  });
+
+  it('a theme the reader chose is on each page from its first frame, without a flash of the other one', async () => {
+    const { page: setup } = await open('/');
+    await setup.evaluate(() => localStorage.setItem('try-it-demo-theme', 'dark'));
+    try {
+      for (const path of ['/', '/npm-import.html', '/code-snippet.html']) {
+        const { page } = await open(path, {
+          beforeLoad: (p) =>
+            p
+              .evaluateOnNewDocument(() => {
+                // Frame callbacks run before the frame is painted.
+                requestAnimationFrame(() => ((window as { firstFrameTheme?: string }).firstFrameTheme = document.documentElement.dataset.theme ?? 'none'));
+              })
+              .then(() => undefined),
+        });
+        const theme = await page.waitForFunction(() => (window as { firstFrameTheme?: string }).firstFrameTheme, { timeout: 10_000 });
+        assert.equal(await theme.jsonValue(), 'dark', path);
+        // And the menu says so, once it is there.
+        assert.equal(await page.$eval('#theme-switch', (select) => (select as HTMLSelectElement).value), 'dark', path);
+        await page.close();
+      }
+    } finally {
+      // The other tests see the system's scheme.
+      await setup.evaluate(() => localStorage.removeItem('try-it-demo-theme'));
+      await setup.close();
+    }
+  });
+
+  it('a Try it jumps to the console at once for a reader who asks for reduced motion', async () => {
+    const { page } = await open('/', {
+      beforeLoad: async (p) => {
+        await p.setViewport({ width: 1200, height: 800 });
+        await p.emulateMediaFeatures([{ name: 'prefers-reduced-motion', value: 'reduce' }]);
+      },
+    });
+    // Measured in the task that clicked: a smooth scroll would only have started.
+    const gap = await page.$eval('button[aria-label="Try it: GET /account"]', (button) => {
+      (button as HTMLButtonElement).click();
+      return document.querySelector('try-it-console')!.getBoundingClientRect().top - document.querySelector('.site-header')!.getBoundingClientRect().bottom;
+    });
+    assert.ok(Math.abs(gap - 8) < 2, `the console starts ${gap}px below the header`);
     await page.close();
   });
 
@@ -298,6 +449,10 @@ describe('the demo pages in Chromium', () => {
             const text = document.querySelector('#deliveries tbody')!.textContent!;
             return text.includes('delivered') && text.includes('rejected');
           }, { timeout: 15_000 });
+        } else if (path === '/npm-import.html') {
+          // Enough sends for the event log to scroll, so that it must be reachable from the keyboard.
+          for (let send = 0; send < 6; send += 1) assert.match(await sendFromConsole(page), /^200 OK/);
+          assert.ok(await page.$eval('.event-log ol', (log) => log.scrollHeight > log.clientHeight), 'the event log scrolls');
         } else {
           await page.waitForFunction(() => document.querySelector('try-it-console, code-snippet')?.shadowRoot?.querySelector('pre, [part~="send-button"]'), { timeout: 10_000 });
         }

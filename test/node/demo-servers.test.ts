@@ -2,6 +2,8 @@
 // proxy that lets the docs origin read it. Nothing here needs the elements to be defined.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { parseConsoleConfig } from '../../src/core/index.js';
 import { PROBLEM_TYPES } from '../../demo/sample-api/problem-details.js';
 import { startDemo, type RunningDemo } from '../../demo/server.js';
@@ -249,5 +251,64 @@ describe('demo CORS proxy', () => {
     // The refusal itself stays readable (the console shows its reason); the API's answer never reaches the page.
     assert.equal(response.status, 403);
     assert.equal(((await response.json()) as { error: { code: string } }).error.code, 'origin_not_allowed');
+  });
+});
+
+/** Listens on `host`:`port` as another program would; undefined when the port is taken there already. */
+function hold(host: string, port: number): Promise<Server | undefined> {
+  const server = createServer((_request, response) => response.end('another program'));
+  return new Promise((resolve) => {
+    server.once('error', () => resolve(undefined));
+    server.listen(port, host, () => resolve(server));
+  });
+}
+
+/** Starts the demo with `options`: the running demo, or the error it did not start with. */
+async function startOutcome(options: Parameters<typeof startDemo>[0]): Promise<Error | RunningDemo> {
+  return startDemo(options).then(
+    (running) => running,
+    (error: Error) => error,
+  );
+}
+
+describe('demo ports and localhost', () => {
+  // Browsers send http://localhost:<port>/ to ::1 first: a program there (a dev server on macOS's localhost) would
+  // get the page the banner offers, although the demo listens on 127.0.0.1:<port> without any conflict.
+  it('refuses a chosen docs port whose localhost twin on ::1 is another program', async () => {
+    let blocker: Server | undefined;
+    for (let attempt = 0; attempt < 5 && !blocker; attempt += 1) {
+      // A port free on 127.0.0.1, then held on ::1.
+      const probe = await hold('127.0.0.1', 0);
+      const port = (probe!.address() as AddressInfo).port;
+      await new Promise((resolve) => probe!.close(resolve));
+      blocker = await hold('::1', port);
+    }
+    assert.ok(blocker, 'a port could be held on ::1');
+    const port = (blocker.address() as AddressInfo).port;
+    try {
+      const outcome = await startOutcome({ port, apiPort: 0, receiverPort: 0, proxyPort: 0 });
+      if (!(outcome instanceof Error)) await outcome.close();
+      assert.ok(outcome instanceof Error, `the demo started on ${port}, where http://localhost:${port}/ reaches another program`);
+      assert.match(outcome.message, new RegExp(`docs site could not listen on port ${port}: it is already in use\\. Another program listens on \\[::1\\]:${port}, where browsers go first for http://localhost:${port}/\\. Pick another with --port or PORT\\.`));
+    } finally {
+      await new Promise((resolve) => blocker!.close(resolve));
+    }
+  });
+
+  it('moves the default docs port when its localhost twin on ::1 is taken, and says so', async () => {
+    // Held here, or by something else already: either way http://localhost:8080/ is not the demo's.
+    const blocker = await hold('::1', 8080);
+    try {
+      const outcome = await startOutcome({ apiPort: 0, receiverPort: 0, proxyPort: 0 });
+      assert.ok(!(outcome instanceof Error), `the demo started: ${outcome instanceof Error ? outcome.message : ''}`);
+      try {
+        assert.notEqual(new URL(outcome.urls.docs).port, '8080');
+        assert.deepEqual(outcome.movedPorts.find((moved) => moved.option === 'port')?.wanted, 8080);
+      } finally {
+        await outcome.close();
+      }
+    } finally {
+      await new Promise((resolve) => (blocker ? blocker.close(resolve) : resolve(undefined)));
+    }
   });
 });

@@ -45,6 +45,9 @@ describe('demo webhook flow', () => {
     assert.equal(delivery.sender.attempts, 2);
     assert.equal(delivery.attemptsSeen, 2);
     assert.deepEqual(delivery.received.map((a) => [a.status, a.verified]), [[500, true], [204, true]]);
+    // The page shows why the first attempt got a 500: on purpose, not a broken demo.
+    assert.match(delivery.received[0]!.refusal ?? '', /failed on purpose: the demo receiver fails the first attempt/);
+    assert.equal(delivery.received[1]!.refusal, undefined);
   });
 
   it('shows a delivery signed with the wrong secret as rejected, without retrying it', async () => {
