@@ -10,6 +10,10 @@ const SCHEME_AND_SLASHES = /^[a-z][a-z\d+.-]*:\/\//i;
 const PLACEHOLDER_SCHEME = /^\{\{[^{}]*\}\}:\/\//;
 const END_OF_AUTHORITY = /[/?#]/;
 const DIGITS = /^\d+$/;
+// The host of a URL with its placeholders masked: after the scheme and any credentials, before the port.
+const MASKED_HOST = /^[^:/?#]*:\/\/(?:[^/?#@]*@)?([^/?#]*?)(?::[\d_]*)?(?=[/?#]|$)/;
+// A host whose last label is a number, which URL parsers read as an IPv4 address.
+const ENDS_IN_NUMBER = /(?:^|\.)\d+\.?$/;
 const NON_ASCII = /[^\x00-\x7F]/;
 const DEFAULT_IGNORABLE = /\p{Default_Ignorable_Code_Point}/gu;
 
@@ -21,7 +25,7 @@ const DEFAULT_IGNORABLE = /\p{Default_Ignorable_Code_Point}/gu;
  * and escaped for its string literal like the text around it. A placeholder that begins the URL stands in as a
  * whole origin, since it usually holds `base_url`, or as the scheme when `://` follows it; placeholders after the
  * host's `:` as the port's digits, and one right after those too (`{{host}}:{{port}}{{base_path}}`), since it may
- * hold either.
+ * hold either; placeholders in a host whose last label is a number (`192.168.{{subnet}}.1`) as digits.
  * @throws LanguageNotEnabledError when `language` is not enabled.
  * @throws InvalidArgumentError when the request cannot be written (the message quotes the request as given).
  */
@@ -34,16 +38,18 @@ export function generateTemplateSnippet(generator: SnippetGenerator, request: Sn
 
   // Stand-ins go into the URL and the header names only, and only text from them is mapped back.
   const stand = new StandIns(typeof request.url === 'string' ? [request.url, ...names] : names);
+  // Placeholders masked once, for the two reads of the URL's literal text: its host and an empty query.
+  const maskedUrl = typeof request.url === 'string' ? maskPlaceholders(request.url) : '';
   let checked: CheckedRequest;
   try {
     // What is not a plain object (a Headers, a Map…) goes to the checks as it is, to be refused.
     const standInHeaders = headers === undefined ? request.headers : stand.inNames(headers);
-    checked = checkSnippetRequest({ method: request.method, url: stand.inUrl(request.url), headers: standInHeaders, body: request.body });
+    checked = checkSnippetRequest({ method: request.method, url: stand.inUrl(request.url, maskedUrl), headers: standInHeaders, body: request.body });
   } catch (error) {
     throw stand.restore(error, request.url);
   }
   const headersAsWritten = checked.headers.map(([name, value]) => [stand.out(name), value] as const);
-  return writeCheckedSnippet({ ...checked, url: withoutEmptyQueryOutsidePlaceholders(request.url), headers: headersAsWritten }, language as SnippetLanguage);
+  return writeCheckedSnippet({ ...checked, url: withoutEmptyQueryOutsidePlaceholders(request.url, maskedUrl), headers: headersAsWritten }, language as SnippetLanguage);
 }
 
 function plainHeaders(headers: unknown): Record<string, string> | undefined {
@@ -54,19 +60,26 @@ function hasPlaceholder(text: unknown): boolean {
   return typeof text === 'string' && !scanPlaceholders(text).next().done;
 }
 
-/** `url` without the `?` that the checks dropped from its stand-in form: one outside placeholders, whose names may hold `?` or `#`. */
-function withoutEmptyQueryOutsidePlaceholders(url: string): string {
+/**
+ * `url` without the `?` that the checks dropped from its stand-in form: one outside placeholders, whose names may
+ * hold `?` or `#`. `masked` is `url` with its placeholders masked, lengths kept: its first `?` is the one
+ * withoutEmptyQuery looks at.
+ */
+function withoutEmptyQueryOutsidePlaceholders(url: string, masked: string): string {
+  if (withoutEmptyQuery(masked).length === masked.length) return url;
+  const query = masked.indexOf('?');
+  return url.slice(0, query) + url.slice(query + 1);
+}
+
+/** `url` with each placeholder replaced by as many `_`, so that its literal text can be read alone, at the same places. */
+function maskPlaceholders(url: string): string {
   const parts: string[] = [];
   let copiedUpTo = 0;
   for (const span of scanPlaceholders(url)) {
     parts.push(url.slice(copiedUpTo, span.start), '_'.repeat(span.end - span.start));
     copiedUpTo = span.end;
   }
-  // Placeholders masked, lengths kept: the first `?` here is the one withoutEmptyQuery looks at.
-  const masked = parts.join('') + url.slice(copiedUpTo);
-  if (withoutEmptyQuery(masked).length === masked.length) return url;
-  const query = masked.indexOf('?');
-  return url.slice(0, query) + url.slice(query + 1);
+  return parts.join('') + url.slice(copiedUpTo);
 }
 
 /** Tokens that replace placeholders while a request is checked, and the way back for the errors. */
@@ -83,11 +96,14 @@ class StandIns {
     this.#tokens = new RegExp(`(?:https://)?${this.#prefix}(\\d+)[oz]`, 'g');
   }
 
-  /** The URL with placeholders replaced: by an origin at the start, digits in the port, a token elsewhere. */
-  inUrl(url: string): string {
+  /**
+   * The URL with placeholders replaced: by an origin at the start, digits in the port and in an IPv4 address, a
+   * token elsewhere. `masked` is the URL with its placeholders masked.
+   */
+  inUrl(url: string, masked: string): string {
     // Not a string: left for the checks to refuse.
     if (typeof url !== 'string') return url;
-    const authority = new AuthorityReader(url);
+    const authority = new AuthorityReader(url, masked);
     this.#url = this.#in(url, 'request.url', (index, literalBefore) => {
       const place = authority.next(literalBefore);
       if (place === 'origin') return `https://${this.#prefix}${index}o`;
@@ -95,6 +111,7 @@ class StandIns {
       if (place === 'scheme') return 'https';
       // A port is digits, and one is enough.
       if (place === 'port') return '1';
+      if (place === 'ipv4') return authority.ipv4StandIn();
       return place === 'more port' ? '' : `${this.#prefix}${index}z`;
     });
     return this.#url;
@@ -191,14 +208,30 @@ class AuthorityReader {
   #inAuthority = false;
   // In the port: 'start' right after the authority's last `:`, 'digits' once digits or placeholders followed.
   #port: 'no' | 'start' | 'digits' = 'no';
+  // For a host that ends in a number (an IPv4 address): the labels its first placeholder adds to make four.
+  #missingLabels: number | undefined;
 
-  constructor(url: string) {
+  /** `masked` is `url` with its placeholders masked. */
+  constructor(url: string, masked: string) {
     this.#schemeLength = SCHEME_AND_SLASHES.exec(url)?.[0].length;
     this.#placeholderScheme = PLACEHOLDER_SCHEME.test(url);
+    const host = MASKED_HOST.exec(masked)?.[1];
+    if (host !== undefined && ENDS_IN_NUMBER.test(host)) this.#missingLabels = Math.max(0, 4 - host.replace(/\.$/, '').split('.').length);
+  }
+
+  /**
+   * The stand-in for a placeholder in a host that ends in a number: a letter would make it an invalid IPv4 address,
+   * a digit keeps it valid. The first also stands in for the labels missing from four, which it may hold
+   * (`10.{{net}}.1`), so that the host is as the URL parser writes it.
+   */
+  ipv4StandIn(): string {
+    const standIn = `1${'.1'.repeat(this.#missingLabels ?? 0)}`;
+    this.#missingLabels = 0;
+    return standIn;
   }
 
   /** Where the next placeholder stands, given the literal text since the one before (or since the start). */
-  next(literalBefore: string): 'origin' | 'scheme' | 'port' | 'more port' | 'elsewhere' {
+  next(literalBefore: string): 'origin' | 'scheme' | 'port' | 'more port' | 'ipv4' | 'elsewhere' {
     let literal = literalBefore;
     if (this.#first) {
       this.#first = false;
@@ -211,7 +244,8 @@ class AuthorityReader {
       literal = literal.slice('://'.length);
     }
     if (this.#inAuthority) this.#read(literal);
-    if (!this.#inAuthority || this.#port === 'no') return 'elsewhere';
+    if (!this.#inAuthority) return 'elsewhere';
+    if (this.#port === 'no') return this.#missingLabels === undefined ? 'elsewhere' : 'ipv4';
     const place = this.#port === 'start' ? 'port' : 'more port';
     this.#port = 'digits';
     return place;

@@ -52,7 +52,8 @@ function requestTarget(url: string): string {
 
 /** What `language` sends for `url`: the target as written, except for the client rewrites the README documents. */
 function expectedTarget(language: SnippetLanguage, url: string): string {
-  const target = requestTarget(url.replace(/\?(?=#|$)/, ''));
+  // An empty query is dropped: a `?` that starts the query with `#` or the end right after it, not any other `?`.
+  const target = requestTarget(url.replace(/^([^?#]*)\?(?=#|$)/, '$1'));
   // fetch follows the URL Standard, which percent-encodes `'` in the query of http(s) URLs.
   if (language === 'javascript') return target.replace(/(?<=\?.*)'/g, '%27');
   // urllib3 writes percent-escapes in uppercase (RFC 3986 §2.1: equivalent).

@@ -60,6 +60,20 @@ describe('generateTemplateSnippet', () => {
     }
   });
 
+  it('takes a placeholder in an IPv4 address, which URL parsers read as one when its last label is a number', () => {
+    // `http://10.0.{{x}}.1/` was refused as "not an absolute URL": a letter stand-in made the address invalid.
+    // A placeholder may hold part of a label or several labels (`10.{{net}}.1` with net = `0.0`).
+    const urls = ['http://10.0.{{x}}.1/', 'http://192.168.{{subnet}}.1:8080/v1', 'http://{{a}}.{{b}}.0.1:{{port}}/', 'http://10.0.1{{x}}.1/', 'http://10.{{net}}.1/', 'http://{{net}}.1:8{{p}}/x'];
+    for (const url of urls) {
+      for (const language of generator.languages()) {
+        assert.ok(generateTemplateSnippet(generator, { method: 'GET', url }, language).includes(url), `${language}: ${url}`);
+      }
+    }
+    // Still checked as a host: what no value can make right is refused, quoting the URL as given.
+    assert.throws(() => generateTemplateSnippet(generator, { method: 'GET', url: 'http://1.2.3.4.{{x}}.5/' }, 'curl'), /absolute http.*got "http:\/\/1\.2\.3\.4\.\{\{x\}\}\.5\/"/);
+    assert.throws(() => generateTemplateSnippet(generator, { method: 'GET', url: 'http://010.0.{{x}}.1/' }, 'curl'), /read in different ways.*got "http:\/\/010\.0\.\{\{x\}\}\.1\/"/);
+  });
+
   it('takes a placeholder for the scheme, as a send resolves it', () => {
     // `{{protocol}}://{{host}}/x` was refused with "write the host as {{protocol}}": the first placeholder was taken for the whole origin.
     for (const url of ['{{protocol}}://{{host}}/x', '{{scheme}}://api.example:{{port}}/v1?q={{q}}', '{{ protocol }}://{{host}}']) {

@@ -62,6 +62,8 @@ export const CORPUS: CorpusCase[] = [
   { name: 'single quote in the query', method: 'GET', path: "/q?name='x'&it's=1" },
   { name: 'fragment', method: 'GET', path: '/page?a=1#section-2' },
   { name: 'empty query', method: 'GET', path: '/page?' },
+  // Only a `?` that starts an empty query is dropped; one inside or ending a query is sent.
+  { name: 'question marks in the query, one ending it', method: 'GET', path: '/page??a=1?' },
   { name: 'empty header value', method: 'GET', path: '/empty-header', headers: { 'X-Empty': '', 'X-After': 'ok' } },
   { name: 'header name case', method: 'GET', path: '/case', headers: { 'x-lower-case': 'l', 'X-UPPER': 'U', 'x-MiXeD': 'm', accept: 'text/plain' } },
   // Names an object literal or a map could take for its own (JSON.parse makes `__proto__` an own property).
