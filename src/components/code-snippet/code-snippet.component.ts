@@ -145,7 +145,11 @@ export class CodeSnippet extends LitElement {
       this.#generatorProblem = unusableObjectProblem<SnippetGenerator>(this.generator, 'generator', 'SnippetGenerator', ['languages', 'generate'], (generator) => generator.languages());
     }
     const available = this.#generator().languages();
-    if (!this.selected || !available.includes(this.selected)) this.selected = available[0];
+    if (!this.selected || !available.includes(this.selected)) {
+      this.selected = available[0];
+      // Another language's snippet, shown at once as on a tab switch: a large one held back was the other language's.
+      this.#largeSnippet.release();
+    }
     this.#tabFocused = (this.renderRoot as ShadowRoot).activeElement?.role === 'tab';
   }
 
@@ -201,12 +205,16 @@ export class CodeSnippet extends LitElement {
     const { code } = this.#snippet();
     if (code === undefined) return;
     const language = this.selected!;
-    // Where copying is refused, the code shown is selected instead: the latest, not a held-back one.
+    // Where copying is refused, the code shown is selected instead: the latest, not a held-back one, and only while it is
+    // the code copied (another tab or request may have taken its place while the clipboard answered).
     this.#largeSnippet.release();
     this.requestUpdate();
+    let selected = false;
     const copied = await copyText(code, async () => {
       await this.updateComplete;
-      return this.renderRoot.querySelector('pre');
+      const pre = this.renderRoot.querySelector('pre');
+      selected = pre?.textContent === code;
+      return selected ? pre : null;
     });
     // Removed while the clipboard answered: nobody sees the button or hears the region, and a feedback timer set now
     // would outlive the element (disconnectedCallback has run).
@@ -217,7 +225,9 @@ export class CodeSnippet extends LitElement {
       this.copyState = copied ? 'copied' : 'blocked';
       clearTimeout(this.#copyTimer);
       this.#copyTimer = setTimeout(() => this.#resetCopy(), COPY_FEEDBACK_TIME);
-      this.#copyAnnouncer.announce(copied ? `Copied the ${LABELS[language]} snippet.` : 'Copy is blocked here: the code is selected, press Ctrl+C (or Cmd+C) to copy it.');
+      this.#copyAnnouncer.announce(
+        copied ? `Copied the ${LABELS[language]} snippet.` : selected ? 'Copy is blocked here: the code is selected, press Ctrl+C (or Cmd+C) to copy it.' : 'Copy is blocked here.',
+      );
     }
     if (copied) this.dispatchEvent(new TicCopyEvent(language, code));
   }

@@ -99,6 +99,11 @@ const pageHistories = new PageShared<History>((history) => history.close());
  * @fires {TicResponseEvent} tic-response - A sent request got a response (any status).
  * @fires {TicRequestErrorEvent} tic-request-error - A sent request failed; `event.error.kind` says how.
  * @fires {TicHistorySelectEvent} tic-history-select - From its history, cancelable: the entry is loaded, replacing the request being edited, unless a listener calls `preventDefault()`.
+ * @fires {TicHistoryDeleteEvent} tic-history-delete - From its history: the user deleted an entry (`id`), or all of them.
+ * @fires {TicEnvironmentChangeEvent} tic-environment-change - From its environment picker: the user selected another environment.
+ * @fires {TicVariableChangeEvent} tic-variable-change - From its environment picker: the user set a variable's value.
+ * @fires {TicLanguageChangeEvent} tic-language-change - From its snippet: the user switched to another language tab.
+ * @fires {TicCopyEvent} tic-copy - From its snippet: the user copied it.
  *
  * @slot - A `<script type="application/json">` holding the configuration (read once, when it has arrived).
  *
@@ -768,7 +773,8 @@ export class TryItConsole extends LitElement {
     // Only text is shown in part: an image is previewed from the whole body, and binary data is not shown at all.
     const shownWhole = !response.truncated || body.kind === 'image' || body.kind === 'binary';
     const [shownSize, size] = formatBytesOf(response.body.byteLength, response.size);
-    // The body is focusable: a long body scrolls, and keyboard users must be able to scroll it.
+    // The body is focusable: a long body scrolls, and keyboard users must be able to scroll it. A group, not a region:
+    // a landmark in every console would undo what `label` does for a page of consoles.
     return html`
       <p class="status-line" part="status">
         <span class="status ${statusClass}">${response.status} ${headerText(response.statusText)}</span>
@@ -802,7 +808,7 @@ export class TryItConsole extends LitElement {
           </p>`
         : nothing}
       ${'notes' in body ? body.notes.map((note) => html`<p class="notice body-note" role="note">${note}</p>`) : nothing}
-      <div class="response-body" part="response-body" tabindex="0" role="region" aria-label="Response body">
+      <div class="response-body" part="response-body" tabindex="0" role="group" aria-label="Response body">
         ${notAnImage ? html`<p class="not-an-image">Not a valid image (${response.contentType}, ${formatBytes(response.size)}).</p>` : nothing}
         ${body.kind === 'empty'
           ? html`<p class="muted">No body.</p>`
@@ -833,7 +839,7 @@ export class TryItConsole extends LitElement {
     if (!(cause instanceof ResponseBodyError) || cause.bytes.byteLength === 0) return nothing;
     const [shown, received] = formatBytesOf(cause.bytes.byteLength, cause.received);
     return html`<p class="muted partial">${shown === received ? received : `The first ${shown} of ${received}`} had come:</p>
-      <div class="response-body" part="response-body" tabindex="0" role="region" aria-label="Response body, as far as it came">
+      <div class="response-body" part="response-body" tabindex="0" role="group" aria-label="Response body, as far as it came">
         ${bodyKindOf(cause.contentType ?? '', cause.bytes) === 'text'
           ? html`<pre><code>${cause.text ?? new TextDecoder().decode(cause.bytes, { stream: true })}</code></pre>`
           : html`<p class="muted">Binary data.</p>`}
@@ -854,7 +860,7 @@ export class TryItConsole extends LitElement {
       </p>
       ${text === undefined
         ? nothing
-        : html`<div class="response-body arriving" part="response-body" tabindex="0" role="region" aria-label="Response body, as it arrives">
+        : html`<div class="response-body arriving" part="response-body" tabindex="0" role="group" aria-label="Response body, as it arrives">
             <pre><code>${text}</code></pre>
           </div>`}`;
   }
