@@ -49,10 +49,11 @@ export const REDACTED = '[redacted]';
 
 /**
  * Header names whose values are never persisted unless `keepCredentials` is set: Authorization, Cookie and the
- * many vendor spellings of a key or token (X-API-Key, X-Auth-Token, Private-Token, X-Session-Id,
- * Ocp-Apim-Subscription-Key…). Erring towards redaction costs a restored request one value to retype.
+ * many vendor spellings of a key or token (X-API-Key, `api_key`, X-Auth-Token, Private-Token, X-Session-Id,
+ * Ocp-Apim-Subscription-Key, X-Pass, X-JWT…). Erring towards redaction costs a restored request one value to retype.
+ * The CORS proxy drops them too when a redirect leads to another origin.
  */
-export const CREDENTIAL_HEADER_NAME = /auth|token|secret|passw|session|cookie|credential|signature|api-?key|(?:^|-)key$/i;
+export const CREDENTIAL_HEADER_NAME = /auth|token|secret|passw|session|cookie|credential|signature|api[-_]?key|(?:^|[-_])(?:key|pass|pwd|jwt|sig)$/i;
 
 /**
  * Query parameters that carry credentials by convention (API keys, OAuth tokens, signed-URL signatures), lowercase;
@@ -60,13 +61,14 @@ export const CREDENTIAL_HEADER_NAME = /auth|token|secret|passw|session|cookie|cr
  */
 export const CREDENTIAL_QUERY_PARAMETERS: readonly string[] = [
   'access_token', 'api_key', 'api-key', 'apikey', 'key', 'token', 'client_secret', 'password', 'secret', 'sig', 'signature',
+  'auth', 'jwt', 'pwd', 'passwd', 'sessionid',
 ];
-const CREDENTIAL_QUERY_PARAMETER_ENDING = /[-_](?:token|secret|signature)$/;
+const CREDENTIAL_QUERY_PARAMETER_ENDING = /[-_](?:token|secret|signature|key)$/;
 
 /**
  * Whether a query parameter carries a credential by convention: one of `CREDENTIAL_QUERY_PARAMETERS`, or a name ending
- * in `_token`, `-secret`, `-signature`… (`refresh_token`, `private_token`, `id_token`, `X-Goog-Signature`,
- * `X-Amz-Security-Token`). `name` as `queryParameterName` gives it.
+ * in `_token`, `-secret`, `-signature`, `_key`… (`refresh_token`, `private_token`, `id_token`, `X-Goog-Signature`,
+ * `X-Amz-Security-Token`, `access_key`, `subscription-key`). `name` as `queryParameterName` gives it.
  */
 export function isCredentialQueryParameter(name: string): boolean {
   return CREDENTIAL_QUERY_PARAMETERS.includes(name) || CREDENTIAL_QUERY_PARAMETER_ENDING.test(name);

@@ -183,7 +183,9 @@ export class RequestEngine {
         method: prepared.method,
         headers: sendableHeaders(prepared.headers),
         body: prepared.body,
-        credentials: this.config.credentials,
+        // Through the proxy, never: with the proxy on the docs site's origin, 'same-origin' would send the reader's
+        // login to that site (HTTP authentication), which the proxy passes on to whichever API is called.
+        credentials: prepared.viaProxy ? 'omit' : this.config.credentials,
         cache: 'no-store',
         signal: combined,
       });

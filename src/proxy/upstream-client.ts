@@ -2,6 +2,7 @@
 // hop is checked again (target policy here, address policy in the connector).
 import type { Readable } from 'node:stream';
 import { Agent, type Dispatcher } from 'undici';
+import { CREDENTIAL_HEADER_NAME } from '../core/history-config.js';
 import { createGuardedConnector } from './guarded-connector.js';
 import { flattenHeaders, headerValues, pairHeaders, withoutHeaders, type HeaderList } from './header-list.js';
 import type { ResolvedProxyOptions } from './proxy-options.js';
@@ -39,12 +40,13 @@ const BODY_HEADERS = ['content-length', 'content-type', 'content-encoding', 'con
  */
 const MAX_RESPONSE_HEADER_BYTES = 256 * 1024;
 
-/** Request headers that carry credentials, which never follow a redirect to another origin. */
-const CREDENTIAL_HEADERS = ['authorization', 'cookie', 'proxy-authorization'];
-
-/** `request` with its credentials dropped. */
+/**
+ * `request` with its credentials dropped: Authorization, Cookie, and every header named as history names a credential
+ * (X-API-Key, `api_key`, Private-Token…). A browser drops the first two on a redirect to another origin, and sends a
+ * custom header there only once that origin's preflight allows it, which the proxy does not ask.
+ */
 export function withoutCredentials(request: UpstreamRequest): UpstreamRequest {
-  return { ...request, headers: withoutHeaders(request.headers, CREDENTIAL_HEADERS), credentialsDropped: true };
+  return { ...request, headers: request.headers.filter(([name]) => !CREDENTIAL_HEADER_NAME.test(name)), credentialsDropped: true };
 }
 
 /** The method of the request that follows a redirect (Fetch §4.4): only 303, and 301/302 after POST, change it. */
@@ -148,7 +150,8 @@ export class UpstreamClient {
       if (next === undefined) return { response, url: current.target, credentialsDropped: current.credentialsDropped };
       discardBody(response);
       if (hop >= this.#options.maxRedirects) {
-        throw new ProxyRefusal('too_many_redirects', `${request.target.href} redirected more than ${this.#options.maxRedirects} times.`);
+        // The origin alone: the page shows this, and a path or query may hold a key.
+        throw new ProxyRefusal('too_many_redirects', `The request to ${request.target.origin} redirected more than ${this.#options.maxRedirects} times.`);
       }
       this.#options.targets.check(next.target);
       current = next;

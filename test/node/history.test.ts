@@ -336,7 +336,9 @@ describe('History: persistence', () => {
     const store = new MapStore();
     const history = new History({ enabled: true }, { store });
     const secret = ['X-Auth-Token', 'Private-Token', 'X-Session-Id', 'Ocp-Apim-Subscription-Key', 'api-key', 'X-Amz-Security-Token', 'X-Client-Secret'];
-    const plain = ['Accept', 'Content-Type', 'X-Request-Id', 'If-None-Match', 'Keep-Alive-Hint'];
+    // Underscore spellings (the Petstore's api_key) and short words at the end of a name.
+    secret.push('api_key', 'API_KEY', 'x_api_key', 'access_key', 'X-Pass', 'X-JWT', 'X-Pwd', 'Request_Sig');
+    const plain = ['Accept', 'Content-Type', 'X-Request-Id', 'If-None-Match', 'Keep-Alive-Hint', 'X-Keyboard', 'X-Passenger', 'Design'];
     history.add(request(1, { id: 'a', headers: Object.fromEntries([...secret, ...plain].map((name) => [name, 'value'])) }));
     await history.flush();
     const stored = store.stored('a').headers;
@@ -377,11 +379,11 @@ describe('History: persistence', () => {
     assert.equal(store.stored('c').url, url);
   });
 
-  it('redacts parameters named like a credential: refresh, id and private tokens, signed-URL signatures and tokens', async () => {
+  it('redacts parameters named like a credential: refresh, id and private tokens, signed-URL signatures and tokens, keys', async () => {
     const store = new MapStore();
     const history = new History({ enabled: true }, { store });
     const url =
-      'https://api.example/v1?private_token=p1&auth_token=a1&api_token=t1&X-Goog-Signature=g1&X-Amz-Security-Token=s1&app_secret=c1&token_type=bearer&page=2#refresh_token=r1&id_token=i1&state=x';
+      'https://api.example/v1?private_token=p1&auth_token=a1&api_token=t1&X-Goog-Signature=g1&X-Amz-Security-Token=s1&app_secret=c1&token_type=bearer&page=2&access_key=k1&subscription-key=k2&auth=f1&jwt=j1&pwd=w1&key_id=public#refresh_token=r1&id_token=i1&state=x';
     history.add(request(1, { id: 'a', url }));
     const keeping = new History({ enabled: true, keepCredentials: true }, { store });
     keeping.add(request(2, { id: 'b', url }));
@@ -390,7 +392,7 @@ describe('History: persistence', () => {
     const R = REDACTED;
     assert.equal(
       store.stored('a').url,
-      `https://api.example/v1?private_token=${R}&auth_token=${R}&api_token=${R}&X-Goog-Signature=${R}&X-Amz-Security-Token=${R}&app_secret=${R}&token_type=bearer&page=2#refresh_token=${R}&id_token=${R}&state=x`,
+      `https://api.example/v1?private_token=${R}&auth_token=${R}&api_token=${R}&X-Goog-Signature=${R}&X-Amz-Security-Token=${R}&app_secret=${R}&token_type=bearer&page=2&access_key=${R}&subscription-key=${R}&auth=${R}&jwt=${R}&pwd=${R}&key_id=public#refresh_token=${R}&id_token=${R}&state=x`,
     );
     assert.equal(store.stored('b').url, url);
   });

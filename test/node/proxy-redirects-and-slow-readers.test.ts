@@ -77,9 +77,12 @@ function styles(target: string): Array<[string, string]> {
 }
 
 /** Sends through the proxy with Node's fetch, which follows redirects as a browser's does (Fetch §4.4). */
+/** Credentials under the names APIs use for keys, which a browser would not send to another origin unasked either. */
+const API_KEYS = { 'x-api-key': 'key-1', api_key: 'key-2', 'private-token': 'key-3', 'x-auth-token': 'key-4' };
+
 async function fetchThrough(proxy: RunningProxy, path: string, method: string): Promise<Response> {
   const body = method === 'GET' ? undefined : 'payload';
-  const response = await fetch(proxy.url + path.slice(1), { method, body, headers: { origin: PAGE_ORIGIN, authorization: SECRET, cookie: COOKIE } });
+  const response = await fetch(proxy.url + path.slice(1), { method, body, headers: { origin: PAGE_ORIGIN, authorization: SECRET, cookie: COOKIE, ...API_KEYS, 'x-request-id': 'r-1' } });
   await response.arrayBuffer();
   return response;
 }
@@ -120,6 +123,8 @@ describe('proxy: credentials on redirects the page follows', () => {
           assert.equal(b.seen[0]!.url, '/landing', label);
           assert.equal(b.seen[0]!.headers['authorization'], undefined, `${label}: B got A's Authorization`);
           assert.equal(b.seen[0]!.headers['cookie'], undefined, `${label}: B got A's Cookie`);
+          for (const name of Object.keys(API_KEYS)) assert.equal(b.seen[0]!.headers[name], undefined, `${label}: B got A's ${name}`);
+          assert.equal(b.seen[0]!.headers['x-request-id'], 'r-1', `${label}: a header that is no credential goes on`);
         }
       }
     }
@@ -135,6 +140,7 @@ describe('proxy: credentials on redirects the page follows', () => {
           assert.equal(response.status, 200, label);
           assert.equal(a.seen[0]?.headers['authorization'], SECRET, label);
           assert.equal(a.seen[0]?.headers['cookie'], COOKIE, label);
+          for (const [name, value] of Object.entries(API_KEYS)) assert.equal(a.seen[0]?.headers[name], value, `${label}: ${name}`);
         }
       }
     }

@@ -152,6 +152,8 @@ describe('proxy SSRF defences (loopback canary)', () => {
     const response = await viaProxy(proxy, `/${loop}`);
     assert.equal(response.status, 502);
     assert.equal(refusalCode(response), 'too_many_redirects');
+    // The page shows the message: the target's origin alone, no path or query, which may hold a key.
+    assert.equal(response.json<{ error: { message: string } }>().error.message, `The request to http://127.0.0.1:${allowed.port} redirected more than 5 times.`);
   });
 
   it('falls back to the next permitted address when one refuses the connection, as browsers do for localhost', async () => {

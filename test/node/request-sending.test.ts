@@ -204,6 +204,25 @@ describe('Sending through a CORS proxy: refusals', () => {
     }
   });
 
+  it('sends through the proxy without credentials, whatever the configuration says, and with them directly', async () => {
+    // With the proxy on the docs site's origin, 'same-origin' would send the reader's login to that site (HTTP
+    // authentication, cookies), which the proxy would pass on to whichever API the console calls.
+    const proxy = await startProxy({ port: 0, host: '127.0.0.1', allowPrivate: true, allowOrigins: '*' });
+    const modes: (RequestCredentials | undefined)[] = [];
+    const recording: typeof fetch = (input, init) => {
+      modes.push(init?.credentials);
+      return fetch(input, init);
+    };
+    try {
+      const config = { corsProxy: proxy.url, credentials: 'same-origin' as const };
+      await new RequestEngine({ config, pageOrigin: new URL(proxy.url).origin, fetch: recording }).send({ method: 'GET', url: `${api.origin}/pets` });
+      await new RequestEngine({ config, pageOrigin: api.origin, fetch: recording }).send({ method: 'GET', url: `${api.origin}/pets` });
+      assert.deepEqual(modes, ['omit', 'same-origin']);
+    } finally {
+      await proxy.close();
+    }
+  });
+
   it('explains an origin_not_allowed refusal from a proxy on the page’s own origin', async () => {
     // A docs site serving the proxy itself. Browsers send no Origin with a GET or HEAD to the page's own origin
     // (Fetch standard, "append a request Origin header"), nor does Node's fetch: the proxy sees a request without one.

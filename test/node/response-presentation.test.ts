@@ -101,6 +101,14 @@ describe('download names', () => {
     assert.equal(named('https://api.example/blob', 'application/vnd.example.thing'), 'blob.bin');
     assert.equal(named('https://api.example/problem', 'application/problem+json'), 'problem.json');
   });
+
+  it('names it "response" when the last segment holds a value the environment panel masks, or a well-known key', () => {
+    const withSecrets = (url: string, secrets: string[]) => downloadName({ ...response('text/plain', utf8('x')), request: { url } as ConsoleResponse['request'], redirectedTo: undefined }, secrets);
+    assert.equal(withSecrets('https://hooks.example/hooks/readerHOOKSECRET0123', ['readerHOOKSECRET0123']), 'response.txt');
+    assert.equal(withSecrets('https://hooks.example/hooks/prefix-readerHOOKSECRET0123', ['', 'readerHOOKSECRET0123']), 'response.txt');
+    assert.equal(withSecrets('https://api.example/keys/sk_live_51HxQ2eKz8fA9bC3dE4fG5hJ6', []), 'response.txt');
+    assert.equal(withSecrets('https://api.example/pets/1', ['readerHOOKSECRET0123', '']), '1.txt');
+  });
 });
 
 describe('readBody', () => {

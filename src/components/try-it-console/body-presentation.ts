@@ -1,4 +1,6 @@
 import type { ConsoleResponse } from '../../core/request-engine.js';
+import { maskedValue } from '../env-picker/secret-masking.js';
+import { MASK } from '../url-credential-masking.js';
 import { prettyJson } from './pretty-json.js';
 
 /**
@@ -122,15 +124,18 @@ export function formatBytesOf(part: number, whole: number): [string, string] {
  * A file name for downloading the body: the one Content-Disposition gives when the page can read it, else the last
  * segment of the URL it came from (after redirects, as browsers name downloads), decoded, with the content type's
  * extension when it has none or, for common types, another one (`jane.smith` holding JSON is `jane.smith.json`).
+ * A segment holding one of `secrets` (the values the environment panel masks) or a well-known key format gives
+ * `response`: a download's name is in the page's DOM and in the browser's download list, which may be synced.
  */
-export function downloadName(response: ConsoleResponse): string {
+export function downloadName(response: ConsoleResponse, secrets: readonly string[] = []): string {
   const disposition = response.headers.find(([name]) => name === 'content-disposition')?.[1];
   const given = disposition === undefined ? '' : dispositionFileName(headerText(disposition));
   if (given) return given;
   // A proxy other than try-it-proxy may pass on any text as the URL it was redirected to.
   const from = response.redirectedTo !== undefined && URL.canParse(response.redirectedTo) ? response.redirectedTo : response.request.url;
-  const segment = new URL(from).pathname.split('/').filter(Boolean).at(-1);
-  const last = (segment && safeFileName(decodePercents(segment))) || 'response';
+  const segment = decodePercents(new URL(from).pathname.split('/').filter(Boolean).at(-1) ?? '');
+  const secret = secrets.some((value) => value !== '' && segment.includes(value)) || maskedValue('', segment) === MASK;
+  const last = (!secret && safeFileName(segment)) || 'response';
   const extension = typeExtension(response.contentType);
   const current = /\.(\w{1,6})$/.exec(last)?.[1]?.toLowerCase();
   if (current !== undefined && (EXTENSIONS[extension]?.includes(current) ?? true)) return last;

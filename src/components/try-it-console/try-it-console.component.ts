@@ -34,7 +34,8 @@ import '../env-picker/env-picker.js';
 import { readerSecrets } from '../env-picker/reader-secrets.js';
 import '../request-history/request-history.js';
 import { splitEntryUrl } from '../request-history/entry-url.js';
-import { maskUrlCredentials } from '../url-credential-masking.js';
+import { maskedValue } from '../env-picker/secret-masking.js';
+import { MASK, maskUrlCredentials } from '../url-credential-masking.js';
 import { highlightStyles } from '../highlight.styles.js';
 import { themeStyles } from '../theme.styles.js';
 import { bodyKindOf, downloadName, formatBytes, formatBytesOf, headerText, presentBody, type BodyPresentation } from './body-presentation.js';
@@ -620,6 +621,14 @@ export class TryItConsole extends LitElement {
     this.dispatchEvent(new TicRequestErrorEvent(failure));
   }
 
+  /** The values the environment panel masks, those the reader set included: kept out of download names. */
+  #maskedValues(): string[] {
+    const environments = this.#engine?.environments;
+    if (!environments) return [];
+    const variables = Object.entries(environments.active()?.variables ?? {});
+    return [...readerSecrets(environments), ...variables.filter(([name, value]) => maskedValue(name, value) === MASK).map(([, value]) => value)];
+  }
+
   #show(response: ConsoleResponse): ShownResponse {
     if (this.#shown?.response !== response) {
       this.#forgetShown();
@@ -630,7 +639,7 @@ export class TryItConsole extends LitElement {
         highlighted: body.kind === 'json' && body.highlight ? highlight(body.text, 'javascript') : undefined,
         // Nothing to download from a 204, a 304 or a HEAD response.
         download: response.download && response.size > 0 ? URL.createObjectURL(response.download) : undefined,
-        fileName: downloadName(response),
+        fileName: downloadName(response, this.#maskedValues()),
         notAnImage: false,
         imagePolicy: body.kind === 'image' ? new PolicyViolationWatch('img-src', (blocked) => blocked === 'blob' || blocked.startsWith('blob:')) : undefined,
         imageBlocked: false,
