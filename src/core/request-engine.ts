@@ -463,7 +463,8 @@ function timedOut(error: unknown, prepared: PreparedRequest, status: number | un
     'timeout',
     error instanceof ResponseBodyError
       ? `The response (status ${status}) was still arriving when the console's timeout of ${seconds} ran out: ${error.received} bytes of its body had come. The server answered, but sends its body slowly or stopped sending; try again, raise the console's timeout, or ask for a smaller response.`
-      : `No answer from ${prepared.url} within ${seconds}; the server may be slow or down. Try again, or raise the console's timeout.`,
+      : // The origin alone: the message is shown and passed on, and a path or query may hold a key.
+        `No answer from ${new URL(prepared.url).origin} within ${seconds}; the server may be slow or down. Try again, or raise the console's timeout.`,
     { cause: error },
   );
 }
