@@ -1283,6 +1283,21 @@ describe('<try-it-console>', () => {
     expect(inner(el, 'code-snippet', '[part="code"]').textContent).to.not.contain('X-Tenant: b');
   });
 
+  it('keeps the response headers open for the next response once the reader opened them, and closed once closed', async () => {
+    const el = await fixture<TryItConsole>(html`<try-it-console .config=${config()} url="${servers.api}/panel/cors"></try-it-console>`);
+    await sendAndWait(el);
+    const headers = () => $<HTMLDetailsElement>(el, '.response-headers');
+    expect(headers().open).to.equal(false);
+    headers().querySelector('summary')!.click();
+    await waitUntil(() => headers().open, 'opened');
+    await sendAndWait(el);
+    expect(headers().open, 'the next response').to.equal(true);
+    headers().querySelector('summary')!.click();
+    await waitUntil(() => !headers().open, 'closed');
+    await sendAndWait(el);
+    expect(headers().open, 'closed again').to.equal(false);
+  });
+
   it('notes under the response headers that a page reads only the exposed ones of a response straight from another origin', async () => {
     const direct = await fixture<TryItConsole>(html`<try-it-console .config=${config({ corsProxy: undefined })} url="${servers.api}/panel/cors"></try-it-console>`);
     await sendAndWait(direct);

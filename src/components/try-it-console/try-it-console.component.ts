@@ -191,6 +191,8 @@ export class TryItConsole extends LitElement {
   #followArriving = true;
   /** Whether focus was on the body still arriving as an update began. */
   #hadFocusOnArriving = false;
+  /** Whether the reader left the response headers open: the next response shows them open too. */
+  #headersOpen = false;
   /** What copying a response's body did, said on its Copy button for a moment, and only beside that response. */
   #bodyCopied: { response: ConsoleResponse; state: CopyState } | undefined;
   #bodyCopyTimer: ReturnType<typeof setTimeout> | undefined;
@@ -799,7 +801,7 @@ export class TryItConsole extends LitElement {
       </p>
       ${response.redirectedTo ? html`<p class="muted redirected" part="redirected">Redirected to <code>${response.redirectedTo}</code></p>` : nothing}
       ${response.warnings.map((warning) => html`<p class="notice" role="note">${warning}</p>`)}
-      <details class="response-headers">
+      <details class="response-headers" ?open=${this.#headersOpen} @toggle=${(event: Event) => (this.#headersOpen = (event.target as HTMLDetailsElement).open)}>
         <summary>Response headers (${response.headers.length})</summary>
         ${headersHiddenByCors(response)
           ? html`<p class="muted headers-note">From another origin, a page sees only the headers the API lists in <code>Access-Control-Expose-Headers</code> and the CORS-safelisted ones; never <code>Set-Cookie</code>.</p>`
