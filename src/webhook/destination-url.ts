@@ -55,22 +55,28 @@ export function parseDestination(url: unknown): Destination {
 }
 
 /**
- * `url` as messages show it: scheme, host, port and the first path segment, with "…" for the rest of the path and
- * for the query. Webhook URLs are bearer credentials: tokens travel in the query (`?token=`), and the common
- * services keep the secret in the path after a fixed first segment (Slack `/services/T…/B…/<secret>`, Discord
- * `/api/webhooks/<id>/<token>`, Teams `/webhookb2/…`). What is left still tells one destination from another in a
- * log. Error messages, the attempt errors and a redirect's `Location` all use this one form. Works on a string
- * that does not parse as a URL too.
+ * `url` as messages show it: scheme, host and port, then the leading path segments that are plain words (letters,
+ * `-` or `_` between them, an optional last digit, 20 characters at most: `services`, `api`, `v1`), "…" from the
+ * first other segment on and for the query, "…@" for user info. Webhook URLs are bearer credentials, the secret in
+ * the query or the path, first (Telegram `/bot<token>/…`, Make `/<id>`, webhook.site `/<uuid>`) or after fixed
+ * words (Slack `/services/…`, Discord `/api/webhooks/…`); a word after an id may be one too (Zapier's). Used by every
+ * message, a redirect's `Location` and the channel's inspect and JSON forms. Works on any string.
  */
 export function urlForMessages(url: string): string {
   const end = url.search(/[?#]/);
   const head = end < 0 ? url : url.slice(0, end);
   const query = end >= 0 && url[end] === '?' ? '?…' : ''; // the fragment is never sent: left out
-  const authority = head.indexOf('//');
-  const pathStart = head.indexOf('/', authority < 0 ? 0 : authority + 2);
-  const secondSlash = pathStart < 0 ? -1 : head.indexOf('/', pathStart + 1);
-  const path = secondSlash < 0 || secondSlash === head.length - 1 ? head : `${head.slice(0, secondSlash)}/…`;
-  return path + query;
+  const authority = /^([a-z][a-z0-9+.-]*:)?\/\/([^/\\]*)/i.exec(head); // a "\" ends the host for URL parsers
+  const origin = authority ? `${authority[1] ?? ''}//${authority[2]!.replace(/^.*@/s, '…@')}` : '';
+  const segments = head.slice(authority ? authority[0].length : 0).split('/');
+  const hidden = segments.findIndex((segment) => !isPlainWord(segment));
+  const shown = hidden < 0 ? segments : [...segments.slice(0, hidden), '…'];
+  return origin + shown.join('/') + query;
+}
+
+// An empty segment (the path's leading "/", a trailing or doubled one) holds nothing.
+function isPlainWord(segment: string): boolean {
+  return segment === '' || (segment.length <= 20 && /^[a-z]+(?:[-_][a-z]+)*[0-9]?$/i.test(segment));
 }
 
 function percentEncoded(character: string): string {

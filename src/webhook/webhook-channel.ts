@@ -1,5 +1,6 @@
 // One webhook destination: validated config, the exact request it sends, and one attempt at sending it.
 import type { Socket } from 'node:net';
+import { inspect, type InspectOptionsStylized } from 'node:util';
 import { Agent, buildConnector, type Dispatcher } from 'undici';
 import { ConfigError, InvalidArgumentError, describeValue } from '../core/errors.js';
 import { CLIENT_OWNED_HEADERS, headerValueProblem, isByteString, isHeaderName, isMethod } from '../core/http-syntax.js';
@@ -192,6 +193,23 @@ export class WebhookChannel {
     const own = this.#own;
     this.#own = undefined;
     await own?.agent.close(); // an undici Agent closes gracefully: requests in progress, bodies included, finish first
+  }
+
+  /**
+   * What `JSON.stringify(channel)` writes: the URL as error messages show it and the header names with their values
+   * hidden, since both are often credentials. The `url` and `headers` fields themselves stay whole.
+   */
+  toJSON(): { url: string; method: string; timeout: number; headers: Record<string, string>; signed: boolean } {
+    // fromEntries defines each name as an own key, `__proto__` included.
+    const headers = Object.fromEntries(Object.keys(this.headers).map((name) => [name, '…']));
+    return { url: urlForMessages(this.url), method: this.method, timeout: this.timeout, headers, signed: this.signed };
+  }
+
+  /** What `console.log(channel)` and `util.inspect` show: `toJSON()`'s form, so no secret reaches a log. */
+  [inspect.custom](depth: number, options: InspectOptionsStylized, show: typeof inspect): string {
+    const name = options.stylize('WebhookChannel', 'special');
+    if (depth < 0) return `[${name}]`;
+    return `${name} ${show(this.toJSON(), { ...options, depth: options.depth == null ? options.depth : options.depth - 1 })}`;
   }
 
   async #cancellableRequest(delivery: PreparedDelivery, signal: AbortSignal): Promise<AttemptOutcome> {

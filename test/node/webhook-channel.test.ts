@@ -2,7 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import { Agent as NodeHttpAgent } from 'node:http';
-import { inspect } from 'node:util';
+import { format, inspect } from 'node:util';
 import { runInNewContext } from 'node:vm';
 import { Agent, interceptors } from 'undici';
 import { ConfigError, InvalidArgumentError } from '../../src/core/errors.js';
@@ -257,6 +257,98 @@ describe('WebhookChannel keeps secrets out of its errors', () => {
     } finally {
       await server.close();
     }
+  });
+
+  it('shows no user info, and nothing after a backslash that ends the host, in a bad url', () => {
+    const withPassword = thrownWithoutSecrets(() => new WebhookChannel({ url: `https://user:${token}@hooks.example.com:99999/in` }));
+    assert.match(withPassword.message, /\(got "https:\/\/…@hooks\.example\.com:99999\/in"\)\.$/);
+    const afterBackslash = thrownWithoutSecrets(() => new WebhookChannel({ url: `https://hooks.example.com\\${pathSecret}/in` }));
+    assert.match(afterBackslash.message, /contains "\\\\".*\(got "https:\/\/hooks\.example\.com…"\)\.$/);
+  });
+
+  describe('when the secret is the first path segment', () => {
+    const telegramToken = '123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw';
+    const makeId = 'k3v9x2m7q8w4e6r1t5y0u2i9o8p7a6s5';
+    const siteId = '0f6c2c9e-8a3b-4d5e-9f10-2b3c4d5e6f70';
+    const secrets = [telegramToken, 'AAHdqTcv', makeId, siteId];
+    const paths = { telegram: `/bot${telegramToken}/sendMessage`, make: `/${makeId}`, site: `/${siteId}` };
+
+    function assertNoSecret(text: string): void {
+      for (const secret of secrets) assert.ok(!text.includes(secret), text);
+    }
+
+    it('shows the real services\' URLs as origin and "…" in config errors', () => {
+      const written = [`https://api.telegram.org${paths.telegram}`, `https://hook.eu1.make.com${paths.make}`, `https://webhook.site${paths.site}`];
+      const shown = ['https://api.telegram.org/…', 'https://hook.eu1.make.com/…', 'https://webhook.site/…'];
+      written.forEach((url, i) => {
+        const error = thrownWithoutSecrets(() => new WebhookChannel({ url: `${url}?x=a b` }));
+        assertNoSecret(inspect(error, { depth: 10 }));
+        assert.ok(error.message.endsWith(`(got "${shown[i]}?…").`), error.message);
+      });
+    });
+
+    it('keeps them out of error messages, attempt and failed events and the results, a redirect\'s Location too', async () => {
+      const server = await startTestServer((response, received) =>
+        received.url === '/moved' ? response.writeHead(302, { Location: `https://api.telegram.org${paths.telegram}` }).end() : response.writeHead(500).end(),
+      );
+      try {
+        const notifier = new Notifier({ retry: { attempts: 2, minDelay: 1, maxDelay: 1 } });
+        for (const [name, path] of Object.entries(paths)) notifier.registerChannel(name, new WebhookChannel({ url: `${server.url}${path}` }));
+        notifier.registerChannel('moved', new WebhookChannel({ url: `${server.url}/moved` }));
+        const attempts: unknown[] = [];
+        const failed: unknown[] = [];
+        notifier.on('attempt', (event) => attempts.push(event));
+        notifier.on('failed', (event) => failed.push(event));
+        const results = await notifier.send({ type: 'user', id: 1 }, { via: () => ['telegram', 'make', 'site', 'moved'], toWebhook: userCreated.toWebhook });
+        await notifier.close();
+        assert.equal(server.requests.length, 8); // each secret path did reach the server
+        assert.equal(attempts.length, 8);
+        assert.equal(failed.length, 4);
+        assertNoSecret(inspect([results, attempts, failed], { depth: Infinity }));
+        for (const result of results.slice(0, 3)) assert.match(result.error!.message, /POST http:\/\/127\.0\.0\.1:\d+\/… answered 500\.$/);
+        assert.match(results[3]!.error!.message, /POST http:\/\/127\.0\.0\.1:\d+\/moved answered 302 \(a redirect to https:\/\/api\.telegram\.org\/…\)/);
+      } finally {
+        await server.close();
+      }
+    });
+  });
+
+  it('shows a channel in console.log, util.inspect and JSON with the URL as messages do and header values hidden', () => {
+    const url = `https://hooks.slack.com/services/T0001/B0001/${pathSecret}?token=${token}`;
+    const headers = { Authorization: `Bearer ${token}`, 'X-Api-Key': pathSecret };
+    const channel = new WebhookChannel({ url, headers, secret: 'signing-secret' });
+    const shown = [inspect(channel), inspect({ channels: [channel] }, { depth: Infinity }), format('%o', channel), format('%j', { channel }), JSON.stringify(channel)];
+    for (const text of shown) assert.ok(!text.includes(token) && !text.includes(pathSecret) && !text.includes('signing-secret'), text);
+    assert.equal(inspect(channel), "WebhookChannel {\n  url: 'https://hooks.slack.com/services/…?…',\n  method: 'POST',\n  timeout: 30000,\n  headers: { Authorization: '…', 'X-Api-Key': '…' },\n  signed: true\n}");
+    assert.equal(inspect({ a: { channel } }, { depth: 1 }), '{ a: { channel: [WebhookChannel] } }');
+    assert.deepEqual(JSON.parse(JSON.stringify(channel)), { url: 'https://hooks.slack.com/services/…?…', method: 'POST', timeout: 30_000, headers: { Authorization: '…', 'X-Api-Key': '…' }, signed: true });
+    // The fields themselves are the API: still whole.
+    assert.equal(channel.url, url);
+    assert.deepEqual(channel.headers, headers);
+  });
+
+  it('refuses a channel from another copy of the package showing only its kind, not the channel', async () => {
+    // The same module loaded again under another URL: a second copy, as two installed versions give.
+    const copy: typeof import('../../src/webhook/webhook-channel.js') = await import(new URL('../../src/webhook/webhook-channel.js?second-copy', import.meta.url).href);
+    const config = { url: `https://hooks.slack.com/services/T0001/B0001/${pathSecret}`, headers: { Authorization: `Bearer ${token}` } };
+    const foreign: unknown = new copy.WebhookChannel(config);
+    assert.ok(!(foreign instanceof WebhookChannel));
+    let thrown: unknown;
+    assert.throws(() => new Notifier().registerChannel('webhook', foreign as never), (error: unknown) => {
+      thrown = error;
+      return error instanceof ConfigError;
+    });
+    const error = thrown as ConfigError;
+    assert.equal(error.value, 'a WebhookChannel');
+    assert.match(error.message, /^Invalid channel "webhook": must be a WebhookChannel from the copy of try-it-console this Notifier comes from .*\(got a WebhookChannel\)\.$/);
+    // Even with the channel's own inspect and toJSON gone (an older copy), nothing of it is in the error.
+    const bare = Object.assign(Object.create(null), config);
+    assert.throws(() => new Notifier().registerChannel('webhook', bare), (error: unknown) => {
+      const everything = inspect(error, { depth: Infinity, showHidden: true });
+      return error instanceof ConfigError && error.value === 'an object' && !everything.includes(token) && !everything.includes(pathSecret);
+    });
+    const everything = inspect(error, { depth: Infinity, showHidden: true }) + JSON.stringify(error);
+    assert.ok(!everything.includes(token) && !everything.includes(pathSecret), everything);
   });
 });
 
