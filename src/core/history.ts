@@ -517,6 +517,7 @@ export class History {
       }
       request.url = redactUrl(request.url, redacted);
       if (formBody && request.body !== undefined) request.body = redactParameters(request.body, redacted);
+      else if (request.body !== undefined && isJsonBody(entry.headers, request.body)) request.body = redactJsonMembers(request.body, redacted);
       if (request.body !== undefined && request.body.length > this.config.maxStoredBodyLength) {
         request.body = cutAt(request.body, this.config.maxStoredBodyLength);
         stored.bodyTruncated = true;
@@ -634,6 +635,32 @@ function readStoredRecord(raw: unknown): StoredHistoryRecord | undefined {
 function isFormBody(headers: Record<string, string>): boolean {
   const contentType = Object.entries(headers).find(([name]) => name.toLowerCase() === 'content-type')?.[1];
   return contentType?.split(';')[0]!.trim().toLowerCase() === 'application/x-www-form-urlencoded';
+}
+
+/** Whether the body is JSON: so labelled (`application/json`, `…+json`), or unlabelled and shaped as an object or array. */
+function isJsonBody(headers: Record<string, string>, body: string): boolean {
+  const contentType = Object.entries(headers).find(([name]) => name.toLowerCase() === 'content-type')?.[1];
+  if (contentType === undefined) return /^\s*[[{]/.test(body);
+  return /^application\/(?:[\w.-]+\+)?json$/i.test(contentType.split(';')[0]!.trim());
+}
+
+// A member of a JSON object whose value is a string: its key and value as written, escapes included.
+const JSON_STRING_MEMBER = /"((?:[^"\\]|\\.)*)"(\s*:\s*)"((?:[^"\\]|\\.)*)"/g;
+// Key names that hold a secret in a login or token request body, besides the query parameters' (camelCase as snake_case).
+const CREDENTIAL_KEY_ENDING = /(?:^|_)(?:password|passwd|passphrase|secret|token|apikey)$/;
+
+/**
+ * A JSON body with the string values of credential-named members replaced (`"password": "[redacted]"`, also
+ * `clientSecret`, `api_key`, `refresh_token`…), the rest as written. Read as text, not parsed: a body that is not
+ * valid JSON is redacted the same way, and a string that only looks like a member errs towards redaction.
+ */
+function redactJsonMembers(body: string, { queryParameter }: ParameterRedaction): string {
+  if (!queryParameter || !body.includes('"')) return body;
+  return body.replace(JSON_STRING_MEMBER, (member, key: string, colon: string, value: string) => {
+    const name = key.replace(/\\(.)/g, '$1').replace(/([a-z\d])([A-Z])/g, '$1_$2').toLowerCase();
+    const credential = queryParameter(name) || CREDENTIAL_KEY_ENDING.test(name);
+    return !credential || value === '' || isPlaceholderCredential(value) ? member : `"${key}"${colon}"${REDACTED}"`;
+  });
 }
 
 /** The first `length` characters of `text`, never half of a surrogate pair (an emoji cut in two). */

@@ -494,7 +494,7 @@ describe('History: persistence', () => {
     assert.deepEqual(store.stored('b').written, written);
   });
 
-  it('redacts credential parameters in a form body, sent and written, and stores other bodies as sent', async () => {
+  it('redacts credential parameters in a form body, sent and written, and stores other bodies as sent but for JSON', async () => {
     const store = new MapStore();
     const history = new History({ enabled: true }, { store });
     const form = 'grant_type=password&username=alice&password=hunter2&client_id=docs&client_secret=cs_live_123';
@@ -506,7 +506,7 @@ describe('History: persistence', () => {
       body: form,
       written: { url: 'https://auth.example/token', headers: formHeaders, body: 'password={{pw}}&client_secret=typed{{x}}&{{k}}=v&scope=read' },
     }));
-    history.add(request(2, { id: 'json', method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"password":"hunter2"}' }));
+    history.add(request(2, { id: 'text', method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: '{"password":"hunter2"}' }));
     history.add(request(3, { id: 'untyped', method: 'POST', headers: {}, body: form }));
     const keeping = new History({ enabled: true, keepCredentials: true }, { store });
     keeping.add(request(4, { id: 'kept', method: 'POST', headers: formHeaders, body: form }));
@@ -515,9 +515,36 @@ describe('History: persistence', () => {
     assert.equal(store.stored('form').body, `grant_type=password&username=alice&password=${REDACTED}&client_id=docs&client_secret=${REDACTED}`);
     assert.equal(store.stored('form').written!.body, `password={{pw}}&client_secret=${REDACTED}&{{k}}=${REDACTED}&scope=read`);
     assert.equal(history.get('form').body, form, 'memory keeps the real request');
-    assert.equal(store.stored('json').body, '{"password":"hunter2"}');
+    assert.equal(store.stored('text').body, '{"password":"hunter2"}');
     assert.equal(store.stored('untyped').body, form);
     assert.equal(store.stored('kept').body, form);
+  });
+
+  it('redacts the string values of credential-named members of a JSON body, sent and written, keeping the rest as written', async () => {
+    const store = new MapStore();
+    const history = new History({ enabled: true }, { store });
+    const login = '{\n  "username": "alice",\n  "password" : "hunter2",\n  "clientSecret": "cs_1", "api_key":"k\\"1",\n  "nested": {"refresh_token": "rt", "tokens": 3, "author": "Jane"},\n  "note": "say \\"password\\": \\"x\\"", "empty_token": ""\n}';
+    history.add(request(1, {
+      id: 'json',
+      method: 'POST',
+      headers: { 'Content-Type': 'application/vnd.api+json; charset=utf-8' },
+      body: login,
+      written: { url: 'https://auth.example/login', headers: {}, body: '{"password": "{{pw}}", "newPassword": "typed{{x}}"}' },
+    }));
+    history.add(request(2, { id: 'unlabelled', method: 'POST', headers: {}, body: '[{"accessToken": "at"}]' }));
+    const keeping = new History({ enabled: true, keepCredentials: true }, { store });
+    keeping.add(request(3, { id: 'kept', method: 'POST', headers: { 'Content-Type': 'application/json' }, body: login }));
+    await history.flush();
+    await keeping.flush();
+    const R = REDACTED;
+    assert.equal(
+      store.stored('json').body,
+      `{\n  "username": "alice",\n  "password" : "${R}",\n  "clientSecret": "${R}", "api_key":"${R}",\n  "nested": {"refresh_token": "${R}", "tokens": 3, "author": "Jane"},\n  "note": "say \\"password\\": \\"x\\"", "empty_token": ""\n}`,
+    );
+    assert.equal(store.stored('json').written!.body, `{"password": "{{pw}}", "newPassword": "${R}"}`);
+    assert.equal(store.stored('unlabelled').body, `[{"accessToken": "${R}"}]`);
+    assert.equal(history.get('json').body, login, 'memory keeps the real request');
+    assert.equal(store.stored('kept').body, login);
   });
 
   it('skips corrupted records', async () => {
