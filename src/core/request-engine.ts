@@ -269,7 +269,7 @@ export class RequestEngine {
     // Probes would be blocked too, and their answer would blame the server or CORS.
     if (await blocks.seen()) return blockedByPagePolicy(prepared, error, blocks.blockingPolicy, this.#pageOrigin);
     if (prepared.viaProxy) {
-      return new RequestError('network', `Could not reach the CORS proxy at ${new URL(prepared.fetchUrl).origin}; check that it is running and that corsProxy points at it.`, { cause: error });
+      return new RequestError('network', `Could not reach the CORS proxy at ${new URL(prepared.fetchUrl).origin}; check that it is running and that corsProxy points at it.${largeHead(prepared)}`, { cause: error });
     }
     // The probes share one budget: what is left of the request's timeout, at most 5 s.
     const budget = AbortSignal.timeout(Math.max(0, Math.min(5_000, timeLeft)));
@@ -454,6 +454,16 @@ function tellProgress(onProgress: (progress: ResponseProgress) => void, progress
       throw error;
     });
   }
+}
+
+/**
+ * For a request with no answer: a head (URL and headers) over 8 KiB, which servers refuse before reading it. A refused
+ * preflight reads as no answer, so a running proxy looks down; '' for a head of the usual size.
+ */
+function largeHead({ fetchUrl, headers }: PreparedRequest): string {
+  const bytes = Object.entries(headers).reduce((total, [name, value]) => total + name.length + value.length + 4, fetchUrl.length);
+  if (bytes <= 8 * 1024) return '';
+  return ` Its URL and headers come to ${Math.round(bytes / 1024)} KB: servers refuse request heads that large (try-it-proxy reads 16 KB), and the browser reports the refusal of its preflight as no answer; shorten them.`;
 }
 
 /** A timeout while the body arrived says how far it got: the server answered, so it is not down. */

@@ -25,6 +25,18 @@ describe('RequestEngine in Chromium, against a second origin', () => {
     expect(error.message).to.contain('corsProxy');
   });
 
+  it('says a URL too long for the proxy may be why it seems down: its refusal of the preflight reads as no answer', async () => {
+    const engine = new RequestEngine({ config: { corsProxy: servers.proxy } });
+    // A custom header needs a preflight, which the proxy's HTTP server refuses (431) before any CORS header is written.
+    const long = `${servers.api}/pets?q=${'a'.repeat(20_000)}`;
+    const error = await failure(engine.send({ method: 'GET', url: long, headers: { 'X-Trace': '1' } }));
+    expect(error.kind, error.message).to.equal('network');
+    expect(error.message).to.match(/^Could not reach the CORS proxy at .*; check that it is running and that corsProxy points at it\. Its URL and headers come to \d+ KB: servers refuse request heads that large/);
+    // A proxy that is down, with a URL of the usual size, gets no such hint.
+    const down = await failure(new RequestEngine({ config: { corsProxy: `${servers.closed}/` } }).send({ method: 'GET', url: `${servers.api}/pets`, headers: { 'X-Trace': '1' } }));
+    expect(down.message).to.not.contain('KB');
+  });
+
   it('tells a server that is down apart from a CORS refusal', async () => {
     const error = await failure(new RequestEngine().send({ method: 'GET', url: `${servers.closed}/pets` }));
     expect(error.kind, error.message).to.equal('network');
