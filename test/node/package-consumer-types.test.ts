@@ -62,7 +62,8 @@ describe('a front-end TypeScript project using the package', () => {
       'code-snippet': `
         const element = document.createElement('code-snippet');
         element.addEventListener('tic-copy', (event) => { const text: string = event.text; void text; });
-        element.addEventListener('tic-language-change', (event) => { const language: string = event.language; void language; });`,
+        element.addEventListener('tic-language-change', (event) => { const language: 'curl' | 'javascript' | 'go' | 'python' | 'php' = event.language; void language; });
+        element.addEventListener('tic-copy', (event) => { const language: 'curl' | 'javascript' | 'go' | 'python' | 'php' = event.language; void language; });`,
       'env-picker': `
         const element = document.createElement('env-picker');
         element.addEventListener('tic-environment-change', (event) => { const name: string = event.name; void name; });
