@@ -53,7 +53,7 @@ export const REDACTED = '[redacted]';
  * Ocp-Apim-Subscription-Key, X-Pass, X-JWT…). Erring towards redaction costs a restored request one value to retype.
  * The CORS proxy drops them too when a redirect leads to another origin.
  */
-export const CREDENTIAL_HEADER_NAME = /auth|token|secret|passw|session|cookie|credential|signature|api[-_]?key|(?:^|[-_])(?:key|pass|pwd|jwt|sig)$/i;
+export const CREDENTIAL_HEADER_NAME = /auth(?!or(?!i[sz]))|token(?!s$)|secret|passw|passphrase|passcode|session|cookie|credential|signature|jwt|api[-_]?key|(?:^|[-_])(?:key|pass|pwd|sig|sign|otp|pin)$/i;
 
 /**
  * Query parameters that carry credentials by convention (API keys, OAuth tokens, signed-URL signatures), lowercase;
@@ -61,14 +61,17 @@ export const CREDENTIAL_HEADER_NAME = /auth|token|secret|passw|session|cookie|cr
  */
 export const CREDENTIAL_QUERY_PARAMETERS: readonly string[] = [
   'access_token', 'api_key', 'api-key', 'apikey', 'key', 'token', 'client_secret', 'password', 'secret', 'sig', 'signature',
-  'auth', 'jwt', 'pwd', 'passwd', 'sessionid',
+  'auth', 'jwt', 'pwd', 'passwd', 'passphrase', 'sessionid', 'session_id', 'phpsessid', 'accesstoken', 'apitoken', 'authtoken',
+  'clientsecret', 'apisecret', 'accesskey', 'privatekey', 'access_key', 'secret_key', 'private_key', 'license_key',
+  'subscription-key', 'subscription_key', 'x-api-key',
 ];
-const CREDENTIAL_QUERY_PARAMETER_ENDING = /[-_](?:token|secret|signature|key)$/;
+const CREDENTIAL_QUERY_PARAMETER_ENDING = /[-_](?:token|secret|signature)$/;
 
 /**
  * Whether a query parameter carries a credential by convention: one of `CREDENTIAL_QUERY_PARAMETERS`, or a name ending
- * in `_token`, `-secret`, `-signature`, `_key`… (`refresh_token`, `private_token`, `id_token`, `X-Goog-Signature`,
- * `X-Amz-Security-Token`, `access_key`, `subscription-key`). `name` as `queryParameterName` gives it.
+ * in `_token`, `-secret`, `-signature`… (`refresh_token`, `private_token`, `id_token`, `X-Goog-Signature`,
+ * `X-Amz-Security-Token`). Names ending in `_key` are listed one by one: most (`sort_key`, `public_key`,
+ * `idempotency_key`) hold no secret. `name` as `queryParameterName` gives it.
  */
 export function isCredentialQueryParameter(name: string): boolean {
   return CREDENTIAL_QUERY_PARAMETERS.includes(name) || CREDENTIAL_QUERY_PARAMETER_ENDING.test(name);

@@ -86,6 +86,8 @@ export class History {
   #unwatch: (() => void) | undefined;
   /** Values kept out of every entry added from now on (`redactValue`), longest first, with the forms they are found in. */
   #redactedValues: { value: string; forms: string[] }[] = [];
+  /** `redactQueryParameters`, lowercase: JSON body members of these names are redacted too. */
+  #extraParameters: ReadonlySet<string> = new Set();
 
   /** @throws ConfigError for a bad setting or option, naming it. */
   constructor(config: HistoryConfig, options?: HistoryOptions) {
@@ -98,6 +100,7 @@ export class History {
     const { keepCredentials, redactHeaders, redactQueryParameters } = this.config;
     const extraHeaders = new Set(redactHeaders);
     const extraParameters = new Set(redactQueryParameters);
+    this.#extraParameters = extraParameters;
     this.#redacted = {
       header: keepCredentials ? () => false : (name) => CREDENTIAL_HEADER_NAME.test(name) || extraHeaders.has(name.toLowerCase()),
       queryParameter: keepCredentials ? undefined : (name) => isCredentialQueryParameter(name) || extraParameters.has(name),
@@ -516,8 +519,8 @@ export class History {
         if (credential && !isPlaceholderCredential(value)) request.headers[name] = REDACTED;
       }
       request.url = redactUrl(request.url, redacted);
-      if (formBody && request.body !== undefined) request.body = redactParameters(request.body, redacted);
-      else if (request.body !== undefined && isJsonBody(entry.headers, request.body)) request.body = redactJsonMembers(request.body, redacted);
+      if (formBody && request.body !== undefined) request.body = redactParameters(request.body, formFieldRedaction(redacted));
+      else if (request.body !== undefined && isJsonBody(entry.headers, request.body)) request.body = redactJsonMembers(request.body, redacted, this.#extraParameters);
       if (request.body !== undefined && request.body.length > this.config.maxStoredBodyLength) {
         request.body = cutAt(request.body, this.config.maxStoredBodyLength);
         stored.bodyTruncated = true;
@@ -646,19 +649,35 @@ function isJsonBody(headers: Record<string, string>, body: string): boolean {
 
 // A member of a JSON object whose value is a string: its key and value as written, escapes included.
 const JSON_STRING_MEMBER = /"((?:[^"\\]|\\.)*)"(\s*:\s*)"((?:[^"\\]|\\.)*)"/g;
-// Key names that hold a secret in a login or token request body, besides the query parameters' (camelCase as snake_case).
-const CREDENTIAL_KEY_ENDING = /(?:^|_)(?:password|passwd|passphrase|secret|token|apikey)$/;
+/**
+ * Keys of a JSON body that hold a secret, in snake_case. Narrower than the query parameters' rule: JSON keys named
+ * `key`, `auth`, `*_key` or `*_token` are mostly data (an AWS tag's `Key`, `sortKey`, `publicKey`, `pageToken`).
+ */
+const CREDENTIAL_KEY =
+  /(?:^|_)(?:passw|passphrase|passcode)|(?:^|_)(?:secret|pwd|api_?key|(?:access|refresh|auth|id|api|bearer|session|csrf)_token|(?:private|secret|access|license)_key|session_?id|client_assertion|code_verifier)$|^(?:token|jwt|credentials?)$/;
+
+/**
+ * The redaction of a form body's fields: the query parameters' names, and those a JSON body's member would be
+ * redacted under (`new_password`, `password_confirmation`), the last bracket of a nested name read (`user[password]`).
+ */
+function formFieldRedaction(redacted: ParameterRedaction): ParameterRedaction {
+  const { queryParameter } = redacted;
+  if (!queryParameter) return redacted;
+  return { ...redacted, queryParameter: (name) => queryParameter(name) || CREDENTIAL_KEY.test(/\[([^\]]*)\]$/.exec(name)?.[1] ?? name) };
+}
 
 /**
  * A JSON body with the string values of credential-named members replaced (`"password": "[redacted]"`, also
- * `clientSecret`, `api_key`, `refresh_token`…), the rest as written. Read as text, not parsed: a body that is not
- * valid JSON is redacted the same way, and a string that only looks like a member errs towards redaction.
+ * `clientSecret`, `api_key`, `refreshToken`, `password_confirmation`…, and the names in `redactQueryParameters`), the
+ * rest as written. Read as text, not parsed: a body that is not valid JSON is redacted the same way, and a string that
+ * only looks like a member errs towards redaction.
  */
-function redactJsonMembers(body: string, { queryParameter }: ParameterRedaction): string {
+function redactJsonMembers(body: string, { queryParameter }: ParameterRedaction, extraNames: ReadonlySet<string>): string {
   if (!queryParameter || !body.includes('"')) return body;
   return body.replace(JSON_STRING_MEMBER, (member, key: string, colon: string, value: string) => {
-    const name = key.replace(/\\(.)/g, '$1').replace(/([a-z\d])([A-Z])/g, '$1_$2').toLowerCase();
-    const credential = queryParameter(name) || CREDENTIAL_KEY_ENDING.test(name);
+    const written = key.replace(/\\(.)/g, '$1');
+    const name = written.replace(/([a-z\d])([A-Z])/g, '$1_$2').toLowerCase();
+    const credential = CREDENTIAL_KEY.test(name) || extraNames.has(written.toLowerCase()) || extraNames.has(name);
     return !credential || value === '' || isPlaceholderCredential(value) ? member : `"${key}"${colon}"${REDACTED}"`;
   });
 }

@@ -457,13 +457,14 @@ function tellProgress(onProgress: (progress: ResponseProgress) => void, progress
 }
 
 /**
- * For a request with no answer: a head (URL and headers) over 8 KiB, which servers refuse before reading it. A refused
- * preflight reads as no answer, so a running proxy looks down; '' for a head of the usual size.
+ * For a request with no answer: a preflight head (the URL and the header names) over 8 KiB, which servers refuse before
+ * reading it. A refused preflight reads as no answer, so a running proxy looks down; '' for a head of the usual size.
  */
 function largeHead({ fetchUrl, headers }: PreparedRequest): string {
-  const bytes = Object.entries(headers).reduce((total, [name, value]) => total + name.length + value.length + 4, fetchUrl.length);
+  // A preflight carries the URL and the header names (Access-Control-Request-Headers), not their values.
+  const bytes = Object.keys(headers).reduce((total, name) => total + name.length + 1, new TextEncoder().encode(fetchUrl).length);
   if (bytes <= 8 * 1024) return '';
-  return ` Its URL and headers come to ${Math.round(bytes / 1024)} KB: servers refuse request heads that large (try-it-proxy reads 16 KB), and the browser reports the refusal of its preflight as no answer; shorten them.`;
+  return ` Its URL comes to ${Math.round(bytes / 1024)} KB: servers refuse request heads that large (try-it-proxy reads 16 KB), and the browser reports the refusal of its preflight as no answer; shorten it.`;
 }
 
 /** A timeout while the body arrived says how far it got: the server answered, so it is not down. */

@@ -46,8 +46,11 @@ const MAX_RESPONSE_HEADER_BYTES = 256 * 1024;
  * custom header there only once that origin's preflight allows it, which the proxy does not ask.
  */
 export function withoutCredentials(request: UpstreamRequest): UpstreamRequest {
-  return { ...request, headers: request.headers.filter(([name]) => !CREDENTIAL_HEADER_NAME.test(name)), credentialsDropped: true };
+  return { ...request, headers: request.headers.filter(([name]) => !CREDENTIAL_HEADER_NAME.test(name) || IDEMPOTENCY_KEY.test(name)), credentialsDropped: true };
 }
+
+/** Named like a key, but no secret: a POST replayed after a redirect without it would lose its duplicate protection. */
+const IDEMPOTENCY_KEY = /^(?:x-)?idempotency-key$/i;
 
 /** The method of the request that follows a redirect (Fetch §4.4): only 303, and 301/302 after POST, change it. */
 function followUpMethod(method: string, status: number): string {

@@ -79,6 +79,16 @@ describe('<try-it-console> on a page with a console per operation', () => {
     expect(await landmarks()).to.deep.equal(['region Request', 'region Response', 'region Code', 'complementary']);
   });
 
+  it('renders, unnamed, when a framework sets its label property to undefined, null or a number', async () => {
+    const el = await fixture<TryItConsole>(html`<try-it-console label="List pets" .config=${config()}></try-it-console>`);
+    for (const label of [undefined, null, 42]) {
+      (el as unknown as { label: unknown }).label = label;
+      await settled(el);
+      expect(el.shadowRoot!.querySelector('#url'), String(label)).to.not.equal(null);
+      expect(await landmarks(), String(label)).to.deep.equal(['region Request', 'region Response', 'region Code', 'complementary']);
+    }
+  });
+
   it('puts its headings, the history’s too, at the level given by heading-level', async () => {
     const el = await fixture<TryItConsole>(html`<try-it-console heading-level="4" .config=${config()}></try-it-console>`);
     await settled(el);

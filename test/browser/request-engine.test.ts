@@ -31,7 +31,7 @@ describe('RequestEngine in Chromium, against a second origin', () => {
     const long = `${servers.api}/pets?q=${'a'.repeat(20_000)}`;
     const error = await failure(engine.send({ method: 'GET', url: long, headers: { 'X-Trace': '1' } }));
     expect(error.kind, error.message).to.equal('network');
-    expect(error.message).to.match(/^Could not reach the CORS proxy at .*; check that it is running and that corsProxy points at it\. Its URL and headers come to \d+ KB: servers refuse request heads that large/);
+    expect(error.message).to.match(/^Could not reach the CORS proxy at .*; check that it is running and that corsProxy points at it\. Its URL comes to \d+ KB: servers refuse request heads that large/);
     // A proxy that is down, with a URL of the usual size, gets no such hint.
     const down = await failure(new RequestEngine({ config: { corsProxy: `${servers.closed}/` } }).send({ method: 'GET', url: `${servers.api}/pets`, headers: { 'X-Trace': '1' } }));
     expect(down.message).to.not.contain('KB');

@@ -338,7 +338,9 @@ describe('History: persistence', () => {
     const secret = ['X-Auth-Token', 'Private-Token', 'X-Session-Id', 'Ocp-Apim-Subscription-Key', 'api-key', 'X-Amz-Security-Token', 'X-Client-Secret'];
     // Underscore spellings (the Petstore's api_key) and short words at the end of a name.
     secret.push('api_key', 'API_KEY', 'x_api_key', 'access_key', 'X-Pass', 'X-JWT', 'X-Pwd', 'Request_Sig');
-    const plain = ['Accept', 'Content-Type', 'X-Request-Id', 'If-None-Match', 'Keep-Alive-Hint', 'X-Keyboard', 'X-Passenger', 'Design'];
+    // Exchanges' passphrases and signatures, assertions, one-time codes.
+    secret.push('CB-ACCESS-PASSPHRASE', 'KC-API-SIGN', 'X-JWT-Assertion', 'X-Passcode', 'X-OTP');
+    const plain = ['Accept', 'Content-Type', 'X-Request-Id', 'If-None-Match', 'Keep-Alive-Hint', 'X-Keyboard', 'X-Passenger', 'Design', 'X-Author', 'X-Max-Tokens', 'X-Signup-Source'];
     history.add(request(1, { id: 'a', headers: Object.fromEntries([...secret, ...plain].map((name) => [name, 'value'])) }));
     await history.flush();
     const stored = store.stored('a').headers;
@@ -383,7 +385,7 @@ describe('History: persistence', () => {
     const store = new MapStore();
     const history = new History({ enabled: true }, { store });
     const url =
-      'https://api.example/v1?private_token=p1&auth_token=a1&api_token=t1&X-Goog-Signature=g1&X-Amz-Security-Token=s1&app_secret=c1&token_type=bearer&page=2&access_key=k1&subscription-key=k2&auth=f1&jwt=j1&pwd=w1&key_id=public#refresh_token=r1&id_token=i1&state=x';
+      'https://api.example/v1?private_token=p1&auth_token=a1&api_token=t1&X-Goog-Signature=g1&X-Amz-Security-Token=s1&app_secret=c1&token_type=bearer&page=2&access_key=k1&subscription-key=k2&auth=f1&jwt=j1&pwd=w1&key_id=public&sort_key=name&public_key=pk&idempotency_key=i1&sessionId=s1#refresh_token=r1&id_token=i1&state=x';
     history.add(request(1, { id: 'a', url }));
     const keeping = new History({ enabled: true, keepCredentials: true }, { store });
     keeping.add(request(2, { id: 'b', url }));
@@ -392,7 +394,7 @@ describe('History: persistence', () => {
     const R = REDACTED;
     assert.equal(
       store.stored('a').url,
-      `https://api.example/v1?private_token=${R}&auth_token=${R}&api_token=${R}&X-Goog-Signature=${R}&X-Amz-Security-Token=${R}&app_secret=${R}&token_type=bearer&page=2&access_key=${R}&subscription-key=${R}&auth=${R}&jwt=${R}&pwd=${R}&key_id=public#refresh_token=${R}&id_token=${R}&state=x`,
+      `https://api.example/v1?private_token=${R}&auth_token=${R}&api_token=${R}&X-Goog-Signature=${R}&X-Amz-Security-Token=${R}&app_secret=${R}&token_type=bearer&page=2&access_key=${R}&subscription-key=${R}&auth=${R}&jwt=${R}&pwd=${R}&key_id=public&sort_key=name&public_key=pk&idempotency_key=i1&sessionId=${R}#refresh_token=${R}&id_token=${R}&state=x`,
     );
     assert.equal(store.stored('b').url, url);
   });
@@ -545,6 +547,22 @@ describe('History: persistence', () => {
     assert.equal(store.stored('unlabelled').body, `[{"accessToken": "${R}"}]`);
     assert.equal(history.get('json').body, login, 'memory keeps the real request');
     assert.equal(store.stored('kept').body, login);
+  });
+
+  it('keeps JSON members named like data (an AWS tag\'s Key, pageToken, publicKey) and redacts those named in redactQueryParameters', async () => {
+    const store = new MapStore();
+    const history = new History({ enabled: true, redactQueryParameters: ['otpCode'] }, { store });
+    const data = '{"Tags":[{"Key":"Name","Value":"web-1"}],"pageToken":"p2","nextPageToken":"p3","publicKey":"pk","sortKey":"name","idempotencyKey":"i1","auth":"none"}';
+    const secrets = '{"otpCode":"123456","sessionId":"s1","password_confirmation":"hunter2","passwordConfirm":"hunter2","accessToken":"at"}';
+    history.add(request(1, { id: 'data', method: 'POST', headers: { 'Content-Type': 'application/json' }, body: data }));
+    history.add(request(2, { id: 'secrets', method: 'POST', headers: { 'Content-Type': 'application/json' }, body: secrets }));
+    const form = 'user%5Bpassword%5D=hunter2&new_password=p2&password_confirmation=p2&passphrase=pp&page=2&user%5Bname%5D=alice';
+    history.add(request(3, { id: 'form', method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: form }));
+    await history.flush();
+    const R = REDACTED;
+    assert.equal(store.stored('data').body, data);
+    assert.equal(store.stored('secrets').body, `{"otpCode":"${R}","sessionId":"${R}","password_confirmation":"${R}","passwordConfirm":"${R}","accessToken":"${R}"}`);
+    assert.equal(store.stored('form').body, `user%5Bpassword%5D=${R}&new_password=${R}&password_confirmation=${R}&passphrase=${R}&page=2&user%5Bname%5D=alice`);
   });
 
   it('skips corrupted records', async () => {

@@ -82,7 +82,7 @@ const API_KEYS = { 'x-api-key': 'key-1', api_key: 'key-2', 'private-token': 'key
 
 async function fetchThrough(proxy: RunningProxy, path: string, method: string): Promise<Response> {
   const body = method === 'GET' ? undefined : 'payload';
-  const response = await fetch(proxy.url + path.slice(1), { method, body, headers: { origin: PAGE_ORIGIN, authorization: SECRET, cookie: COOKIE, ...API_KEYS, 'x-request-id': 'r-1' } });
+  const response = await fetch(proxy.url + path.slice(1), { method, body, headers: { origin: PAGE_ORIGIN, authorization: SECRET, cookie: COOKIE, ...API_KEYS, 'x-request-id': 'r-1', 'idempotency-key': 'once' } });
   await response.arrayBuffer();
   return response;
 }
@@ -125,6 +125,7 @@ describe('proxy: credentials on redirects the page follows', () => {
           assert.equal(b.seen[0]!.headers['cookie'], undefined, `${label}: B got A's Cookie`);
           for (const name of Object.keys(API_KEYS)) assert.equal(b.seen[0]!.headers[name], undefined, `${label}: B got A's ${name}`);
           assert.equal(b.seen[0]!.headers['x-request-id'], 'r-1', `${label}: a header that is no credential goes on`);
+          assert.equal(b.seen[0]!.headers['idempotency-key'], 'once', `${label}: a POST replayed keeps its duplicate protection`);
         }
       }
     }

@@ -108,6 +108,9 @@ describe('download names', () => {
     assert.equal(withSecrets('https://hooks.example/hooks/prefix-readerHOOKSECRET0123', ['', 'readerHOOKSECRET0123']), 'response.txt');
     assert.equal(withSecrets('https://api.example/keys/sk_live_51HxQ2eKz8fA9bC3dE4fG5hJ6', []), 'response.txt');
     assert.equal(withSecrets('https://api.example/pets/1', ['readerHOOKSECRET0123', '']), '1.txt');
+    // A secret holding "/" spans segments; a value too short to be a key (a pin of "1") names nothing.
+    assert.equal(withSecrets('https://hooks.example/hooks/abc/defSECRET', ['abc/defSECRET']), 'response.txt');
+    assert.equal(withSecrets('https://api.example/pets/1', ['1']), '1.txt');
   });
 });
 

@@ -133,8 +133,10 @@ export function downloadName(response: ConsoleResponse, secrets: readonly string
   if (given) return given;
   // A proxy other than try-it-proxy may pass on any text as the URL it was redirected to.
   const from = response.redirectedTo !== undefined && URL.canParse(response.redirectedTo) ? response.redirectedTo : response.request.url;
-  const segment = decodePercents(new URL(from).pathname.split('/').filter(Boolean).at(-1) ?? '');
-  const secret = secrets.some((value) => value !== '' && segment.includes(value)) || maskedValue('', segment) === MASK;
+  const path = decodePercents(new URL(from).pathname);
+  const segment = path.split('/').filter(Boolean).at(-1) ?? '';
+  // The whole path: a secret holding "/" spans segments. Short values (`pin: "1"`) would match most paths.
+  const secret = secrets.some((value) => value.length >= 4 && path.includes(value)) || maskedValue('', segment) === MASK;
   const last = (!secret && safeFileName(segment)) || 'response';
   const extension = typeExtension(response.contentType);
   const current = /\.(\w{1,6})$/.exec(last)?.[1]?.toLowerCase();

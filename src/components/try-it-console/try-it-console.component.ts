@@ -961,7 +961,8 @@ export class TryItConsole extends LitElement {
     const current = shownMethod(this.currentMethod);
     const methods = [...new Set([...METHODS, ...[this.method ?? 'GET', this.#loadedMethod].map(shownMethod), current])];
     // Options are bound with `.selected` and live(): once the user has picked one, the attribute no longer decides.
-    const label = this.label.trim();
+    // As a property, a framework may set anything (an operation's summary left undefined).
+    const label = typeof this.label === 'string' ? this.label.trim() : '';
     // Named, the console is the landmark: its sections are groups, and its side panel (an aside may not be a group) none.
     const part = label ? 'group' : nothing;
     const level = ariaLevel(this.headingLevel);
