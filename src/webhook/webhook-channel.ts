@@ -369,7 +369,6 @@ function validConfig(config: unknown): Record<string, unknown> {
   return input;
 }
 
-// Checked here: anything else (a node:http Agent is the likely mix-up) would fail every attempt.
 /**
  * Why `delivery` is not one to send: without its bytes or headers it would go out as an empty or unsigned request.
  * Only its kind goes in the error, never its headers (credentials, a signature).
@@ -387,6 +386,7 @@ function deliveryProblem(delivery: unknown): InvalidArgumentError | undefined {
   return new InvalidArgumentError('delivery', kind, 'must be { event, body, headers } as prepare() returns it (a body read back from a queue: Buffer.from(…))', kind);
 }
 
+// Checked here: anything else (a node:http Agent is the likely mix-up) would fail every attempt.
 function validDispatcher(dispatcher: unknown): Dispatcher | undefined {
   if (dispatcher === undefined) return undefined;
   const { request, dispatch } = (typeof dispatcher === 'object' && dispatcher !== null ? dispatcher : {}) as { request?: unknown; dispatch?: unknown };
