@@ -592,6 +592,14 @@ describe('<try-it-console>', () => {
     expect(listed()).to.deep.equal(['|Accept: application/json', 'replaced|X-Client: docs (replaced by your row)']);
   });
 
+  it('masks a default header’s secret value in the list, as the environment panel would, but not a reference to a variable', async () => {
+    const defaultHeaders = { Authorization: 'Bearer sk_live_51HxQ2eKz8fA9bC3dE4', 'X-Api-Key': 'team-key-1234', 'X-Auth-Template': 'Bearer {{token}}', 'X-Client': 'docs' };
+    const el = await fixture<TryItConsole>(html`<try-it-console .config=${config({ defaultHeaders })} url="{{base_url}}/pets"></try-it-console>`);
+    const listed = [...el.shadowRoot!.querySelectorAll('[part="default-headers"] li')].map((item) => item.textContent!.replace(/\s+/g, ' ').trim());
+    expect(listed).to.deep.equal(['Authorization: ••••••••', 'X-Api-Key: ••••••••', 'X-Auth-Template: Bearer {{token}}', 'X-Client: docs']);
+    expect(el.shadowRoot!.innerHTML).to.not.contain('sk_live_').and.not.contain('team-key-1234');
+  });
+
   it('explains presets of the wrong type set as properties, instead of throwing or dropping headers', async () => {
     const el = await fixture<TryItConsole>(html`<try-it-console .config=${config()} url="{{base_url}}/pets" .headers=${{ 'X-Page-Size': 10 } as unknown as Record<string, string>}></try-it-console>`);
     const problem = () => el.shadowRoot!.querySelector('.error[role="alert"]')?.textContent?.replace(/\s+/g, ' ').trim();

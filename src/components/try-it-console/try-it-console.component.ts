@@ -772,8 +772,8 @@ export class TryItConsole extends LitElement {
       <ul class="default-headers" part="default-headers" aria-labelledby="default-headers-label">
         ${defaults.map(([name, value]) =>
           replaced.has(name.toLowerCase())
-            ? html`<li class="replaced"><code>${name}: ${value}</code> <span class="muted">(replaced by your row)</span></li>`
-            : html`<li><code>${name}: ${value}</code></li>`,
+            ? html`<li class="replaced"><code>${name}: ${listedValue(name, value)}</code> <span class="muted">(replaced by your row)</span></li>`
+            : html`<li><code>${name}: ${listedValue(name, value)}</code></li>`,
         )}
       </ul>`;
   }
@@ -1009,6 +1009,15 @@ export class TryItConsole extends LitElement {
       </div>
     `;
   }
+}
+
+/**
+ * A default header's value as listed: masked as the environment panel masks a value of that name (a token the page put
+ * in `Authorization` after sign-in), but for one that only refers to a variable (`Bearer {{token}}`), which holds none.
+ */
+function listedValue(name: string, value: string): string {
+  if (/^\s*(?:[\w-]+\s+)?\{\{[^{}]*\}\}\s*$/.test(value)) return value;
+  return maskedValue(name, value) ?? value;
 }
 
 function shownMethod(method: string): string {
