@@ -133,4 +133,12 @@ describe('<env-picker> review', () => {
     expect(tops.size, 'on several lines').to.be.above(1);
     expect(targetsTooClose(el.shadowRoot!)).to.deep.equal([]);
   });
+
+  it('shows a value with line breaks on its lines, not run together on one', async () => {
+    const environments = new EnvironmentManager({ name: 'Local', variables: { note: 'a\nb', single: 'a b' } });
+    const el = await fixture<EnvPicker>(html`<env-picker .manager=${environments}></env-picker>`);
+    const [multi, single] = [...el.shadowRoot!.querySelectorAll<HTMLElement>('td.value .text')];
+    const lines = (text: HTMLElement) => new Set([...text.getClientRects()].map((rect) => Math.round(rect.top))).size;
+    expect([lines(multi!), lines(single!)]).to.deep.equal([2, 1]);
+  });
 });

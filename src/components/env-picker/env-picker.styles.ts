@@ -40,9 +40,11 @@ export const envPickerStyles = css`
     font-family: var(--_mono);
     word-break: break-all;
   }
-  /* Each value reads in its own direction: a URL left to right on a right-to-left page too. */
+  /* Each value reads in its own direction: a URL left to right on a right-to-left page too. Line breaks shown, as in a
+     PEM key or a JSON value. */
   td.value .text {
     unicode-bidi: plaintext;
+    white-space: pre-wrap;
   }
   td.value button {
     margin-inline-start: 0.5rem;
