@@ -115,6 +115,12 @@ describe('<try-it-console> response panel: reading what came', () => {
     expect(tooLarge.shadowRoot!.querySelector('.truncated')?.outerHTML).to.equal(undefined);
   });
 
+  it('says a status without a reason phrase with no gap where the phrase would be', async () => {
+    const el = await sent(`${servers.api}/panel/no-reason`);
+    expect(text(el, '[part="status"] .status')).to.equal('200');
+    expect(text(el, '[role="status"]')).to.match(/^Response 200 in \d+ milliseconds\.$/);
+  });
+
   it('reads a reason phrase, header values and a download name sent in UTF-8 as UTF-8', async () => {
     const el = await sent(`${servers.api}/panel/utf8-bytes`);
     expect(text(el, '[part="status"] .status')).to.equal('201 Créé');

@@ -788,7 +788,7 @@ export class TryItConsole extends LitElement {
     // a landmark in every console would undo what `label` does for a page of consoles.
     return html`
       <p class="status-line" part="status">
-        <span class="status ${statusClass}">${response.status} ${headerText(response.statusText)}</span>
+        <span class="status ${statusClass}">${statusWithReason(response)}</span>
         <span>${Math.round(response.timing.total)} ms</span>
         <span class="muted">(headers in ${Math.round(response.timing.headers)} ms)</span>
         <span>${bodySize(response)}</span>
@@ -865,7 +865,7 @@ export class TryItConsole extends LitElement {
     const text = this.#arrivingText(progress);
     return html`
       <p class="status-line" part="status">
-        <span class="status ${statusClassOf(progress.status)}">${progress.status} ${headerText(progress.statusText)}</span>
+        <span class="status ${statusClassOf(progress.status)}">${statusWithReason(progress)}</span>
         <span class="muted">(headers in ${Math.round(progress.headersAt)} ms)</span>
         <span>${formatBytes(progress.received)} so far…</span>
       </p>
@@ -916,8 +916,8 @@ export class TryItConsole extends LitElement {
   #liveStatus(): string {
     const state = this.#send.state;
     // Said once when the headers come: the growing size would be read out again and again.
-    if (state.status === 'pending') return state.progress ? `Receiving the response: ${state.progress.status} ${headerText(state.progress.statusText)}.` : 'Sending…';
-    if (state.status === 'complete') return `Response ${state.response.status} ${headerText(state.response.statusText)} in ${Math.round(state.response.timing.total)} milliseconds.`;
+    if (state.status === 'pending') return state.progress ? `Receiving the response: ${statusWithReason(state.progress)}.` : 'Sending…';
+    if (state.status === 'complete') return `Response ${statusWithReason(state.response)} in ${Math.round(state.response.timing.total)} milliseconds.`;
     // A failure is announced by its role="alert" box: said here too, screen readers would read it twice.
     return '';
   }
@@ -1018,6 +1018,12 @@ export class TryItConsole extends LitElement {
 function listedValue(name: string, value: string): string {
   if (/^\s*(?:[\w-]+\s+)?\{\{[^{}]*\}\}\s*$/.test(value)) return value;
   return maskedValue(name, value) ?? value;
+}
+
+/** `200 OK`, or `200` alone when the server sent no reason phrase (HTTP/2 sends none). */
+function statusWithReason({ status, statusText }: { status: number; statusText: string }): string {
+  const reason = headerText(statusText);
+  return reason ? `${status} ${reason}` : String(status);
 }
 
 function shownMethod(method: string): string {

@@ -51,6 +51,11 @@ const PANEL_STREAMS = {
     response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
     response.write('data: one\n\ndata: two\n\n');
   },
+  // No reason phrase, as HTTP/2 and some servers answer.
+  '/panel/no-reason': (response) => {
+    response.writeHead(200, '', { 'content-type': 'text/plain' });
+    response.end('x');
+  },
   // A reason phrase and header values in UTF-8, as many servers send them (Node writes a string's characters as bytes).
   '/panel/utf8-bytes': (response) => {
     const bytes = (text) => Buffer.from(text, 'utf8').toString('latin1');
