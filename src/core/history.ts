@@ -50,7 +50,16 @@ export class History {
    * Which header and query parameter values are not persisted (names compared lowercase). `placeholderNames`: in the
    * request as written, a name holding a `{{placeholder}}` could resolve to any of them, so it counts as one.
    */
-  #redacted: { header: (name: string) => boolean; queryParameter: ParameterRedaction['queryParameter']; userinfo: boolean; placeholderNames: boolean };
+  #redacted: {
+    header: (name: string) => boolean;
+    queryParameter: ParameterRedaction['queryParameter'];
+    /** A form body's fields: also those a JSON member is redacted under, the last bracket of a nested name read (`user[password]`). */
+    formField: ParameterRedaction['queryParameter'];
+    /** A JSON body's member, by its key as written (escapes read) and in snake_case. */
+    jsonMember: ((key: string, snakeCase: string) => boolean) | undefined;
+    userinfo: boolean;
+    placeholderNames: boolean;
+  };
   /** Every read of the store queued or under way, with what was removed since: merging what it read must not bring it back. */
   #reads = new Set<Removals>();
   /** The first load's, from construction until it has read: a delete before then also reaches ids only the store knows. */
@@ -86,8 +95,6 @@ export class History {
   #unwatch: (() => void) | undefined;
   /** Values kept out of every entry added from now on (`redactValue`), longest first, with the forms they are found in. */
   #redactedValues: { value: string; forms: string[] }[] = [];
-  /** `redactQueryParameters`, lowercase: JSON body members of these names are redacted too. */
-  #extraParameters: ReadonlySet<string> = new Set();
 
   /** @throws ConfigError for a bad setting or option, naming it. */
   constructor(config: HistoryConfig, options?: HistoryOptions) {
@@ -100,10 +107,12 @@ export class History {
     const { keepCredentials, redactHeaders, redactQueryParameters } = this.config;
     const extraHeaders = new Set(redactHeaders);
     const extraParameters = new Set(redactQueryParameters);
-    this.#extraParameters = extraParameters;
+    const queryParameter = (name: string) => isCredentialQueryParameter(name) || extraParameters.has(name);
     this.#redacted = {
       header: keepCredentials ? () => false : (name) => CREDENTIAL_HEADER_NAME.test(name) || extraHeaders.has(name.toLowerCase()),
-      queryParameter: keepCredentials ? undefined : (name) => isCredentialQueryParameter(name) || extraParameters.has(name),
+      queryParameter: keepCredentials ? undefined : queryParameter,
+      formField: keepCredentials ? undefined : (name) => queryParameter(name) || CREDENTIAL_KEY.test(/\[([^\]]*)\]$/.exec(name)?.[1] ?? name),
+      jsonMember: keepCredentials ? undefined : (key, snakeCase) => CREDENTIAL_KEY.test(snakeCase) || extraParameters.has(key.toLowerCase()) || extraParameters.has(snakeCase),
       userinfo: !keepCredentials,
       placeholderNames: !keepCredentials,
     };
@@ -510,7 +519,7 @@ export class History {
    */
   #forStorage({ entry, addedAt, addedBy }: StoredHistoryRecord): StoredHistoryRecord {
     const stored = copyHistoryEntry(entry);
-    const formBody = isFormBody(entry.headers);
+    const mediaType = mediaTypeOf(entry.headers);
     for (const request of stored.written ? [stored, stored.written] : [stored]) {
       const written = request === stored.written;
       const redacted = { ...this.#redacted, placeholderNames: written && this.#redacted.placeholderNames };
@@ -519,8 +528,11 @@ export class History {
         if (credential && !isPlaceholderCredential(value)) request.headers[name] = REDACTED;
       }
       request.url = redactUrl(request.url, redacted);
-      if (formBody && request.body !== undefined) request.body = redactParameters(request.body, formFieldRedaction(redacted));
-      else if (request.body !== undefined && isJsonBody(entry.headers, request.body)) request.body = redactJsonMembers(request.body, redacted, this.#extraParameters);
+      if (request.body !== undefined && mediaType === 'application/x-www-form-urlencoded') {
+        request.body = redactParameters(request.body, { ...redacted, queryParameter: redacted.formField });
+      } else if (request.body !== undefined && isJsonBody(mediaType, request.body)) {
+        request.body = redactJsonMembers(request.body, redacted.jsonMember);
+      }
       if (request.body !== undefined && request.body.length > this.config.maxStoredBodyLength) {
         request.body = cutAt(request.body, this.config.maxStoredBodyLength);
         stored.bodyTruncated = true;
@@ -634,17 +646,19 @@ function readStoredRecord(raw: unknown): StoredHistoryRecord | undefined {
   }
 }
 
-/** Whether the `Content-Type` header (any case) says `application/x-www-form-urlencoded`, whose body is a query. */
-function isFormBody(headers: Record<string, string>): boolean {
+/**
+ * The media type of the `Content-Type` header (any case), lowercase and without parameters; `undefined` without one. An
+ * `application/x-www-form-urlencoded` body is a query.
+ */
+function mediaTypeOf(headers: Record<string, string>): string | undefined {
   const contentType = Object.entries(headers).find(([name]) => name.toLowerCase() === 'content-type')?.[1];
-  return contentType?.split(';')[0]!.trim().toLowerCase() === 'application/x-www-form-urlencoded';
+  return contentType?.split(';')[0]!.trim().toLowerCase();
 }
 
 /** Whether the body is JSON: so labelled (`application/json`, `…+json`), or unlabelled and shaped as an object or array. */
-function isJsonBody(headers: Record<string, string>, body: string): boolean {
-  const contentType = Object.entries(headers).find(([name]) => name.toLowerCase() === 'content-type')?.[1];
-  if (contentType === undefined) return /^\s*[[{]/.test(body);
-  return /^application\/(?:[\w.-]+\+)?json$/i.test(contentType.split(';')[0]!.trim());
+function isJsonBody(mediaType: string | undefined, body: string): boolean {
+  if (mediaType === undefined) return /^\s*[[{]/.test(body);
+  return /^application\/(?:[\w.-]+\+)?json$/.test(mediaType);
 }
 
 // A member of a JSON object whose value is a string: its key and value as written, escapes included.
@@ -657,27 +671,16 @@ const CREDENTIAL_KEY =
   /(?:^|_)(?:passw|passphrase|passcode)|(?:^|_)(?:secret|pwd|api_?key|(?:access|refresh|auth|id|api|bearer|session|csrf)_token|(?:private|secret|access|license)_key|session_?id|client_assertion|code_verifier)$|^(?:token|jwt|credentials?)$/;
 
 /**
- * The redaction of a form body's fields: the query parameters' names, and those a JSON body's member would be
- * redacted under (`new_password`, `password_confirmation`), the last bracket of a nested name read (`user[password]`).
- */
-function formFieldRedaction(redacted: ParameterRedaction): ParameterRedaction {
-  const { queryParameter } = redacted;
-  if (!queryParameter) return redacted;
-  return { ...redacted, queryParameter: (name) => queryParameter(name) || CREDENTIAL_KEY.test(/\[([^\]]*)\]$/.exec(name)?.[1] ?? name) };
-}
-
-/**
  * A JSON body with the string values of credential-named members replaced (`"password": "[redacted]"`, also
  * `clientSecret`, `api_key`, `refreshToken`, `password_confirmation`…, and the names in `redactQueryParameters`), the
  * rest as written. Read as text, not parsed: a body that is not valid JSON is redacted the same way, and a string that
  * only looks like a member errs towards redaction.
  */
-function redactJsonMembers(body: string, { queryParameter }: ParameterRedaction, extraNames: ReadonlySet<string>): string {
-  if (!queryParameter || !body.includes('"')) return body;
+function redactJsonMembers(body: string, isCredential: ((key: string, snakeCase: string) => boolean) | undefined): string {
+  if (!isCredential || !body.includes('"')) return body;
   return body.replace(JSON_STRING_MEMBER, (member, key: string, colon: string, value: string) => {
     const written = key.replace(/\\(.)/g, '$1');
-    const name = written.replace(/([a-z\d])([A-Z])/g, '$1_$2').toLowerCase();
-    const credential = CREDENTIAL_KEY.test(name) || extraNames.has(written.toLowerCase()) || extraNames.has(name);
+    const credential = isCredential(written, written.replace(/([a-z\d])([A-Z])/g, '$1_$2').toLowerCase());
     return !credential || value === '' || isPlaceholderCredential(value) ? member : `"${key}"${colon}"${REDACTED}"`;
   });
 }
