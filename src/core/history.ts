@@ -695,7 +695,8 @@ function cutAt(text: string, length: number): string {
 const PLACEHOLDER = /\{\{[^{}]*\}\}/g;
 const AUTH_SCHEME = /^\s*(?:[A-Za-z]{2,16}\s+)?$/;
 
-function isPlaceholderCredential(value: string): boolean {
+/** Whether a credential's value only refers to a variable (`{{token}}`, `Bearer {{token}}`), holding no secret itself. */
+export function isPlaceholderCredential(value: string): boolean {
   return value.includes('{{') && AUTH_SCHEME.test(value.replace(PLACEHOLDER, ''));
 }
 

@@ -9,6 +9,7 @@ import { SubscriptionController } from '../../controllers/subscription-controlle
 import { TicHistoryDeleteEvent } from '../../events/history-delete.js';
 import { TicHistorySelectEvent } from '../../events/history-select.js';
 import { ariaLevel } from '../attribute-converters.js';
+import { statusClassOf } from '../status-class.js';
 import { maskUrlCredentials } from '../url-credential-masking.js';
 import { panelStyles } from '../panel.styles.js';
 import { themeStyles } from '../theme.styles.js';
@@ -236,8 +237,7 @@ export class RequestHistory extends LitElement {
   }
 
   #renderEntry(entry: HistoryEntry, now: Date) {
-    // Coloured as the console's response status: 3xx as 5xx.
-    const status = entry.status === 0 ? 'failed' : entry.status < 300 ? 'ok' : entry.status < 400 ? 'redirect' : entry.status < 500 ? 'client-error' : 'server-error';
+    const status = entry.status === 0 ? 'failed' : statusClassOf(entry.status);
     const statusText = entry.status === 0 ? 'no response' : String(entry.status);
     const time = formatEntryTime(entry.timestamp, now);
     const duration = Math.round(entry.duration);

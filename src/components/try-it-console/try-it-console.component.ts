@@ -6,7 +6,7 @@ import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import type { ConsoleConfig } from '../../core/console-config.js';
 import type { EnvironmentManager } from '../../core/environment-manager.js';
 import { RequestError, describeValue } from '../../core/errors.js';
-import { REDACTED, type History } from '../../core/history.js';
+import { REDACTED, isPlaceholderCredential, type History } from '../../core/history.js';
 import { parseHistoryConfig } from '../../core/history-config.js';
 import type { HistoryEntry } from '../../core/history-entry.js';
 import { IdbHistoryStore } from '../../core/idb-history-store.js';
@@ -37,6 +37,7 @@ import { splitEntryUrl } from '../request-history/entry-url.js';
 import { maskedValue } from '../env-picker/secret-masking.js';
 import { MASK, maskUrlCredentials } from '../url-credential-masking.js';
 import { highlightStyles } from '../highlight.styles.js';
+import { statusClassOf } from '../status-class.js';
 import { themeStyles } from '../theme.styles.js';
 import { bodyKindOf, downloadName, formatBytes, formatBytesOf, headerText, presentBody, type BodyPresentation } from './body-presentation.js';
 import { PageShared } from './page-shared.js';
@@ -1016,8 +1017,7 @@ export class TryItConsole extends LitElement {
  * in `Authorization` after sign-in), but for one that only refers to a variable (`Bearer {{token}}`), which holds none.
  */
 function listedValue(name: string, value: string): string {
-  if (/^\s*(?:[\w-]+\s+)?\{\{[^{}]*\}\}\s*$/.test(value)) return value;
-  return maskedValue(name, value) ?? value;
+  return isPlaceholderCredential(value) ? value : (maskedValue(name, value) ?? value);
 }
 
 /** `200 OK`, or `200` alone when the server sent no reason phrase (HTTP/2 sends none). */
@@ -1091,11 +1091,6 @@ function errorTitle(error: RequestError): string {
   // A response that started and then stopped: the server was reached. Stopped by Cancel, it is just cancelled.
   if (error.cause instanceof ResponseBodyError && error.kind !== 'aborted') return error.kind === 'timeout' ? 'Timed out during the response' : 'Response broke off';
   return ERROR_TITLES[error.kind];
-}
-
-/** The class that colours a status code. */
-function statusClassOf(status: number): string {
-  return status < 300 ? 'ok' : status < 400 ? 'redirect' : status < 500 ? 'client-error' : 'server-error';
 }
 
 /**
