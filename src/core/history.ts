@@ -624,7 +624,7 @@ function compareRecords(a: StoredHistoryRecord, b: StoredHistoryRecord): number 
 }
 
 /** `redactValue` leaves shorter values: replaced, a value of one or two characters would cut into any text. */
-const MIN_REDACTED_VALUE_LENGTH = 4;
+export const MIN_REDACTED_VALUE_LENGTH = 4;
 
 /** 8.64e15 ms after 1970, the last time a `Date` can hold. */
 const LAST_DATE = 8.64e15;

@@ -1,3 +1,4 @@
+import { MIN_REDACTED_VALUE_LENGTH } from '../../core/history.js';
 import type { ConsoleResponse } from '../../core/request-engine.js';
 import { maskedValue } from '../env-picker/secret-masking.js';
 import { MASK } from '../url-credential-masking.js';
@@ -124,8 +125,9 @@ export function formatBytesOf(part: number, whole: number): [string, string] {
  * A file name for downloading the body: the one Content-Disposition gives when the page can read it, else the last
  * segment of the URL it came from (after redirects, as browsers name downloads), decoded, with the content type's
  * extension when it has none or, for common types, another one (`jane.smith` holding JSON is `jane.smith.json`).
- * A segment holding one of `secrets` (the values the environment panel masks) or a well-known key format gives
- * `response`: a download's name is in the page's DOM and in the browser's download list, which may be synced.
+ * A path holding one of `secrets` (the values the environment panel masks), or a last segment in a well-known key
+ * format, gives `response`: a download's name is in the page's DOM and in the browser's download list, which may be
+ * synced.
  */
 export function downloadName(response: ConsoleResponse, secrets: readonly string[] = []): string {
   const disposition = response.headers.find(([name]) => name === 'content-disposition')?.[1];
@@ -135,8 +137,9 @@ export function downloadName(response: ConsoleResponse, secrets: readonly string
   const from = response.redirectedTo !== undefined && URL.canParse(response.redirectedTo) ? response.redirectedTo : response.request.url;
   const path = decodePercents(new URL(from).pathname);
   const segment = path.split('/').filter(Boolean).at(-1) ?? '';
-  // The whole path: a secret holding "/" spans segments. Short values (`pin: "1"`) would match most paths.
-  const secret = secrets.some((value) => value.length >= 4 && path.includes(value)) || maskedValue('', segment) === MASK;
+  // The whole path: a secret holding "/" spans segments. Values too short for history to redact (`pin: "1"`) would
+  // match most paths.
+  const secret = secrets.some((value) => value.length >= MIN_REDACTED_VALUE_LENGTH && path.includes(value)) || maskedValue('', segment) === MASK;
   const last = (!secret && safeFileName(segment)) || 'response';
   const extension = typeExtension(response.contentType);
   const current = /\.(\w{1,6})$/.exec(last)?.[1]?.toLowerCase();
