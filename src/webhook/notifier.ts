@@ -6,7 +6,7 @@ import type { AttemptFailure, WebhookAttemptError } from './attempt-failure.js';
 import { describeAbortReason, signalOption } from './caller-signal.js';
 import { RetryPolicy, type RetryOptions } from './retry-policy.js';
 import { onAbort } from './shared-abort-listener.js';
-import { kindOf } from './value-kind.js';
+import { classOrKindOf } from './value-kind.js';
 import { WebhookChannel, type Notifiable, type PreparedDelivery } from './webhook-channel.js';
 import { WebhookMessage } from './webhook-message.js';
 
@@ -130,7 +130,7 @@ export class Notifier {
     if (typeof name !== 'string' || name.length === 0) throw new ConfigError('channel name', name, 'must be a non-empty string');
     if (!(channel instanceof WebhookChannel)) {
       // Only its kind: a channel from another copy of this package holds its URL and headers, credentials both.
-      const kind = channelKind(channel);
+      const kind = classOrKindOf(channel);
       const fix = kind === 'a WebhookChannel' ? ' from the copy of try-it-console this Notifier comes from (two copies are installed; deduplicate them)' : '';
       throw new ConfigError(`channel ${JSON.stringify(name)}`, kind, `must be a WebhookChannel${fix}`, kind);
     }
@@ -387,11 +387,4 @@ function describeThrown(error: unknown): string {
 // Keeps absent values absent, so results and events carry no `status: undefined` keys.
 function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
   return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
-}
-
-// "a WebhookChannel" (from another copy of the package), "an Agent", "an object", "a string"…
-function channelKind(channel: unknown): string {
-  const className: unknown = typeof channel === 'object' && channel !== null ? channel.constructor?.name : undefined;
-  if (typeof className !== 'string' || className === '' || className === 'Object') return kindOf(channel);
-  return `${/^[AEIOU]/i.test(className) ? 'an' : 'a'} ${className}`;
 }

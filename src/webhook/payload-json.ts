@@ -1,6 +1,7 @@
 // The body's `data` as JSON, refusing what JSON.stringify would silently change: a receiver must get the data the
 // caller gave, and `data` must be an object (the receiver helper answers 400 to anything else, on every retry).
 import { ConfigError } from '../core/errors.js';
+import { withArticle } from './value-kind.js';
 
 const FIELD = 'message.payload';
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
@@ -84,8 +85,4 @@ function lossyValueProblem(value: unknown, inArray: boolean): string | undefined
 function pathStep(holder: unknown, key: string): string {
   if (Array.isArray(holder)) return `[${key}]`;
   return IDENTIFIER.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`;
-}
-
-function withArticle(name: string): string {
-  return `${/^(?:[AEIO]|U(?!int))/i.test(name) ? 'an' : 'a'} ${name}`;
 }

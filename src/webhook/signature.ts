@@ -3,7 +3,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { types } from 'node:util';
 import { ConfigError, InvalidArgumentError } from '../core/errors.js';
-import { kindOf } from './value-kind.js';
+import { classOrKindOf, kindOf, withArticle } from './value-kind.js';
 
 /** The header that carries the signature. */
 export const SIGNATURE_HEADER = 'X-Signature';
@@ -123,7 +123,7 @@ export async function verifiedByAny(signers: readonly WebhookSigner[], rawBody: 
  */
 export function checkedSecret(secret: unknown, field: string, problem: string): string {
   if (typeof secret === 'string' && secret.length > 0) return secret;
-  const shown = typeof secret === 'string' ? '""' : ArrayBuffer.isView(secret) ? `a ${secret.constructor.name}` : kindOf(secret);
+  const shown = typeof secret === 'string' ? '""' : ArrayBuffer.isView(secret) ? withArticle(secret.constructor.name) : kindOf(secret);
   throw new ConfigError(field, typeof secret === 'string' ? secret : shown, problem, shown);
 }
 
@@ -131,8 +131,7 @@ export function checkedSecret(secret: unknown, field: string, problem: string): 
 // request look unsigned, refused without a word. Only its kind is kept: a headers object holds credentials.
 function checkHeaderType(headerValue: unknown): void {
   if (headerValue === undefined || headerValue === null || typeof headerValue === 'string' || Array.isArray(headerValue)) return;
-  const name = typeof headerValue === 'object' ? headerValue.constructor?.name : undefined;
-  const kind = name && name !== 'Object' ? `a ${name}` : kindOf(headerValue);
+  const kind = classOrKindOf(headerValue);
   throw new InvalidArgumentError(
     'header',
     kind,

@@ -13,7 +13,7 @@ import { payloadJson } from './payload-json.js';
 import { parseRetryAfter } from './retry-policy.js';
 import { onAbort } from './shared-abort-listener.js';
 import { SIGNATURE_HEADER, WebhookSigner, checkedSecret } from './signature.js';
-import { kindOf } from './value-kind.js';
+import { kindOf, withArticle } from './value-kind.js';
 import type { WebhookMessage } from './webhook-message.js';
 
 /** The spec's webhook channel configuration (B1). */
@@ -441,10 +441,6 @@ function validHeaders(headers: unknown): Readonly<Record<string, string>> {
     seen.add(lower);
   }
   return Object.freeze({ ...(headers as Record<string, string>) });
-}
-
-function withArticle(name: string): string {
-  return `${/^[AEIOU]/i.test(name) ? 'an' : 'a'} ${name}`;
 }
 
 // toISOString() throws a RangeError for an invalid Date, and writes a year past 9999 in a form ISO 8601 receivers refuse.
