@@ -1,11 +1,12 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
-import { a11ySnapshot, sendKeys } from '@web/test-runner-commands';
+import { sendKeys } from '@web/test-runner-commands';
 import '../../src/index.js';
 import type { TryItConsole } from '../../src/components/try-it-console/try-it-console.component.js';
 import type { CodeSnippet } from '../../src/components/code-snippet/code-snippet.component.js';
 import type { EnvPicker } from '../../src/components/env-picker/env-picker.component.js';
 import { EnvironmentManager, type ConsoleConfig } from '../../src/core/index.js';
 import type { TicRequestErrorEvent, TicResponseEvent } from '../../src/events/index.js';
+import { axNodes, type AXNode } from './support/accessibility-tree.js';
 
 // Found by an accessibility review: a keyboard-only user, a screen-reader user and a forced-colors (Windows High
 // Contrast) user meeting the elements.
@@ -35,17 +36,8 @@ async function pressCtrlEnter(): Promise<void> {
   await sendKeys({ up: 'Control' });
 }
 
-interface AXNode {
-  role: string;
-  name?: string;
-  description?: string;
-  invalid?: string;
-  children?: AXNode[];
-}
-
 async function axNode(role: string, name: string): Promise<AXNode | undefined> {
-  const all = (node: AXNode): AXNode[] => [node, ...(node.children ?? []).flatMap(all)];
-  return all((await a11ySnapshot({})) as unknown as AXNode).find((node) => node.role === role && node.name === name);
+  return (await axNodes()).find((node) => node.role === role && node.name === name);
 }
 
 /**

@@ -1,21 +1,13 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import { a11ySnapshot } from '@web/test-runner-commands';
 import '../../src/index.js';
 import type { TryItConsole } from '../../src/components/try-it-console/try-it-console.component.js';
 import type { RequestHistory } from '../../src/components/request-history/request-history.component.js';
 import { History, type ConsoleConfig } from '../../src/core/index.js';
+import { axNodes, landmarks } from './support/accessibility-tree.js';
 
 // A docs page with a console per operation: each console named after its operation is one landmark, and its headings
 // fit the page's outline.
 
-interface AXNode {
-  role: string;
-  name?: string;
-  level?: number;
-  children?: AXNode[];
-}
-
-const LANDMARKS = new Set(['region', 'complementary', 'main', 'navigation', 'banner', 'contentinfo', 'form', 'search']);
 let run = 0;
 
 function config(): ConsoleConfig {
@@ -26,24 +18,9 @@ function config(): ConsoleConfig {
   };
 }
 
-function nodes(root: AXNode): AXNode[] {
-  return [root, ...(root.children ?? []).flatMap(nodes)];
-}
-
-async function snapshot(): Promise<AXNode> {
-  return (await a11ySnapshot({})) as unknown as AXNode;
-}
-
-/** The landmarks of the page, as `role name`. */
-async function landmarks(): Promise<string[]> {
-  return nodes(await snapshot())
-    .filter((node) => LANDMARKS.has(node.role))
-    .map((node) => `${node.role} ${node.name ?? ''}`.trim());
-}
-
 /** The console's headings Response, Code and History, as `name level`. */
 async function headings(): Promise<string[]> {
-  return nodes(await snapshot())
+  return (await axNodes())
     .filter((node) => node.role === 'heading' && ['Response', 'Code', 'History'].includes(node.name ?? ''))
     .map((node) => `${node.name} ${node.level}`);
 }

@@ -1,9 +1,10 @@
 // <try-it-console> as a demanding docs reader meets it (a review's findings; each test failed before its fix): a page
 // with a console per operation after the reader has sent from them, and the response panel on a right-to-left page.
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
-import { a11ySnapshot } from '@web/test-runner-commands';
 import '../../src/index.js';
 import type { TryItConsole } from '../../src/components/try-it-console/try-it-console.component.js';
+import { drawnAt } from './support/drawn-at.js';
+import { landmarks } from './support/accessibility-tree.js';
 import type { ConsoleConfig } from '../../src/core/index.js';
 import type { TicRequestErrorEvent } from '../../src/events/index.js';
 
@@ -13,43 +14,13 @@ interface TestServers {
   proxy: string;
 }
 
-interface AXNode {
-  role: string;
-  name?: string;
-  children?: AXNode[];
-}
-
 let servers: TestServers;
 let streams = 0;
 
 const $ = <T extends Element = HTMLElement>(el: Element, selector: string) => el.shadowRoot!.querySelector<T>(selector)!;
-const LANDMARKS = new Set(['region', 'complementary', 'main', 'navigation', 'banner', 'contentinfo', 'form', 'search']);
 
 function config(extra: Partial<ConsoleConfig> = {}): ConsoleConfig {
   return { corsProxy: servers.proxy, environments: [{ name: 'Local', variables: { base_url: servers.api } }], history: { enabled: false }, ...extra };
-}
-
-/** The landmarks of the page, as `role name`, in the order a screen reader's landmark list gives them. */
-async function landmarks(): Promise<string[]> {
-  const nodes = (node: AXNode): AXNode[] => [node, ...(node.children ?? []).flatMap(nodes)];
-  return nodes((await a11ySnapshot({})) as unknown as AXNode)
-    .filter((node) => LANDMARKS.has(node.role))
-    .map((node) => `${node.role} ${node.name ?? ''}`.trim());
-}
-
-/** Where each character of `element`'s text is drawn, left edge in px, in text order. */
-function drawnAt(element: Element): number[] {
-  const lefts: number[] = [];
-  const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    for (let i = 0; i < node.textContent!.length; i += 1) {
-      const range = document.createRange();
-      range.setStart(node, i);
-      range.setEnd(node, i + 1);
-      lefts.push(range.getBoundingClientRect().left);
-    }
-  }
-  return lefts;
 }
 
 /** Whether `element`'s characters are drawn left to right, each right of the one before, as code reads. */

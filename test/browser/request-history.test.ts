@@ -1,9 +1,10 @@
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
-import { a11ySnapshot, sendKeys } from '@web/test-runner-commands';
+import { sendKeys } from '@web/test-runner-commands';
 import '../../src/components/request-history/request-history.js';
 import type { RequestHistory } from '../../src/components/request-history/request-history.component.js';
 import { History, type HistoryStore } from '../../src/core/index.js';
 import { HOSTILE, expectNothingRan } from './support/hostile.js';
+import { axNodes, type AXNode } from './support/accessibility-tree.js';
 import type { TicHistoryDeleteEvent, TicHistorySelectEvent } from '../../src/events/index.js';
 
 function filledHistory(config: { maxItems?: number } = {}) {
@@ -56,17 +57,9 @@ async function shown(history: History, width?: number) {
   await el.updateComplete;
   return el;
 }
-interface AXNode {
-  role: string;
-  name?: string;
-  description?: string;
-  keyshortcuts?: string;
-  children?: AXNode[];
-}
 /** The page's buttons as Chromium exposes them to assistive technology (names computed by the browser, not from DOM text). */
 async function axButtons(): Promise<AXNode[]> {
-  const all = (node: AXNode): AXNode[] => [node, ...(node.children ?? []).flatMap(all)];
-  return all((await a11ySnapshot({})) as unknown as AXNode).filter((node) => node.role === 'button');
+  return (await axNodes()).filter((node) => node.role === 'button');
 }
 async function shiftTab() {
   await sendKeys({ down: 'Shift' });

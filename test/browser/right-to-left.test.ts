@@ -4,22 +4,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/components/try-it-console/try-it-console.js';
 import type { TryItConsole } from '../../src/components/try-it-console/try-it-console.component.js';
-
-/** Where each visible character of `element`'s text is drawn, left edge in px, in text order. */
-function drawnAt(element: Element): number[] {
-  const lefts: number[] = [];
-  const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    if (node.parentElement?.closest('.visually-hidden')) continue;
-    for (let i = 0; i < node.textContent!.length; i += 1) {
-      const range = document.createRange();
-      range.setStart(node, i);
-      range.setEnd(node, i + 1);
-      lefts.push(range.getBoundingClientRect().left);
-    }
-  }
-  return lefts;
-}
+import { drawnAt } from './support/drawn-at.js';
 
 describe('<try-it-console> on a right-to-left page', () => {
   it('draws the URL, headers, body and response left to right, and keeps its own labels right to left', async () => {
