@@ -3,12 +3,10 @@
 // and must bring nothing of Node. Runs after `npm run build` (npm test builds first).
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { rmSync } from 'node:fs';
 import { build } from 'esbuild';
+import { consumerProject } from './consumer-support/consumer-project.js';
 
-const root = resolve(import.meta.dirname, '../..');
 const tags = ['code-snippet', 'env-picker', 'request-history', 'try-it-console'];
 let project = '';
 
@@ -23,11 +21,7 @@ async function bundle(specifier: string) {
 
 describe('a front-end build importing the package', () => {
   before(() => {
-    assert.ok(existsSync(join(root, 'dist/try-it-console.bundle.js')), 'dist/ is missing: run `npm run build` first (npm test does)');
-    project = mkdtempSync(join(tmpdir(), 'try-it-consumer-bundler-'));
-    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer-site', private: true, type: 'module', dependencies: { 'try-it-console': '*' } }));
-    mkdirSync(join(project, 'node_modules'));
-    symlinkSync(root, join(project, 'node_modules/try-it-console'), 'dir');
+    project = consumerProject('try-it-consumer-bundler-', { name: 'consumer-site', type: 'module' }, 'dist/try-it-console.bundle.js');
   });
   after(() => rmSync(project, { recursive: true, force: true }));
 

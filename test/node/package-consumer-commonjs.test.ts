@@ -4,22 +4,18 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT, consumerProject, tscOutput } from './consumer-support/consumer-project.js';
 
-const root = resolve(import.meta.dirname, '../..');
-const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { engines: { node: string } };
+const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { engines: { node: string } };
 const tags = ['code-snippet', 'env-picker', 'request-history', 'try-it-console'];
 let project = '';
 
 function tsc(config: Record<string, unknown>, files: string[]): void {
-  writeFileSync(join(project, 'tsconfig.json'), JSON.stringify({ compilerOptions: { typeRoots: [join(root, 'node_modules/@types')], ...config }, files }));
-  try {
-    execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', project], { cwd: project, encoding: 'utf8', timeout: 120_000 });
-  } catch (error) {
-    assert.fail(`tsc failed:\n${String((error as { stdout?: unknown }).stdout ?? error)}`);
-  }
+  writeFileSync(join(project, 'tsconfig.json'), JSON.stringify({ compilerOptions: { typeRoots: [join(ROOT, 'node_modules/@types')], ...config }, files }));
+  const output = tscOutput(project);
+  if (output) assert.fail(`tsc failed:\n${output}`);
 }
 
 /** Whether `version` runs require() of an ES module without a flag (Node 20.19, 22.12 and 23.0 turned it on). */
@@ -45,12 +41,8 @@ function admitted(range: string, candidates: readonly (readonly number[])[]): (r
 
 describe('a CommonJS TypeScript backend (NestJS-style) using the package', () => {
   before(() => {
-    assert.ok(existsSync(join(root, 'dist/webhook/index.js')), 'dist/ is missing: run `npm run build` first (npm test does)');
-    project = mkdtempSync(join(tmpdir(), 'try-it-consumer-cjs-'));
     // No "type": CommonJS, as npm init and NestJS leave it.
-    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer-cjs', private: true, dependencies: { 'try-it-console': '*' } }));
-    mkdirSync(join(project, 'node_modules'));
-    symlinkSync(root, join(project, 'node_modules/try-it-console'), 'dir');
+    project = consumerProject('try-it-consumer-cjs-', { name: 'consumer-cjs' }, 'dist/webhook/index.js');
   });
   after(() => rmSync(project, { recursive: true, force: true }));
 

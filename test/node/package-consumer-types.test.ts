@@ -3,12 +3,10 @@
 // ones alone included, types its elements and their events. Runs after `npm run build` (npm test builds first).
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { consumerProject, tscOutput } from './consumer-support/consumer-project.js';
 
-const root = resolve(import.meta.dirname, '../..');
 let project = '';
 
 /** tsc's errors over `sources` (one file each), each file compiled in its own program so no import helps another. */
@@ -22,24 +20,13 @@ function typeErrors(sources: Record<string, string>): string[] {
       },
       files: [name],
     }));
-    try {
-      execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', project], { cwd: project, encoding: 'utf8', timeout: 120_000 });
-      return [];
-    } catch (error) {
-      const output = String((error as { stdout?: unknown }).stdout ?? '');
-      if (!/error TS\d+/.test(output)) throw error;
-      return output.split('\n').filter((line) => /error TS/.test(line));
-    }
+    return tscOutput(project).split('\n').filter((line) => /error TS/.test(line));
   });
 }
 
 describe('a front-end TypeScript project using the package', () => {
   before(() => {
-    assert.ok(existsSync(join(root, 'dist/index.d.ts')), 'dist/ is missing: run `npm run build` first (npm test does)');
-    project = mkdtempSync(join(tmpdir(), 'try-it-consumer-types-'));
-    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer-site', private: true, type: 'module', dependencies: { 'try-it-console': '*' } }));
-    mkdirSync(join(project, 'node_modules'));
-    symlinkSync(root, join(project, 'node_modules/try-it-console'), 'dir');
+    project = consumerProject('try-it-consumer-types-', { name: 'consumer-site', type: 'module' }, 'dist/index.d.ts');
   });
   after(() => rmSync(project, { recursive: true, force: true }));
 

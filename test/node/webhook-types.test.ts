@@ -1,15 +1,13 @@
 // The webhook API as a TypeScript user compiles it: the README's examples under the strictest common settings, and
 // wrong uses that must be compile errors rather than runtime ConfigErrors.
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, it } from 'node:test';
+import { ROOT, tscOutput } from './consumer-support/consumer-project.js';
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
-const webhook = JSON.stringify(join(root, 'src/webhook/index.js'));
+const webhook = JSON.stringify(join(ROOT, 'src/webhook/index.js'));
 
 /** tsc's diagnostics for `source` alone (the package's own files are someone else's concern here). */
 function compile(source: string): string[] {
@@ -19,19 +17,11 @@ function compile(source: string): string[] {
     writeFileSync(join(project, 'tsconfig.json'), JSON.stringify({
       compilerOptions: {
         target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', lib: ['ES2022', 'DOM'], types: ['node'],
-        typeRoots: [join(root, 'node_modules/@types')], strict: true, exactOptionalPropertyTypes: true, noEmit: true, skipLibCheck: true,
+        typeRoots: [join(ROOT, 'node_modules/@types')], strict: true, exactOptionalPropertyTypes: true, noEmit: true, skipLibCheck: true,
       },
       files: ['user.ts'],
     }));
-    try {
-      execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', project], { cwd: project, encoding: 'utf8' });
-      return [];
-    } catch (error) {
-      const output = String((error as { stdout?: unknown }).stdout ?? '');
-      // tsc that did not get as far as type errors (not found, crashed) must not pass for a clean compile.
-      if (!/error TS\d+/.test(output)) throw error;
-      return output.split('\n').filter((line) => line.startsWith('user.ts'));
-    }
+    return tscOutput(project).split('\n').filter((line) => line.startsWith('user.ts'));
   } finally {
     rmSync(project, { recursive: true, force: true });
   }
