@@ -40,13 +40,18 @@ describe('the packed tarball', () => {
   });
   after(() => rmSync(copy, { recursive: true, force: true }));
 
+  it('holds the licence text package.json names', () => {
+    assert.equal(manifest.license, 'MIT');
+    assert.ok(files.includes('LICENSE'), 'the MIT licence asks for its text to travel with every copy');
+  });
+
   it('holds every file package.json names: entries, types, bin and side-effect modules', () => {
     const missing = namedPaths().filter((path) => !files.includes(path));
     assert.deepEqual(missing, []);
   });
 
-  it('holds only the built package, the sources its maps name, the README and the manifests', () => {
-    const stray = files.filter((path) => !/^(dist|src)\//.test(path) && !['package.json', 'README.md', 'custom-elements.json'].includes(path));
+  it('holds only the built package, the sources its maps name, the README, the licence and the manifests', () => {
+    const stray = files.filter((path) => !/^(dist|src)\//.test(path) && !['package.json', 'README.md', 'LICENSE', 'custom-elements.json'].includes(path));
     assert.deepEqual(stray, []);
     assert.deepEqual(files.filter((path) => /\.(test|spec)\.|(^|\/)(test|demo|bench|scripts)\/|\.env|\.pem$|\.key$/.test(path)), []);
   });
