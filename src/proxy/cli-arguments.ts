@@ -12,7 +12,8 @@ A CORS proxy for try-it-console: lets a docs page call APIs on other origins, an
 private and internal addresses.
 
 Options:
-  --port PORT            port to listen on (default 8787; 0 picks a free port)
+  --port N               port to listen on (default: the PORT environment variable when set,
+                         else 8787; 0 picks a free port)
   --host HOST            address to listen on (default 127.0.0.1)
   --allow-origin ORIGIN  a page origin allowed to use the proxy, e.g. https://docs.example.com;
                          repeat for more; "*" allows any page (default: localhost pages only)
@@ -24,30 +25,46 @@ Options:
   --max-response-bytes N largest response body relayed (default 52428800, 50 MiB)
   --timeout MS           wait to resolve and reach the API, for its headers, and for
                          any pause in the body, the API's or the page's (default 30000)
-  --max-redirects N      redirects followed, each re-checked; 0 passes them to the page (default 5)
+  --max-redirects N      redirects followed, each re-checked; 0 passes them to the page (default 5).
+                         A redirect from https to http is refused either way.
   --keep-alive-timeout MS
                          how long an idle connection stays open (default 5000); behind a load
                          balancer, set it above the balancer's idle timeout (AWS ALB 60 s: 65000)
+  --version              print the version and exit
   -h, --help             show this help
+
+Environment:
+  PORT                   the port to listen on when --port is not given, as Heroku, Render,
+                         Fly.io and Cloud Run set it; there, also pass --host 0.0.0.0 so the
+                         platform's router can reach the proxy
 
 Requests: /?url=<encoded absolute URL>  or  /<absolute URL>
 GET / answers 200 (a health check; 503 once stopping). Each refusal is logged on stderr as a
 JSON line (its code, method, page origin and target origin; never a path, query or header);
 for what Node's HTTP parser refuses before reading the request (headers too large, an unknown
-method, a malformed or late request), the code and status only.
+method, a malformed or late request), the code and status only; for a TLS handshake (a client
+using https:// on this plain-HTTP port, code tls_on_plain_port), also the message saying what to do.
 `;
 
-/** What the command line asks for: run the proxy with these options, or print the help. */
-export type CliCommand = { kind: 'help' } | { kind: 'run'; options: StartProxyOptions };
+/** What the command line asks for: run the proxy with these options, or print the help or the version. */
+export type CliCommand = { kind: 'help' } | { kind: 'version' } | { kind: 'run'; options: StartProxyOptions };
+
+/** The environment variables the command reads. */
+export interface CliEnvironment {
+  /** The port when `--port` is not given, as hosting platforms set it; empty counts as unset. */
+  PORT?: string | undefined;
+}
 
 /** A command line that cannot be run; the message says which flag and why. */
 export class CliUsageError extends Error {
   override readonly name = 'CliUsageError';
 }
 
-function parsePort(text: string): number {
+/** `source` names where the text came from: the flag, or the environment variable, which the operator may not know is read. */
+function parsePort(text: string, source: '--port' | 'PORT'): number {
   if (!/^\d{1,5}$/.test(text) || Number(text) > 65_535) {
-    throw new CliUsageError(`--port must be a number from 0 to 65535 (got ${JSON.stringify(text)}).`);
+    const where = source === 'PORT' ? ': it is read from the environment when --port is not given; set it to a port, or pass --port' : '';
+    throw new CliUsageError(`${source} must be a number from 0 to 65535 (got ${JSON.stringify(text)})${where}.`);
   }
   return Number(text);
 }
@@ -79,6 +96,7 @@ const FLAGS = {
   timeout: { type: 'string' },
   'keep-alive-timeout': { type: 'string' },
   'max-redirects': { type: 'string' },
+  version: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const satisfies ParseArgsConfig['options'];
 
@@ -109,8 +127,11 @@ function checkEach(flag: string, values: readonly string[], check: (value: strin
   return values;
 }
 
-/** Reads `argv` (without the node and script paths). Throws `CliUsageError` for unknown, repeated or malformed flags. */
-export function parseCliArguments(argv: readonly string[]): CliCommand {
+/**
+ * Reads `argv` (without the node and script paths) and `environment` (the CLI passes `process.env`). Throws
+ * `CliUsageError` for unknown, repeated or malformed flags, and for a `PORT` that is no port.
+ */
+export function parseCliArguments(argv: readonly string[], environment: CliEnvironment = {}): CliCommand {
   let parsed;
   try {
     parsed = parseArgs({ args: [...argv], strict: true, allowPositionals: false, tokens: true, options: FLAGS });
@@ -119,9 +140,13 @@ export function parseCliArguments(argv: readonly string[]): CliCommand {
   }
   const { values, tokens } = parsed;
   if (values.help) return { kind: 'help' };
+  if (values.version) return { kind: 'version' };
   checkGivenOnce(tokens);
   const options: StartProxyOptions = {};
-  if (values.port !== undefined) options.port = parsePort(values.port);
+  const { PORT } = environment;
+  if (values.port !== undefined) options.port = parsePort(values.port, '--port');
+  // An empty PORT is taken as unset, as a shell's ${PORT:-8787} would.
+  else if (PORT !== undefined && PORT !== '') options.port = parsePort(PORT, 'PORT');
   if (values.host !== undefined) {
     if (values.host.trim() === '') throw new CliUsageError('--host must not be empty.');
     options.host = values.host;

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 // `try-it-proxy`: runs the CORS proxy until interrupted. Exit codes: 0 ok, 1 could not start, 2 bad usage.
+import { readFileSync } from 'node:fs';
 import { isTryItError } from '../core/errors.js';
 import { CliUsageError, USAGE, parseCliArguments } from './cli-arguments.js';
 import type { ProxyRefusalRecord } from './refusal.js';
@@ -12,10 +13,20 @@ function logRefusal(record: ProxyRefusalRecord): void {
   process.stderr.write(`${JSON.stringify({ time: new Date().toISOString(), event: 'refused', ...fields, ...error })}\n`);
 }
 
+/**
+ * The package's version, from its package.json: two folders up from this file, whether it runs as dist/proxy/cli.js
+ * (built, or installed under node_modules/try-it-console) or as src/proxy/cli.ts.
+ */
+function packageVersion(): string {
+  const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version?: unknown };
+  if (typeof manifest.version !== 'string') throw new Error('package.json has no version.');
+  return manifest.version;
+}
+
 async function main(argv: readonly string[]): Promise<number> {
   let command;
   try {
-    command = parseCliArguments(argv);
+    command = parseCliArguments(argv, process.env);
   } catch (error) {
     if (!(error instanceof CliUsageError)) throw error;
     process.stderr.write(`try-it-proxy: ${error.message}\nRun try-it-proxy --help for the options.\n`);
@@ -23,6 +34,10 @@ async function main(argv: readonly string[]): Promise<number> {
   }
   if (command.kind === 'help') {
     process.stdout.write(USAGE);
+    return 0;
+  }
+  if (command.kind === 'version') {
+    process.stdout.write(`try-it-proxy ${packageVersion()}\n`);
     return 0;
   }
   const { options } = command;

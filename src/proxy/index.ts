@@ -1,5 +1,5 @@
 // `try-it-console/proxy`: the CORS proxy the console sends cross-origin requests through. Node only.
-export { createProxyServer, startProxy, type RunningProxy, type StartProxyOptions } from './server.js';
+export { createProxyServer, startProxy, type ProxyServerOptions, type RunningProxy, type StartProxyOptions } from './server.js';
 export { CorsProxy, writeRefusal } from './cors-proxy.js';
 export {
   DEFAULT_MAX_REDIRECTS,

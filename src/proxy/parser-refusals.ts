@@ -4,15 +4,36 @@
 // CONNECT, which Node hands to the `connect` event instead of the request listener, and drops unanswered when no
 // one listens, and a request whose headers are larger than the parser reads (a big cookie or token), which would
 // otherwise read as a CORS failure. The rest (malformed requests, requests too slow to arrive) get the same JSON, with
-// Node's statuses. Each answered refusal is told to `onRefusal`, as the proxy's own are.
+// Node's statuses. Each answered refusal is told to `onRefusal`, as the proxy's own are. A TLS handshake (a client
+// using https:// on this plain-HTTP port) is told apart from an unknown method, and its record carries the message,
+// for the operator: the client gets the same kind of answer, which its TLS library reports as a "wrong version number"
+// (the usual sign of this mistake), but cannot read.
 import { STATUS_CODES, maxHeaderSize, type IncomingMessage, type Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { methodRefusal, refusalMessage } from './cors-proxy.js';
 import type { HeaderList } from './header-list.js';
 import { ProxyRefusal, refusalRecord, type ProxyRefusalRecord } from './refusal.js';
 
-/** An error the server's `clientError` event carries: a parse error (`HPE_…`), a request timeout, or a socket error. */
-type ClientError = Error & { code?: string; reason?: string };
+/**
+ * An error the server's `clientError` event carries: a parse error (`HPE_…`, with `rawPacket`, the bytes being
+ * parsed), a request timeout, or a socket error.
+ */
+type ClientError = Error & { code?: string; reason?: string; rawPacket?: Buffer };
+
+/**
+ * True when `packet` opens with a TLS handshake record (content type 22, version 3.x): a client that took this
+ * plain-HTTP port for HTTPS. Node's parser reads its first byte, 0x16, as a method it does not know.
+ */
+function opensTlsHandshake(packet: Buffer | undefined): boolean {
+  return packet !== undefined && packet[0] === 0x16 && packet[1] === 0x03;
+}
+
+function tlsOnPlainPort(): ProxyRefusal {
+  return new ProxyRefusal(
+    'tls_on_plain_port',
+    "A client started a TLS handshake (it used an https:// URL) on this proxy's port, which speaks plain HTTP only. To serve HTTPS, put a TLS-terminating reverse proxy or your platform's HTTPS in front of the proxy and give clients that https:// address; to reach this port, use http://.",
+  );
+}
 
 function unknownMethod(): ProxyRefusal {
   return new ProxyRefusal(
@@ -49,7 +70,7 @@ function malformed(reason: string | undefined): ProxyRefusal {
 function refusalFor(error: ClientError, server: Server): ProxyRefusal | undefined {
   switch (error.code) {
     case 'HPE_INVALID_METHOD':
-      return unknownMethod();
+      return opensTlsHandshake(error.rawPacket) ? tlsOnPlainPort() : unknownMethod();
     case 'HPE_HEADER_OVERFLOW':
       return headersTooLarge();
     case 'HPE_CHUNK_EXTENSIONS_OVERFLOW':

@@ -57,6 +57,7 @@ export interface ProxyOptions {
   /**
    * Redirects the proxy follows itself, re-checking the target and the address on every hop. `0` passes
    * every 3xx through to the page, its `Location` pointed back through the proxy so the page's follow-up is checked too.
+   * Either way a redirect from https to http is refused (`insecure_redirect`): followed, it would go unencrypted.
    * @default 5
    */
   maxRedirects?: number;
@@ -70,8 +71,9 @@ export interface ProxyOptions {
    * Told of every refusal the proxy answers, upstream failures included (the page gets its JSON first), for an
    * operator's log: the code, the method, the page's origin and the target's, never its path or query, nor any header.
    * With `startProxy` and `createProxyServer`, also told of what Node's HTTP parser refuses before the proxy sees it
-   * (headers too large, a method outside `http.METHODS`, a malformed request, one too slow to arrive), with no method
-   * and no origin, as none was read; and of CONNECT. Runs synchronously; an exception it throws is not caught.
+   * (headers too large, a method outside `http.METHODS`, a malformed request, one too slow to arrive, a TLS handshake
+   * on this plain-HTTP port, whose record also carries the message), with no method and no origin, as none was read;
+   * and of CONNECT. Runs synchronously; an exception it throws is not caught.
    * @default undefined (nothing is recorded; `try-it-proxy` writes each as a JSON line on stderr)
    * @example (record) => console.warn(JSON.stringify(record))
    */

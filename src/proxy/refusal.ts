@@ -7,6 +7,7 @@ import type { ProxyErrorBody } from '../core/proxy-route.js';
 const STATUS_BY_CODE = {
   bad_target_url: 400,
   malformed_request: 400,
+  tls_on_plain_port: 400,
   method_not_allowed: 405,
   origin_not_allowed: 403,
   destination_not_allowed: 403,
@@ -17,6 +18,7 @@ const STATUS_BY_CODE = {
   request_timeout: 408,
   response_too_large: 502,
   too_many_redirects: 502,
+  insecure_redirect: 502,
   upstream_unreachable: 502,
   upstream_timeout: 504,
   internal_error: 500,
@@ -73,6 +75,11 @@ export interface ProxyRefusalRecord {
   target: string | undefined;
   /** For `internal_error`, the error behind it: a bug in the proxy, to report. */
   cause?: unknown;
+  /**
+   * For `tls_on_plain_port`, the refusal's message (what to change), which the client, expecting TLS, cannot read:
+   * the operator's log is where it is seen. A fixed text: nothing of the request.
+   */
+  message?: string;
 }
 
 /** The record of `refusal` for `onRefusal`: what is known of the request, never its path, query or a header but Origin. */
@@ -84,5 +91,6 @@ export function refusalRecord(refusal: ProxyRefusal, request: { method: string |
     origin: request.origin,
     target: request.target?.origin,
     ...(refusal.reason === 'internal_error' ? { cause: refusal.cause } : {}),
+    ...(refusal.reason === 'tls_on_plain_port' ? { message: refusal.message } : {}),
   };
 }

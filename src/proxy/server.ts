@@ -6,6 +6,19 @@ import { answerParserRefusals } from './parser-refusals.js';
 import { expectKnownFields, expectPlainObject } from '../core/validation.js';
 import { PROXY_OPTION_FIELDS, millisecondsOption, type ProxyOptions } from './proxy-options.js';
 
+/** `createProxyServer`'s options: the proxy's, and how long its server keeps idle connections. */
+export interface ProxyServerOptions extends ProxyOptions {
+  /**
+   * Milliseconds an idle keep-alive connection stays open after a response. Behind a load balancer or reverse proxy
+   * that reuses connections, set it above that one's idle timeout (AWS ALB 60 s, Google Cloud 600 s), or it may send
+   * a request on a connection the proxy is closing and answer 502. Node's `headersTimeout` and `requestTimeout` are
+   * raised to outlast it where they are shorter. At most 2147483647.
+   * @default 5000 (Node's default)
+   * @example 65000
+   */
+  keepAliveTimeout?: number;
+}
+
 /**
  * An HTTP server that runs the CORS proxy. Closing the server also closes the proxy's upstream connections.
  * `server.close()` waits for the relays in flight, as Node's servers do; a streamed response may never end, so
@@ -13,19 +26,42 @@ import { PROXY_OPTION_FIELDS, millisecondsOption, type ProxyOptions } from './pr
  * Throws `ConfigError` for invalid options.
  *
  * @example
- * const server = createProxyServer({ allowOrigins: ['https://docs.example.com'] });
+ * const server = createProxyServer({ allowOrigins: ['https://docs.example.com'], keepAliveTimeout: 65_000 });
  * server.listen(8787, '127.0.0.1');
  */
-export function createProxyServer(options: ProxyOptions = {}): Server {
-  const proxy = new CorsProxy(options); // validates `options`, `onRefusal` included
-  return serverFor(proxy, options.onRefusal);
+export function createProxyServer(options: ProxyServerOptions = {}): Server {
+  return proxyServer(options, []).server;
 }
 
-function serverFor(proxy: CorsProxy, onRefusal: ProxyOptions['onRefusal']): Server {
+/**
+ * The proxy and its server, from options validated once: the proxy's own, `keepAliveTimeout`, and `extraFields`
+ * (`startProxy`'s `port` and `host`), which the caller reads.
+ */
+function proxyServer(given: ProxyServerOptions, extraFields: readonly string[]): { proxy: CorsProxy; server: Server } {
+  // Checked here, not by CorsProxy, so a misspelt field is named among every field this function takes.
+  const options = expectPlainObject(given, 'proxy options') as Record<string, unknown>;
+  expectKnownFields(options, [...PROXY_OPTION_FIELDS, 'keepAliveTimeout', ...extraFields], 'proxy options');
+  const idle = options.keepAliveTimeout === undefined ? undefined : millisecondsOption('keepAliveTimeout', options.keepAliveTimeout, 0);
+  const proxyOptions = Object.fromEntries(Object.entries(options).filter(([field]) => (PROXY_OPTION_FIELDS as readonly string[]).includes(field))) as ProxyOptions;
+  const proxy = new CorsProxy(proxyOptions); // validates the rest, `onRefusal` included
   const server = createServer(proxy.handle);
-  answerParserRefusals(server, onRefusal);
+  answerParserRefusals(server, proxyOptions.onRefusal);
+  answerHalfClosedRequests(server);
   server.once('close', () => void proxy.close());
-  return server;
+  if (idle !== undefined) keepIdleConnections(server, idle);
+  return { proxy, server };
+}
+
+/**
+ * Answers a client that ends its side of the connection right after its request (`nc -N`, `shutdown(SHUT_WR)`,
+ * socket.end() after the write). By default Node ends the connection at once and the answer is lost; now the
+ * response in progress is written first, and the connection closes once it is sent. Nothing is held longer than
+ * before: the proxy's timeouts bound the answer as on any connection, and a connection with no response in progress
+ * still closes at once.
+ */
+function answerHalfClosedRequests(server: Server): void {
+  // Node's own switch (http.Server sets it false); not in its typings.
+  (server as Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
 }
 
 /**
@@ -39,7 +75,7 @@ function keepIdleConnections(server: Server, milliseconds: number): void {
   server.requestTimeout = Math.max(server.requestTimeout, server.headersTimeout);
 }
 
-export interface StartProxyOptions extends ProxyOptions {
+export interface StartProxyOptions extends ProxyServerOptions {
   /**
    * TCP port to listen on; `0` picks a free one (read it from the result).
    * @default 8787
@@ -51,15 +87,6 @@ export interface StartProxyOptions extends ProxyOptions {
    * @default '127.0.0.1'
    */
   host?: string;
-  /**
-   * Milliseconds an idle keep-alive connection stays open after a response. Behind a load balancer or reverse proxy
-   * that reuses connections, set it above that one's idle timeout (AWS ALB 60 s, Google Cloud 600 s), or it may send
-   * a request on a connection the proxy is closing and answer 502. Node's `headersTimeout` and `requestTimeout` are
-   * raised to outlast it where they are shorter. At most 2147483647.
-   * @default 5000 (Node's default)
-   * @example 65000
-   */
-  keepAliveTimeout?: number;
 }
 
 export interface RunningProxy {
@@ -78,14 +105,9 @@ export interface RunningProxy {
 }
 
 /** Creates the proxy server and listens; resolves once it accepts connections. */
-export async function startProxy(given: StartProxyOptions = {}): Promise<RunningProxy> {
-  const options = expectPlainObject(given, 'proxy options') as StartProxyOptions;
-  expectKnownFields(options as Record<string, unknown>, [...PROXY_OPTION_FIELDS, 'port', 'host', 'keepAliveTimeout'], 'proxy options');
-  const { port = 8787, host = '127.0.0.1', keepAliveTimeout, ...proxyOptions } = options;
-  const idle = keepAliveTimeout === undefined ? undefined : millisecondsOption('keepAliveTimeout', keepAliveTimeout, 0);
-  const proxy = new CorsProxy(proxyOptions);
-  const server = serverFor(proxy, proxyOptions.onRefusal);
-  if (idle !== undefined) keepIdleConnections(server, idle);
+export async function startProxy(options: StartProxyOptions = {}): Promise<RunningProxy> {
+  const { proxy, server } = proxyServer(options, ['port', 'host']);
+  const { port = 8787, host = '127.0.0.1' } = options;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {

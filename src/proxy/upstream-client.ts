@@ -79,6 +79,23 @@ function redirectedRequest(request: UpstreamRequest, status: number, locations: 
   return target.origin === request.target.origin ? next : withoutCredentials(next);
 }
 
+/**
+ * The refusal of a redirect from https to http, whoever would follow it: the proxy, or the page (a 3xx handed to the
+ * page points back through the proxy, and its fetch follows at once, a 307's or 308's body included). Followed, the
+ * request (every header but the credentials, and that body) would go, and its response come back, unencrypted, for
+ * anyone on the way to read or change; a browser refuses it on an https page (mixed content). `undefined` otherwise.
+ */
+function downgradeRefusal(from: URL, status: number, locations: readonly string[]): ProxyRefusal | undefined {
+  if (from.protocol !== 'https:' || !REDIRECT_STATUSES.has(status)) return undefined;
+  const to = locations.filter((location) => URL.canParse(location, from)).map((location) => new URL(location, from)).find((url) => url.protocol === 'http:');
+  if (to === undefined) return undefined;
+  // Origins only, as in every message the page shows: a path or query may hold a key.
+  return new ProxyRefusal(
+    'insecure_redirect',
+    `${from.origin} redirected to ${to.origin}, plain HTTP: this proxy does not follow a redirect from https to http, which would send the request and bring its response back unencrypted (browsers refuse it on https pages too). Have the API redirect to https://; to call the http:// URL anyway, send the request to that URL.`,
+  );
+}
+
 /** The error's `code` when it has one (undici's `HTTPParserError` may have an undefined one). */
 function errorCode(error: unknown): string | undefined {
   const code = typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
@@ -149,7 +166,13 @@ export class UpstreamClient {
     let current = request;
     for (let hop = 0; ; hop += 1) {
       const response = await this.#exchange(current);
-      const next = this.#options.maxRedirects === 0 ? undefined : redirectedRequest(current, response.statusCode, headerValues(response.headers, 'location'));
+      const locations = headerValues(response.headers, 'location');
+      const downgrade = downgradeRefusal(current.target, response.statusCode, locations);
+      if (downgrade) {
+        discardBody(response);
+        throw downgrade;
+      }
+      const next = this.#options.maxRedirects === 0 ? undefined : redirectedRequest(current, response.statusCode, locations);
       if (next === undefined) return { response, url: current.target, credentialsDropped: current.credentialsDropped };
       discardBody(response);
       if (hop >= this.#options.maxRedirects) {

@@ -3,9 +3,12 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
+import { createServer as createTcpServer, type AddressInfo } from 'node:net';
 import { get, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
 import { CliUsageError, parseCliArguments } from '../../src/proxy/cli-arguments.js';
+import { startCli } from './proxy-support/cli-process.js';
 import { echoHandler, listen, refusalCode } from './proxy-support/servers.js';
 
 const CLI = ['--import', 'tsx', 'src/proxy/cli.ts'];
@@ -17,9 +20,9 @@ interface CliRun {
   stderr: string;
 }
 
-/** Runs the CLI to completion (for --help and errors), killed if it outlives the limit. */
-async function runCli(args: string[]): Promise<CliRun> {
-  const child = spawn(process.execPath, [...CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+/** Runs the CLI to completion (for --help and errors), killed if it outlives the limit; `env` is added to this process's environment. */
+async function runCli(args: string[], env: Record<string, string> = {}): Promise<CliRun> {
+  const child = spawn(process.execPath, [...CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
@@ -104,6 +107,34 @@ describe('try-it-proxy arguments', () => {
     }
   });
 
+  it('reads the port from PORT when --port is not given, as hosting platforms set it; --port wins, and an empty PORT is unset', () => {
+    assert.deepEqual(parseCliArguments([], { PORT: '9000' }), { kind: 'run', options: { port: 9000 } });
+    assert.deepEqual(parseCliArguments(['--host', '0.0.0.0'], { PORT: '0' }), { kind: 'run', options: { port: 0, host: '0.0.0.0' } });
+    assert.deepEqual(parseCliArguments(['--port', '8080'], { PORT: '9000' }), { kind: 'run', options: { port: 8080 } });
+    // Not read when the flag is given: a stray PORT does not stop a command line that names its port.
+    assert.deepEqual(parseCliArguments(['--port', '8080'], { PORT: 'not a port' }), { kind: 'run', options: { port: 8080 } });
+    assert.deepEqual(parseCliArguments([], { PORT: '' }), { kind: 'run', options: {} });
+    assert.deepEqual(parseCliArguments([], {}), { kind: 'run', options: {} });
+  });
+
+  it('refuses a PORT that is no port, naming PORT and where it comes from', () => {
+    for (const value of ['http', '70000', '-1', ' 8080', '8080.0', '0x50', '123456']) {
+      assert.throws(
+        () => parseCliArguments(['--host', '0.0.0.0'], { PORT: value }),
+        (error: unknown) =>
+          error instanceof CliUsageError &&
+          error.message === `PORT must be a number from 0 to 65535 (got ${JSON.stringify(value)}): it is read from the environment when --port is not given; set it to a port, or pass --port.`,
+        value,
+      );
+    }
+  });
+
+  it('asks for the version with --version, before any other flag is read', () => {
+    assert.deepEqual(parseCliArguments(['--version']), { kind: 'version' });
+    assert.deepEqual(parseCliArguments(['--port', 'x', '--version'], { PORT: 'x' }), { kind: 'version' });
+    assert.throws(() => parseCliArguments(['--version=1']), CliUsageError);
+  });
+
   it('refuses a flag that takes one value given more than once, naming it: a later one (a wrapper script’s, say) would silently win', () => {
     for (const [argv, message] of [
       [['--timeout', '5', '--timeout', '7000'], /^--timeout was given more than once \("5", then "7000"\); give it once\.$/],
@@ -126,6 +157,36 @@ describe('try-it-proxy command', () => {
     assert.match(run.stdout, /Usage: try-it-proxy/);
     assert.match(run.stdout, /--allow-private/);
     assert.match(run.stdout, /--keep-alive-timeout MS/);
+    assert.match(run.stdout, /\n {2}--version +print the version and exit\n/);
+    assert.match(run.stdout, /\nEnvironment:\n {2}PORT +the port to listen on when --port is not given/);
+  });
+
+  it('prints the package’s version with --version and exits 0', async () => {
+    const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+    const run = await runCli(['--version']);
+    assert.deepEqual(run, { code: 0, stdout: `try-it-proxy ${version}\n`, stderr: '' });
+  });
+
+  it('listens on the port PORT names when --port is not given', async () => {
+    // A port free a moment ago: the proxy's default, 8787, may be taken on this machine, and 0 would not tell them apart.
+    const probe = createTcpServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const { port } = probe.address() as AddressInfo;
+    await new Promise<void>((resolve) => probe.close(() => resolve()));
+    const cli = await startCli([], { PORT: String(port) });
+    try {
+      assert.equal(cli.url, `http://127.0.0.1:${port}/`);
+      assert.equal((await fetch(cli.url)).status, 200);
+    } finally {
+      await cli.stop();
+    }
+  });
+
+  it('exits 2, naming PORT, when PORT is no port', async () => {
+    const run = await runCli([], { PORT: 'eighty' });
+    assert.equal(run.code, 2);
+    assert.match(run.stderr, /^try-it-proxy: PORT must be a number from 0 to 65535 \(got "eighty"\): it is read from the environment when --port is not given; set it to a port, or pass --port\.\nRun try-it-proxy --help/);
+    assert.equal(run.stdout, '', 'it started');
   });
 
   it('exits 2 with a message for a bad flag or a bad origin', async () => {
