@@ -2,7 +2,6 @@
 // reverse proxy's prefix, checked by a load balancer, and logging what it refuses. Every server is on loopback.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { connect, type AddressInfo } from 'node:net';
 import { ConfigError } from '../../src/core/errors.js';
@@ -19,58 +18,7 @@ import {
   type Echo,
   type TestServer,
 } from './proxy-support/servers.js';
-
-const LIMIT_MS = 15_000;
-
-/** `try-it-proxy` running in a child process, killed once `LIMIT_MS` pass. */
-interface RunningCli {
-  url: string;
-  port: number;
-  stderr(): string;
-  /** The first `count` lines of stderr, once written (fewer if the process ends first). */
-  logLines(count: number): Promise<string[]>;
-  stop(): void;
-}
-
-async function startCli(args: string[]): Promise<RunningCli> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/proxy/cli.ts', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-  const timer = setTimeout(() => child.kill('SIGKILL'), LIMIT_MS);
-  const stop = (): void => {
-    clearTimeout(timer);
-    if (child.exitCode === null) child.kill('SIGKILL');
-  };
-  let stdout = '';
-  let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  const lines = (): string[] => stderr.split('\n').slice(0, -1);
-  try {
-    const url = await new Promise<string>((resolve, reject) => {
-      child.stdout.on('data', () => {
-        const match = /listening on (http:\/\/\S+)/.exec(stdout);
-        if (match) resolve(match[1]!);
-      });
-      child.once('exit', (code) => reject(new Error(`exited ${code} before listening: ${stderr}`)));
-    });
-    return {
-      url,
-      port: Number(new URL(url).port),
-      stderr: () => stderr,
-      // Bounded by the process's time limit: the lines come, or the process is killed and its streams close.
-      logLines: (count) =>
-        new Promise((resolve) => {
-          const check = (): void => void (lines().length >= count && resolve(lines().slice(0, count)));
-          child.stderr.on('data', check);
-          child.once('close', () => resolve(lines()));
-          check();
-        }),
-      stop,
-    };
-  } catch (error) {
-    stop();
-    throw error;
-  }
-}
+import { startCli } from './proxy-support/cli-process.js';
 
 /**
  * A docs site's own server with the proxy under `prefix`, taken off the request path before the proxy sees it, as
@@ -411,7 +359,7 @@ describe('proxy refusal records', () => {
       assert.deepEqual(logged, { event: 'refused', code: 'origin_not_allowed', status: 403, method: 'GET', origin: 'https://elsewhere.example' });
       assert.doesNotMatch(cli.stderr(), new RegExp(secret));
     } finally {
-      cli.stop();
+      await cli.stop();
     }
   });
 
@@ -433,7 +381,7 @@ describe('proxy refusal records', () => {
       );
       assert.doesNotMatch(cli.stderr(), new RegExp(secret));
     } finally {
-      cli.stop();
+      await cli.stop();
     }
   });
 });
