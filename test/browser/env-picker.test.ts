@@ -23,7 +23,7 @@ describe('<env-picker>', () => {
     const el = await fixture<EnvPicker>(html`<env-picker .manager=${manager()}></env-picker>`);
     expect([...select(el).options].map((o) => o.value)).to.deep.equal(['Local', 'Production']);
     expect(select(el).value).to.equal('Local');
-    expect([...el.shadowRoot!.querySelectorAll('td.name')].map((c) => c.textContent)).to.deep.equal(['base_url', 'api_token']);
+    expect([...el.shadowRoot!.querySelectorAll('th.name')].map((c) => c.textContent)).to.deep.equal(['base_url', 'api_token']);
   });
 
   it('is accessible', async () => {
@@ -40,7 +40,7 @@ describe('<env-picker>', () => {
     expect((await changed).name).to.equal('Production');
     expect(environments.active()!.name).to.equal('Production');
     await el.updateComplete;
-    expect([...el.shadowRoot!.querySelectorAll('td.name')].map((c) => c.textContent)).to.deep.equal(['base_url', 'password']);
+    expect([...el.shadowRoot!.querySelectorAll('th.name')].map((c) => c.textContent)).to.deep.equal(['base_url', 'password']);
   });
 
   it('follows changes made elsewhere, without firing an event', async () => {

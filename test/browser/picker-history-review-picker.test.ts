@@ -64,7 +64,10 @@ describe('<env-picker> review', () => {
     el.addEventListener('tic-variable-change', () => (events += 1));
     editButton(el, 'client_cert').click();
     await el.updateComplete;
+    // Ctrl+Enter ends the edit of a multi-line field (Enter starts a new line there).
+    await sendKeys({ down: 'Control' });
     await sendKeys({ press: 'Enter' });
+    await sendKeys({ up: 'Control' });
     await el.updateComplete;
     editButton(el, 'client_cert').click();
     await el.updateComplete;

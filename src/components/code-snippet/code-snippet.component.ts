@@ -8,6 +8,7 @@ import type { SnippetRequest } from '../../core/snippets/snippet-request.js';
 import { generateTemplateSnippet } from '../../core/template-snippet.js';
 import { setOwnProperty } from '../../core/validation.js';
 import { unusableObjectProblem } from '../unusable-object.js';
+import { MASK, maskedHeaderValue } from '../env-picker/secret-masking.js';
 import { LiveAnnouncer } from '../../controllers/live-announcer.js';
 import { SubscriptionController } from '../../controllers/subscription-controller.js';
 import { TicCopyEvent } from '../../events/copy.js';
@@ -16,6 +17,7 @@ import { highlightStyles } from '../highlight.styles.js';
 import { themeStyles } from '../theme.styles.js';
 import { codeSnippetStyles } from './code-snippet.styles.js';
 import { highlight, type HighlightLanguage } from './highlighter.js';
+import { methodOrDefault } from './default-method.js';
 import { COPY_FEEDBACK_TIME, COPY_LABELS, copyText, type CopyState } from './copy-text.js';
 import { LargeTextThrottle } from './large-text-throttle.js';
 import { headersAttribute, headersProperty, textAttribute, wordList, wordListAttribute } from '../attribute-converters.js';
@@ -26,13 +28,17 @@ const GRAMMAR: Record<SnippetLanguage, HighlightLanguage> = { curl: 'bash', java
 const HIGHLIGHT_LIMIT = 32 * 1024;
 /** While such a snippet changes (typing in a large body), it is laid out again at most this often, in ms. */
 const LARGE_SNIPPET_INTERVAL = 250;
+/** Stands in for a masked secret while a snippet to show is written: letters, which no language escapes. */
+const MASK_STAND_IN = 'TICMASKED';
 
 /**
  * @tagname code-snippet
  * @summary Ready-to-run code for a request, in curl, JavaScript, Go, Python and PHP, with a Copy button.
  *
  * Works alone (`method`, `url`, `headers`, `body` attributes) or fed by `<try-it-console>` (the
- * `request` property). With an `environments` manager it can show `{{variables}}` as written or as values.
+ * `request` property). With an `environments` manager it can show `{{variables}}` as written or as values; while
+ * they are shown as written, a secret written out in a header (`Authorization: Bearer sk_live_…`) is shown masked, as
+ * `<env-picker>` masks it, and Copy still copies it as it is.
  *
  * @fires {TicLanguageChangeEvent} tic-language-change - The user switched to another language tab.
  * @fires {TicCopyEvent} tic-copy - The user copied the snippet.
@@ -80,7 +86,7 @@ export class CodeSnippet extends LitElement {
   /** Why there is no request to show (a host such as `<try-it-console>` could not make one); shown in place of the code. */
   @property({ attribute: false }) problem: string | undefined;
 
-  /** HTTP method, for use without `request`. */
+  /** HTTP method, for use without `request`; empty (`method=""`) is GET. */
   @property({ converter: textAttribute('GET') }) method = 'GET';
 
   /** Absolute URL, for use without `request`. */
@@ -202,11 +208,13 @@ export class CodeSnippet extends LitElement {
   }
 
   async #onCopy(): Promise<void> {
-    const { code } = this.#snippet();
+    // As it runs, secrets and all; the code shown may have them masked.
+    const { code } = this.#snippet(false);
+    const { code: shown } = this.#snippet();
     if (code === undefined) return;
     const language = this.selected!;
     // Where copying is refused, the code shown is selected instead: the latest, not a held-back one, and only while it is
-    // the code copied (another tab or request may have taken its place while the clipboard answered).
+    // the code copied (another tab or request may have taken its place while the clipboard answered; masked, it is not).
     this.#largeSnippet.release();
     this.requestUpdate();
     let selected = false;
@@ -221,7 +229,7 @@ export class CodeSnippet extends LitElement {
     if (this.isConnected) {
       // The tab or the request may have changed while the clipboard answered: what is said is about the snippet
       // copied, and the button says it only while that one is shown (see render).
-      this.#copied = code;
+      this.#copied = shown;
       this.copyState = copied ? 'copied' : 'blocked';
       clearTimeout(this.#copyTimer);
       this.#copyTimer = setTimeout(() => this.#resetCopy(), COPY_FEEDBACK_TIME);
@@ -241,8 +249,8 @@ export class CodeSnippet extends LitElement {
 
   /** The request as given, or with the active environment's values when `showValues` is on. */
   #resolvedRequest(): SnippetRequest {
-    // Unset by a framework (undefined, null): the defaults, as a removed attribute gives.
-    const request = this.request ?? { method: this.method ?? 'GET', url: this.url ?? '', headers: headersProperty(this.headers ?? {}) as Record<string, string>, body: this.body ?? '' };
+    // Unset by a framework (undefined, null, an empty method): the defaults, as a removed attribute gives.
+    const request = this.request ?? { method: methodOrDefault(this.method), url: this.url ?? '', headers: headersProperty(this.headers ?? {}) as Record<string, string>, body: this.body ?? '' };
     const manager = this.environments;
     if (!this.showValues || !manager) return request;
     const resolve = (text: string) => manager.resolve(text);
@@ -265,16 +273,38 @@ export class CodeSnippet extends LitElement {
     return { method: request.method, url: resolve(request.url), headers, body: request.body === undefined ? undefined : resolve(request.body) };
   }
 
-  #snippet(): { code?: string; problem?: string } {
+  /** The snippet, or why there is none. `shown`: as the panel shows it, its header secrets masked while values are hidden. */
+  #snippet(shown = true): { code?: string; problem?: string } {
     if (!this.selected) return { problem: 'No snippet languages are enabled.' };
     if (this.problem) return { problem: `No snippet for this request: ${this.problem}` };
     const wrong = this.#environments.problem('The environments property must be an EnvironmentManager');
     if (wrong) return { problem: wrong };
     try {
-      return { code: generateTemplateSnippet(this.#generator(), this.#request(), this.selected) };
+      const request = this.#request();
+      const masked = shown ? this.#withSecretsMasked(request) : undefined;
+      const code = generateTemplateSnippet(this.#generator(), masked?.request ?? request, this.selected);
+      return { code: masked ? code.replaceAll(masked.standIn, MASK) : code };
     } catch (error) {
       return { problem: `No snippet for this request: ${(error as Error).message}` };
     }
+  }
+
+  /**
+   * While values are hidden, `request` with the secrets written out in its header values (a default header's
+   * `Bearer sk_live_…`) masked, as the console's list of default headers masks them: by a stand-in, found nowhere in
+   * the request, to be replaced by the mask in the snippet. Undefined when nothing is to mask.
+   */
+  #withSecretsMasked(request: SnippetRequest): { request: SnippetRequest; standIn: string } | undefined {
+    // Another kind of headers (a Map) is refused by the generator, with the fix.
+    if (!this.environments || this.showValues || typeof request.headers !== 'object' || request.headers === null) return undefined;
+    const entries = Object.entries(request.headers).map(([name, value]) => [name, value, typeof value === 'string' ? maskedHeaderValue(name, value) : undefined] as const);
+    if (entries.every(([, , hidden]) => hidden === undefined)) return undefined;
+    let standIn = MASK_STAND_IN;
+    const texts = [request.url, request.body, ...entries.flatMap(([name, value]) => [name, value])];
+    while (texts.some((text) => typeof text === 'string' && text.includes(standIn))) standIn += 'X';
+    const headers: Record<string, string> = {};
+    for (const [name, value, hidden] of entries) setOwnProperty(headers, name, hidden?.replaceAll(MASK, standIn) ?? value);
+    return { request: { ...request, headers }, standIn };
   }
 
   override render() {

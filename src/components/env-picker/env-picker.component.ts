@@ -23,7 +23,8 @@ import { MASK, maskedValue } from './secret-masking.js';
  * `missing` and `cyclic`, it tells which variables the current request uses that the active environment lacks, or
  * cannot resolve. Unless `readonly`, the reader can set a value (their own API key, say) with Edit, or give one to a
  * variable the request lacks with Set: it goes into the active environment of the manager, so every console sharing
- * it sends with it. Values set so last as long as the manager; they are not stored.
+ * it sends with it. A value with line breaks (a PEM key) is edited in a multi-line field, where Enter starts a new line
+ * and Ctrl or Cmd+Enter sets it. Values set so last as long as the manager; they are not stored.
  *
  * @fires {TicEnvironmentChangeEvent} tic-environment-change - The user selected another environment.
  * @fires {TicVariableChangeEvent} tic-variable-change - The user set a variable's value in the active environment.
@@ -44,7 +45,7 @@ export class EnvPicker extends LitElement {
   #hadFocus = false;
   /** Says that a value was set: focus goes back to Edit, whose name says nothing of it. */
   readonly #announcer = new LiveAnnouncer(this);
-  /** Where focus goes once the update that ends an edit by Enter or Escape is done: the variable's Edit or Set button. */
+  /** Where focus goes once the update that ends an edit by (Ctrl+)Enter or Escape is done: the variable's Edit or Set button. */
   #focusAfterEdit: string | undefined;
   /** An edit just began: its field takes focus, its text selected, once it is there. */
   #editStarted = false;
@@ -101,7 +102,7 @@ export class EnvPicker extends LitElement {
   // A Show button goes with its variable when another environment becomes active or a value changes, wherever that
   // happened: focus goes to the select, which says which environment is active now, rather than to the page.
   override updated(): void {
-    const field = this.#editStarted ? this.renderRoot.querySelector<HTMLInputElement>('input.value-input') : null;
+    const field = this.#editStarted ? this.renderRoot.querySelector<HTMLInputElement | HTMLTextAreaElement>('.value-input') : null;
     this.#editStarted = false;
     const edited = this.#focusAfterEdit;
     this.#focusAfterEdit = undefined;
@@ -125,18 +126,19 @@ export class EnvPicker extends LitElement {
   }
 
   /**
-   * Ends the edit of `name`; with a `value`, sets it in the active environment first. A variable the request lacks
+   * Ends the edit of `name`; with a `typed` value, sets it in the active environment first. A variable the request lacks
    * left empty stays undefined: sent empty, it would no longer be named as missing. `refocus`: the field had focus to
    * the end (Enter, Escape), so focus goes back to the variable's button; left for elsewhere, it stays there.
    */
-  #endEdit(name: string, value: string | undefined, refocus: boolean): void {
+  #endEdit(name: string, typed: string | undefined, refocus: boolean): void {
     if (this.editing !== name) return; // already ended (Enter, then the blur of the input going away)
     this.editing = undefined;
     if (refocus) this.#focusAfterEdit = name;
     const active = this.manager?.active();
-    // Left as it started, nothing is set: neither a value another picker set meanwhile replaced, nor a value with line
-    // breaks (a PEM key), which the field dropped, saved without them.
-    const unchanged = value === this.#editFrom.replace(/[\r\n]/g, '');
+    // A text area gives every line break as \n: a value written with \r\n (a key saved on Windows) keeps its own.
+    const value = this.#editFrom.includes('\r\n') ? typed?.replace(/\r?\n/g, '\r\n') : typed;
+    // Left as it started, nothing is set: a value another picker set meanwhile stays.
+    const unchanged = typed === this.#editFrom.replace(/\r\n?/g, '\n');
     if (!active || value === undefined || unchanged || (Object.hasOwn(active.variables, name) && active.variables[name] === value)) return;
     this.manager!.add({ name: active.name, variables: { ...active.variables, [name]: value } });
     // Masked whole here, so kept out of history too, wherever the request puts it (a URL's credentials are already).
@@ -153,13 +155,16 @@ export class EnvPicker extends LitElement {
   }
 
   #onEditKeydown(event: KeyboardEvent, name: string): void {
+    const field = event.target as HTMLInputElement | HTMLTextAreaElement;
+    // In a multi-line field Enter starts a new line, and Ctrl or Cmd+Enter sets the value.
+    const sets = event.key === 'Enter' && (field.localName === 'input' || event.ctrlKey || event.metaKey);
     // Enter that ends an input method's composition (Japanese, Chinese) is the IME's.
-    if ((event.key !== 'Enter' && event.key !== 'Escape') || event.isComposing) return;
+    if ((!sets && event.key !== 'Escape') || event.isComposing) return;
     // Focus is back on Edit before the key's keypress, which would press Edit again. Ctrl+Enter goes on to the
     // console, which sends with the value just set; Escape ends here, or a dialog around the console would close too.
     event.preventDefault();
     if (event.key === 'Escape') event.stopPropagation();
-    this.#endEdit(name, event.key === 'Enter' ? (event.target as HTMLInputElement).value : undefined, true);
+    this.#endEdit(name, sets ? field.value : undefined, true);
   }
 
   #onChange(event: Event): void {
@@ -200,11 +205,19 @@ export class EnvPicker extends LitElement {
           // Typed unseen where the value would be masked (a new one too, under a secret-looking name). dir="auto": a URL
           // or a key reads left to right on a right-to-left page, as the value shown does.
           if (this.editing === name) {
+            const keydown = (event: KeyboardEvent) => this.#onEditKeydown(event, name);
+            const blur = (event: FocusEvent) => this.#onEditBlur(event, name);
+            // A value with line breaks (a PEM key, JSON) gets a field that keeps them; a one-line field drops them.
+            const lines = value.split(/\r\n?|\n/).length;
             return html`<tr>
-              <td class="name">${name}</td>
+              <th scope="row" class="name">${name}</th>
               <td class="value">
-                <input class="value-input" type=${shown ? 'text' : 'password'} dir="auto" aria-label="Value of ${name}" .value=${value} spellcheck="false" autocomplete="off"
-                  @keydown=${(event: KeyboardEvent) => this.#onEditKeydown(event, name)} @blur=${(event: FocusEvent) => this.#onEditBlur(event, name)} />
+                ${lines > 1
+                  ? html`<textarea class="value-input ${shown ? '' : 'masked'}" rows=${Math.min(lines, 10)} dir="auto" aria-label="Value of ${name}" aria-describedby="edit-hint"
+                        .value=${value} spellcheck="false" autocomplete="off" @keydown=${keydown} @blur=${blur}></textarea>
+                      <span class="muted hint" id="edit-hint">Ctrl+Enter or ⌘+Enter sets it, Escape cancels.</span>`
+                  : html`<input class="value-input" type=${shown ? 'text' : 'password'} dir="auto" aria-label="Value of ${name}" .value=${value} spellcheck="false"
+                      autocomplete="off" @keydown=${keydown} @blur=${blur} />`}
               </td>
             </tr>`;
           }
@@ -212,7 +225,7 @@ export class EnvPicker extends LitElement {
           const hidden = value === '' ? undefined : masked;
           // A toggle: one label, its state in aria-pressed (a label that changed too said "Hide…, pressed").
           return html`<tr>
-            <td class="name">${name}</td>
+            <th scope="row" class="name">${name}</th>
             <td class="value">
               <span class="text">${hidden === undefined || shown ? value || html`<span class="muted">(empty)</span>` : hidden}</span>
               ${hidden !== undefined

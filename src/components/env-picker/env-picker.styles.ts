@@ -28,14 +28,18 @@ export const envPickerStyles = css`
     border-bottom: 1px solid var(--_border);
     vertical-align: top;
   }
-  th {
+  thead th {
     color: var(--_muted);
     font-weight: 600;
+  }
+  /* A row's header for screen readers, drawn as a plain cell. */
+  tbody th {
+    font-weight: inherit;
   }
   th:first-child {
     width: 35%;
   }
-  td.name,
+  .name,
   td.value {
     font-family: var(--_mono);
     word-break: break-all;
@@ -68,10 +72,18 @@ export const envPickerStyles = css`
       outline-color: CanvasText;
     }
   }
-  td.value input {
+  .value-input {
     box-sizing: border-box;
     width: 100%;
     font: inherit;
+    resize: vertical;
+  }
+  /* Typed unseen, as in a password field, which has no multi-line kind. */
+  textarea.masked {
+    -webkit-text-security: disc;
+  }
+  .hint {
+    display: block;
   }
   .set-missing {
     display: flex;

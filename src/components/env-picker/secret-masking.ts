@@ -1,3 +1,4 @@
+import { isPlaceholderCredential } from '../../core/history.js';
 import { MASK, maskUrlCredentials } from '../url-credential-masking.js';
 
 export { MASK };
@@ -44,6 +45,15 @@ export function maskedValue(name: string, value: string): string | undefined {
   if (isSecretName(name) || WELL_KNOWN_SECRET.test(value)) return MASK;
   const masked = maskUrlCredentials(value).replace(CONNECTION_STRING_PAIR, (pair, start: string, key: string) => (isSecretName(key) ? `${start}${key}=${MASK}` : pair));
   return masked === value ? undefined : masked;
+}
+
+/**
+ * A header's value as shown while values are hidden, or `undefined` when nothing in it looks secret: masked as a
+ * variable of the header's name is (a token the page put in `Authorization` after sign-in), but for a value that only
+ * refers to a variable (`Bearer {{token}}`), which holds none.
+ */
+export function maskedHeaderValue(name: string, value: string): string | undefined {
+  return isPlaceholderCredential(value) ? undefined : maskedValue(name, value);
 }
 
 function isSecretName(name: string): boolean {

@@ -6,7 +6,7 @@ import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import type { ConsoleConfig } from '../../core/console-config.js';
 import type { EnvironmentManager } from '../../core/environment-manager.js';
 import { RequestError, describeValue } from '../../core/errors.js';
-import { REDACTED, isPlaceholderCredential, type History } from '../../core/history.js';
+import { REDACTED, type History } from '../../core/history.js';
 import { parseHistoryConfig } from '../../core/history-config.js';
 import type { HistoryEntry } from '../../core/history-entry.js';
 import { IdbHistoryStore } from '../../core/idb-history-store.js';
@@ -29,12 +29,13 @@ import { TicResponseEvent } from '../../events/response.js';
 import { ariaLevel, headersAttribute, headersProperty, textAttribute } from '../attribute-converters.js';
 import { COPY_FEEDBACK_TIME, COPY_LABELS, copyText, type CopyState } from '../code-snippet/copy-text.js';
 import { highlight } from '../code-snippet/highlighter.js';
+import { methodOrDefault } from '../code-snippet/default-method.js';
 import '../code-snippet/code-snippet.js';
 import '../env-picker/env-picker.js';
 import { readerSecrets } from '../env-picker/reader-secrets.js';
 import '../request-history/request-history.js';
 import { splitEntryUrl } from '../request-history/entry-url.js';
-import { maskedValue } from '../env-picker/secret-masking.js';
+import { maskedHeaderValue, maskedValue } from '../env-picker/secret-masking.js';
 import { MASK, maskUrlCredentials } from '../url-credential-masking.js';
 import { highlightStyles } from '../highlight.styles.js';
 import { statusClassOf } from '../status-class.js';
@@ -219,7 +220,7 @@ export class TryItConsole extends LitElement {
    */
   @property({ attribute: false }) config: ConsoleConfig | undefined;
 
-  /** HTTP method of the operation to preset. */
+  /** HTTP method of the operation to preset; empty (`method=""`, as a framework may render none) is GET. */
   @property({ converter: textAttribute('GET') }) method = 'GET';
 
   /** URL of the operation to preset; may hold `{{variables}}`, and may be relative to `base_url`. */
@@ -440,7 +441,7 @@ export class TryItConsole extends LitElement {
 
   /** The presets as the page set them, read as loaded: defaults for those unset, headers given as JSON text parsed. */
   #presets(): { method: string; url: string; headers: unknown; body: string } {
-    return { method: this.method ?? 'GET', url: this.url ?? '', headers: headersProperty(this.headers ?? {}), body: this.body ?? '' };
+    return { method: methodOrDefault(this.method), url: this.url ?? '', headers: headersProperty(this.headers ?? {}), body: this.body ?? '' };
   }
 
   /** Equal for presets that load the same request, however they were spelled. */
@@ -581,8 +582,8 @@ export class TryItConsole extends LitElement {
   /**
    * Loads a past request (e.g. from history) into the editor, replacing the request being edited: the request as
    * written (`entry.written`, placeholders unresolved) when the entry has it. The response panel is cleared, and a
-   * send in flight is cancelled: what it brings belongs to the request it sent. `headers` and `body` default to none;
-   * a field of the wrong type throws a `TypeError`, and nothing is loaded.
+   * send in flight is cancelled: what it brings belongs to the request it sent. `headers` and `body` default to none,
+   * an empty `method` to GET; a field of the wrong type throws a `TypeError`, and nothing is loaded.
    */
   load(entry: Pick<HistoryEntry, 'method' | 'url'> & Partial<HistoryEntry>): void {
     const { url, headers = {}, body = entry.body ?? '' } = entry.written ?? entry;
@@ -592,7 +593,7 @@ export class TryItConsole extends LitElement {
     // The presets as they are now count as loaded: the later of a load and a preset change wins.
     this.#presetsFrom = this.#presetsKey();
     this.#send.reset();
-    this.currentMethod = this.#loadedMethod = entry.method;
+    this.currentMethod = this.#loadedMethod = methodOrDefault(entry.method);
     this.currentUrl = url;
     this.currentBody = body;
     this.headerRows = Object.entries(headers).map(([name, value]) => this.#row(name, value));
@@ -960,7 +961,7 @@ export class TryItConsole extends LitElement {
     const urlTemplate = this.#urlTemplate(unresolved);
     // As sent: a method is uppercased (`purge` goes as PURGE).
     const current = shownMethod(this.currentMethod);
-    const methods = [...new Set([...METHODS, ...[this.method ?? 'GET', this.#loadedMethod].map(shownMethod), current])];
+    const methods = [...new Set([...METHODS, ...[methodOrDefault(this.method), this.#loadedMethod].map(shownMethod), current])];
     // Options are bound with `.selected` and live(): once the user has picked one, the attribute no longer decides.
     // As a property, a framework may set anything (an operation's summary left undefined).
     const label = typeof this.label === 'string' ? this.label.trim() : '';
@@ -1012,12 +1013,9 @@ export class TryItConsole extends LitElement {
   }
 }
 
-/**
- * A default header's value as listed: masked as the environment panel masks a value of that name (a token the page put
- * in `Authorization` after sign-in), but for one that only refers to a variable (`Bearer {{token}}`), which holds none.
- */
+/** A default header's value as listed: masked as the code panel masks it while values are hidden. */
 function listedValue(name: string, value: string): string {
-  return isPlaceholderCredential(value) ? value : (maskedValue(name, value) ?? value);
+  return maskedHeaderValue(name, value) ?? value;
 }
 
 /** `200 OK`, or `200` alone when the server sent no reason phrase (HTTP/2 sends none). */
