@@ -25,6 +25,9 @@ export interface ConnectTarget {
 export type PrivateAddressAllowance = boolean | ((target: ConnectTarget) => boolean);
 
 const PUBLIC_ONLY = 'this proxy only forwards to public internet addresses.';
+// The usual first setup is a proxy on a developer's machine in front of an API on the same machine.
+const DEVELOPMENT_HINT = ' For an API on this machine or your network, in development, start the proxy with --allow-private (allowPrivate: true).';
+const PREDICATE_REFUSED = "this proxy's allowPrivate predicate does not allow it.";
 
 /** The addresses of this machine's network interfaces, read when asked: they change (DHCP, IPv6 privacy addresses). */
 export type HostAddresses = () => Iterable<string>;
@@ -43,6 +46,9 @@ export class AddressPolicy {
   readonly #allowPrivate: PrivateAddressAllowance;
   readonly #hostAddresses: HostAddresses;
 
+  /** What the proxy may reach besides public addresses, for the start banner: empty when nothing. */
+  readonly description: string;
+
   /** `hostAddresses`: this machine's own addresses (injectable for tests). */
   constructor(allowPrivate: PrivateAddressAllowance = false, field = 'allowPrivate', hostAddresses: HostAddresses = interfaceAddresses) {
     if (typeof allowPrivate !== 'boolean' && typeof allowPrivate !== 'function') {
@@ -50,6 +56,8 @@ export class AddressPolicy {
     }
     this.#allowPrivate = allowPrivate;
     this.#hostAddresses = hostAddresses;
+    this.description =
+      allowPrivate === true ? 'and private addresses (not cloud metadata)' : allowPrivate === false ? '' : 'and the private addresses allowPrivate allows';
   }
 
   /**
@@ -63,8 +71,15 @@ export class AddressPolicy {
     const addressClass = own ? 'loopback' : classified;
     if (this.#permits({ address, port, hostname, addressClass })) return undefined;
     const what = own ? 'an address of this machine' : describeAddressClass(addressClass);
-    if (hostname === address) return `${address} is ${what}; ${PUBLIC_ONLY}`;
-    return `${hostname} resolves to ${addressClass === 'invalid' ? `an answer that is ${what}` : what}; ${PUBLIC_ONLY}`;
+    // --allow-private never opens cloud metadata or an invalid answer: no hint there.
+    const why =
+      typeof this.#allowPrivate === 'function'
+        ? PREDICATE_REFUSED
+        : addressClass === 'cloud-metadata' || addressClass === 'invalid'
+          ? PUBLIC_ONLY
+          : PUBLIC_ONLY + DEVELOPMENT_HINT;
+    if (hostname === address) return `${address} is ${what}; ${why}`;
+    return `${hostname} resolves to ${addressClass === 'invalid' ? `an answer that is ${what}` : what}; ${why}`;
   }
 
   /**

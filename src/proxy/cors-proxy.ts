@@ -71,10 +71,10 @@ export class CorsProxy {
 
   /** One-line summaries of the effective policy, for logs. */
   get summary(): { origins: string; targets: string; limits: string } {
-    const { origins, targets, maxRequestBytes, maxResponseBytes, timeout, maxRedirects } = this.#options;
+    const { origins, targets, addresses, maxRequestBytes, maxResponseBytes, timeout, maxRedirects } = this.#options;
     return {
       origins: origins.description,
-      targets: targets.description,
+      targets: addresses.description === '' ? targets.description : `${targets.description}, ${addresses.description}`,
       limits: `request body ${maxRequestBytes} bytes, response body ${maxResponseBytes} bytes, timeout ${timeout} ms, ${maxRedirects} redirects`,
     };
   }

@@ -109,9 +109,10 @@ export async function startProxy(options: StartProxyOptions = {}): Promise<Runni
   const { proxy, server } = proxyServer(options, ['port', 'host']);
   const { port = 8787, host = '127.0.0.1' } = options;
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
+    const failed = (error: NodeJS.ErrnoException) => reject(listenError(error, port, host));
+    server.once('error', failed);
     server.listen(port, host, () => {
-      server.off('error', reject);
+      server.off('error', failed);
       resolve();
     });
   });
@@ -126,6 +127,21 @@ export async function startProxy(options: StartProxyOptions = {}): Promise<Runni
     // Once: a second `server.close()` would fail with "Server is not running" (a signal handler and an exit hook, say).
     close: () => (closing ??= closeAll(server, proxy)),
   };
+}
+
+/**
+ * Node's "listen EADDRINUSE: address already in use 127.0.0.1:8787", said with what to do. The error keeps its
+ * `code` and is the `cause`, for code that tells the cases apart.
+ */
+function listenError(error: NodeJS.ErrnoException, port: number, host: string): Error {
+  const fix =
+    error.code === 'EADDRINUSE'
+      ? `port ${port} on ${host} is in use (another try-it-proxy, or another program): stop that one, choose another port, or 0 for a free one`
+      : error.code === 'EACCES'
+        ? `port ${port} on ${host} needs privileges this process lacks (ports below 1024 do on most systems): choose a port from 1024 up, or 0 for a free one`
+        : undefined;
+  if (fix === undefined) return error;
+  return Object.assign(new Error(`The proxy cannot listen: ${fix}.`, { cause: error }), { code: error.code });
 }
 
 async function closeAll(server: Server, proxy: CorsProxy): Promise<void> {

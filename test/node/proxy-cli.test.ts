@@ -225,7 +225,7 @@ describe('try-it-proxy command', () => {
     try {
       assert.match(url, /^http:\/\/127\.0\.0\.1:\d+\/$/);
       assert.match(stdout, /WARNING: --allow-private/);
-      assert.match(stdout, /\n {2}origins: https:\/\/docs\.example\.com\n {2}targets: any public host\n {2}limits: request body 16 bytes, response body 52428800 bytes, timeout 30000 ms, 5 redirects, keep-alive 65000 ms\n/);
+      assert.match(stdout, /\n {2}origins: https:\/\/docs\.example\.com\n {2}targets: any public host, and private addresses \(not cloud metadata\)\n {2}limits: request body 16 bytes, response body 52428800 bytes, timeout 30000 ms, 5 redirects, keep-alive 65000 ms\n/);
 
       const allowed = await fetch(`${url}${upstream.origin}/hi`, { headers: { origin: 'https://docs.example.com' } });
       assert.equal(allowed.status, 200);

@@ -670,6 +670,11 @@ describe('proxy options', () => {
     assert.equal(new CorsProxy().summary.targets, 'any public host');
   });
 
+  it('say when private addresses are open too, as --allow-private or a predicate opens them', () => {
+    assert.equal(new CorsProxy({ allowPrivate: true }).summary.targets, 'any public host, and private addresses (not cloud metadata)');
+    assert.equal(new CorsProxy({ allowTargets: ['api.example.com'], allowPrivate: () => true }).summary.targets, 'api.example.com, and the private addresses allowPrivate allows');
+  });
+
   it('refuse a forwardCookies that is not a boolean, rather than take it as false', () => {
     for (const value of ['true', 1, 'yes', null, {}]) {
       assert.throws(

@@ -185,10 +185,21 @@ describe('refusals do not say what a name resolves to', () => {
   it('gives the class of a name’s address but not the address; the address of an IP target as typed (pure)', () => {
     const policy = new AddressPolicy();
     const named = policy.refusal('10.20.30.40', 443, 'vault.corp.internal');
-    assert.equal(named, 'vault.corp.internal resolves to a private-network address; this proxy only forwards to public internet addresses.');
-    assert.equal(policy.refusal('10.20.30.40', 443, '10.20.30.40'), '10.20.30.40 is a private-network address; this proxy only forwards to public internet addresses.');
+    const hint = ' For an API on this machine or your network, in development, start the proxy with --allow-private (allowPrivate: true).';
+    assert.equal(named, `vault.corp.internal resolves to a private-network address; this proxy only forwards to public internet addresses.${hint}`);
+    assert.equal(policy.refusal('10.20.30.40', 443, '10.20.30.40'), `10.20.30.40 is a private-network address; this proxy only forwards to public internet addresses.${hint}`);
     assert.doesNotMatch(policy.refusal('fd00:ec2::254', 80, 'metadata.test') ?? '', /fd00/);
     assert.match(policy.refusal('not-an-ip', 80, 'odd.test') ?? '', /^odd\.test resolves to an answer that is not a valid IP address;/);
+  });
+
+  it('says how to open private addresses for development, but not where --allow-private would not help, and names a predicate that refused (pure)', () => {
+    assert.match(new AddressPolicy().refusal('127.0.0.1', 3000, 'localhost') ?? '', /start the proxy with --allow-private \(allowPrivate: true\)\.$/);
+    // Cloud metadata stays closed with --allow-private, and an invalid answer is no address at all.
+    assert.equal(new AddressPolicy().refusal('169.254.169.254', 80, '169.254.169.254'), '169.254.169.254 is a cloud metadata service address; this proxy only forwards to public internet addresses.');
+    assert.doesNotMatch(new AddressPolicy().refusal('not-an-ip', 80, 'odd.test') ?? '', /allow-private/);
+    const predicate = new AddressPolicy(({ port }) => port === 3000);
+    assert.equal(predicate.refusal('127.0.0.1', 3001, '127.0.0.1'), "127.0.0.1 is a loopback address (this machine); this proxy's allowPrivate predicate does not allow it.");
+    assert.equal(predicate.refusal('127.0.0.1', 3000, '127.0.0.1'), undefined);
   });
 
   it('refuses an internal name that resolves to loopback without naming the address', async () => {

@@ -5,7 +5,8 @@ import assert from 'node:assert/strict';
 import { once } from 'node:events';
 import { connect, type AddressInfo } from 'node:net';
 import { ConfigError } from '../../src/core/errors.js';
-import { CorsProxy, createProxyServer, type ProxyOptions, type ProxyRefusalRecord } from '../../src/proxy/index.js';
+import { createServer } from 'node:http';
+import { CorsProxy, createProxyServer, startProxy, type ProxyOptions, type ProxyRefusalRecord } from '../../src/proxy/index.js';
 import {
   PAGE_ORIGIN,
   allowOnlyLoopbackPort,
@@ -191,6 +192,25 @@ describe('proxy keep-alive', () => {
         (error: unknown) => error instanceof ConfigError && error.field === 'keepAliveTimeout' && /^Invalid keepAliveTimeout: must be/.test(error.message),
         String(value),
       );
+    }
+  });
+});
+
+describe('proxy start', () => {
+  it('says a port in use is in use and what to do, keeping the code and Node\'s error as the cause', async () => {
+    const holder = createServer();
+    holder.listen(0, '127.0.0.1');
+    await once(holder, 'listening');
+    const { port } = holder.address() as AddressInfo;
+    try {
+      await assert.rejects(startProxy({ port, host: '127.0.0.1' }), (error: Error & { code?: string }) => {
+        assert.equal(error.message, `The proxy cannot listen: port ${port} on 127.0.0.1 is in use (another try-it-proxy, or another program): stop that one, choose another port, or 0 for a free one.`);
+        assert.equal(error.code, 'EADDRINUSE');
+        assert.equal((error.cause as { code?: string }).code, 'EADDRINUSE');
+        return true;
+      });
+    } finally {
+      holder.close();
     }
   });
 });

@@ -50,7 +50,7 @@ describe('this machine’s own addresses count as loopback (pure policy)', () =>
     const policy = new AddressPolicy(false, 'allowPrivate', hostAddresses);
     for (const address of ['93.184.216.34', '::ffff:93.184.216.34', '::ffff:5db8:d822', '2606:2800:220:1::248', '2606:2800:220:1:0:0:0:248']) {
       const refusal = policy.refusal(address, 8080, 'api.test');
-      assert.equal(refusal, 'api.test resolves to an address of this machine; this proxy only forwards to public internet addresses.', address);
+      assert.equal(refusal, 'api.test resolves to an address of this machine; this proxy only forwards to public internet addresses. For an API on this machine or your network, in development, start the proxy with --allow-private (allowPrivate: true).', address);
     }
     assert.match(policy.refusal('93.184.216.34', 80, '93.184.216.34') ?? '', /^93\.184\.216\.34 is an address of this machine;/);
     // Its neighbours are other machines.
