@@ -2,14 +2,17 @@
 // a fraction of `AbortSignal.timeout()`, which showed up as the largest overhead in the send benchmark.
 import { EventEmitter } from 'node:events';
 
+/** Who can abort an attempt before its deadline: the caller's signal, or the Notifier's `close()` timeout. */
+export type AttemptStopper = 'caller' | 'close';
+
 /**
  * Aborts the attempt it is given to as `signal` once `milliseconds` have passed, or when `cancel()` is called,
  * unless cleared first.
  */
 export class AttemptDeadline extends EventEmitter {
   aborted = false;
-  /** True when `cancel()` aborted the attempt, not the deadline. */
-  cancelled = false;
+  /** Set when `cancel()` aborted the attempt, not the deadline: by whom, and the reason given (the failure's cause). */
+  cancelledBy: { readonly stopper: AttemptStopper; readonly reason: unknown } | undefined = undefined;
   readonly #timer: NodeJS.Timeout;
 
   constructor(milliseconds: number) {
@@ -29,10 +32,10 @@ export class AttemptDeadline extends EventEmitter {
     });
   }
 
-  /** Aborts the attempt now, for the caller's signal. Does nothing once the deadline has passed. */
-  cancel(): void {
+  /** Aborts the attempt now, for `stopper`. Does nothing once the deadline has passed or another stopper cancelled. */
+  cancel(stopper: AttemptStopper, reason: unknown): void {
     if (this.aborted) return;
-    this.cancelled = true;
+    this.cancelledBy = { stopper, reason };
     this.clear();
     this.#abort();
   }

@@ -6,7 +6,8 @@ import { TryItError } from '../core/errors.js';
  * - `redirect`: the receiver answered 3xx; redirects are never followed.
  * - `timeout`: no complete answer within the channel's `timeout`.
  * - `network`: connection refused or reset, DNS failure, TLS error and the like.
- * - `aborted`: the caller's `signal` aborted the attempt in flight. Never retried: the retry policy does not see it.
+ * - `aborted`: the caller's `signal`, or the Notifier's `close()` timeout, aborted the attempt in flight. Never
+ *   retried: the retry policy does not see it.
  */
 export type AttemptFailureKind = 'status' | 'redirect' | 'timeout' | 'network' | 'aborted';
 

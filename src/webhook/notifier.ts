@@ -4,10 +4,11 @@ import { ConfigError, WebhookDeliveryError, describeValue } from '../core/errors
 import { MAX_TIMER, expectKnownFields, expectPlainObject } from '../core/validation.js';
 import type { AttemptFailure, WebhookAttemptError } from './attempt-failure.js';
 import { describeAbortReason, signalOption } from './caller-signal.js';
+import { AttemptsInFlight } from './attempts-in-flight.js';
 import { RetryPolicy, type RetryOptions } from './retry-policy.js';
 import { onAbort } from './shared-abort-listener.js';
 import { classOrKindOf } from './value-kind.js';
-import { WebhookChannel, type Notifiable, type PreparedDelivery } from './webhook-channel.js';
+import { WebhookChannel, attemptForNotifier, type Notifiable, type PreparedDelivery } from './webhook-channel.js';
 import { WebhookMessage } from './webhook-message.js';
 
 export interface NotifierOptions {
@@ -69,7 +70,11 @@ export interface SentEvent {
   attempts: number;
 }
 
-/** A delivery failed for good. `body` is the exact JSON that was (or would have been) sent, to store and replay. */
+/**
+ * A delivery failed for good. `body` is the exact JSON that was (or would have been) sent, to store and replay. A send
+ * refused at once (closed notifier, unknown channel, toWebhook() throwing) fires none when a `failed` listener made it
+ * while hearing of another such refusal: its result says so, and the listener is not called again, endlessly.
+ */
 export interface FailedEvent {
   channel: string;
   notifiable: Notifiable;
@@ -115,9 +120,14 @@ export class Notifier {
   #inFlight = 0;
   #idleWaiters: Array<() => void> = [];
   readonly #listeners: { [K in keyof NotifierEventMap]: Set<Listener<K>> } = { attempt: new Set(), sent: new Set(), failed: new Set(), error: new Set() };
-  // Aborted when close() runs out of patience: waiting retries end at once and are reported failed.
-  readonly #stopRetrying = new AbortController();
+  // Aborted when close()'s timeout runs out, with #attemptsInFlight: attempts in flight, retry waits and toWebhook()
+  // waits end at once, and those deliveries are reported failed. `#closeTimeout` is the timeout that ran out.
+  readonly #closing = new AbortController();
+  readonly #attemptsInFlight = new AttemptsInFlight();
+  #closeTimeout = 0;
   #closed = false;
+  // True while `failed` listeners hear of a send refused at once (see #refuseAtOnce).
+  #hearingRefusalAtOnce = false;
 
   constructor(options: NotifierOptions = {}) {
     const input = expectPlainObject(options, 'Notifier options');
@@ -183,8 +193,15 @@ export class Notifier {
 
   /**
    * Stops accepting sends, waits for every delivery in flight (retries included), then closes the channels'
-   * connections. With `timeout` (ms), retries still waiting after that long are not made: those deliveries are
-   * reported failed (result and `failed` event, with the body) instead of being dropped.
+   * connections. Without `timeout`, that can take each attempt's whole channel timeout (30 s by default) and every
+   * retry delay.
+   * @param options.timeout bounds the wait, in milliseconds: once it runs out, attempts still in flight are aborted,
+   * retries still waiting are not made and toWebhook() promises still pending are no longer awaited. Each delivery it
+   * ends is reported failed (result and `failed` event, with the body), never dropped; its error says close()'s
+   * timeout ended it, so it is told apart from a send cancelled by the caller's signal. close() then resolves once
+   * the channels have closed their connections.
+   * @example
+   * process.on('SIGTERM', () => void notifier.close({ timeout: 5_000 }).then(() => process.exit(0)));
    */
   async close(options: { timeout?: number | undefined } = {}): Promise<void> {
     // A misspelt `timout` would wait for every retry, perhaps minutes, without a word.
@@ -196,13 +213,22 @@ export class Notifier {
       throw new ConfigError('close timeout', timeout, `must be a number of milliseconds from 0 to ${MAX_TIMER} (about 24.8 days); leave it out to wait for every retry`);
     }
     this.#closed = true;
-    const timer = timeout === undefined ? undefined : setTimeout(() => this.#stopRetrying.abort(), timeout);
+    const timer = timeout === undefined ? undefined : setTimeout(() => this.#closeTimedOut(timeout), timeout);
     try {
       while (this.#inFlight > 0) await new Promise<void>((resolve) => this.#idleWaiters.push(resolve));
     } finally {
       clearTimeout(timer);
     }
     await Promise.allSettled([...new Set(this.#channels.values())].map((channel) => channel.close()));
+  }
+
+  // The first close() whose timeout runs out stops every delivery; a later one finds them stopped already.
+  #closeTimedOut(timeout: number): void {
+    if (this.#closing.signal.aborted) return;
+    this.#closeTimeout = timeout;
+    const reason = new DOMException(`notifier.close()'s timeout of ${timeout} ms ran out`, 'TimeoutError');
+    this.#closing.abort(reason);
+    this.#attemptsInFlight.abort(reason);
   }
 
   async #deliver(name: string, notifiable: Notifiable, notification: WebhookNotification, signal: AbortSignal | undefined): Promise<DeliveryResult> {
@@ -217,36 +243,47 @@ export class Notifier {
 
   async #prepareAndAttempt(name: string, notifiable: Notifiable, notification: WebhookNotification, signal: AbortSignal | undefined): Promise<DeliveryResult> {
     const channel = this.#channels.get(name);
-    if (this.#closed) return this.#fail({ channel: name, notifiable, attempts: 0 }, `The notifier is closed; channel ${JSON.stringify(name)} was not used.`);
+    const refused = { channel: name, notifiable, attempts: 0 };
+    if (this.#closed) return this.#refuseAtOnce(refused, `The notifier is closed; channel ${JSON.stringify(name)} was not used.`);
     if (!channel) {
       const known = [...this.#channels.keys()].map((n) => JSON.stringify(n)).join(', ') || 'none';
-      return this.#fail({ channel: name, notifiable, attempts: 0 }, `No channel is registered as ${JSON.stringify(name)} (registered: ${known}); call notifier.registerChannel(${JSON.stringify(name)}, channel) first.`);
+      return this.#refuseAtOnce(refused, `No channel is registered as ${JSON.stringify(name)} (registered: ${known}); call notifier.registerChannel(${JSON.stringify(name)}, channel) first.`);
+    }
+    let message: WebhookMessage | Promise<WebhookMessage>;
+    try {
+      message = messageOf(notification, notifiable);
+    } catch (cause) {
+      return this.#refuseAtOnce(refused, unbuilt(name, cause), cause);
     }
     let delivery: PreparedDelivery;
     try {
-      let message = messageOf(notification, notifiable);
       if (message instanceof Promise) {
-        const stoppedBy = await settledOrStopped(message, [signal, this.#stopRetrying.signal]);
+        const stoppedBy = await settledOrStopped(message, [signal, this.#closing.signal]);
         if (stoppedBy !== undefined) {
           const by = stoppedBy === signal ? "the caller's signal" : "close()'s timeout";
-          return this.#fail({ channel: name, notifiable, attempts: 0 }, `The webhook for channel ${JSON.stringify(name)} was not sent: toWebhook() had not returned its message when ${by} ended the wait.`, stoppedBy.reason);
+          return this.#fail(refused, `The webhook for channel ${JSON.stringify(name)} was not sent: toWebhook() had not returned its message when ${by} ended the wait.`, stoppedBy.reason);
         }
         message = await message;
       }
       delivery = await channel.prepare(notifiable, message);
     } catch (cause) {
-      return this.#fail({ channel: name, notifiable, attempts: 0 }, `The webhook for channel ${JSON.stringify(name)} could not be built: ${(cause as Error)?.message ?? String(cause)}`, cause);
+      return this.#fail(refused, unbuilt(name, cause), cause);
     }
     // Built all the same, so that the failed event hands back the body that would have been sent.
     if (signal?.aborted) return this.#cancelled({ channel: name, notifiable, event: delivery.event, attempts: 0, body: delivery.body.toString('utf8') }, signal);
+    // Signing takes a turn of the event loop, in which close()'s timeout may run out.
+    if (this.#closing.signal.aborted) {
+      const summary = `Webhook ${JSON.stringify(delivery.event)} through channel ${JSON.stringify(name)} was not sent: close()'s timeout (${this.#closeTimeout} ms) ran out before its first attempt.`;
+      return this.#fail({ channel: name, notifiable, event: delivery.event, attempts: 0, body: delivery.body.toString('utf8') }, summary, this.#closing.signal.reason);
+    }
     return this.#attemptUntilDone(name, channel, notifiable, delivery, signal);
   }
 
   async #attemptUntilDone(name: string, channel: WebhookChannel, notifiable: Notifiable, delivery: PreparedDelivery, signal: AbortSignal | undefined): Promise<DeliveryResult> {
     const base = { channel: name, notifiable, event: delivery.event };
-    const options = signal === undefined ? undefined : { signal };
+    const closing = this.#closing.signal;
     for (let attempt = 1; ; attempt += 1) {
-      const outcome = await channel.attempt(delivery, options);
+      const outcome = await attemptForNotifier(channel, delivery, signal, this.#attemptsInFlight);
       if (outcome.ok) {
         if (this.#listening('attempt')) this.#emit('attempt', { ...base, attempt, ok: true, status: outcome.status });
         if (this.#listening('sent')) this.#emit('sent', { ...base, status: outcome.status, attempts: attempt });
@@ -257,6 +294,12 @@ export class Notifier {
         this.#emit('attempt', { ...base, attempt, ok: false, ...optional('status', outcome.status), error: outcome.error });
         return this.#cancelled({ ...base, attempts: attempt, status: outcome.status, body: delivery.body.toString('utf8') }, signal, outcome.error);
       }
+      if (outcome.kind === 'aborted') {
+        // Besides the caller's signal, only close()'s timeout aborts an attempt; not retried either.
+        this.#emit('attempt', { ...base, attempt, ok: false, error: outcome.error });
+        const summary = `Webhook ${JSON.stringify(delivery.event)} through channel ${JSON.stringify(name)} failed after ${attempt} attempt${attempt === 1 ? '' : 's'}: close()'s timeout (${this.#closeTimeout} ms) aborted the attempt in flight.`;
+        return this.#fail({ ...base, attempts: attempt, body: delivery.body.toString('utf8') }, summary, outcome.error);
+      }
       const failure: AttemptFailure = { channel: name, attempt, kind: outcome.kind, status: outcome.status, retryAfter: outcome.retryAfter, error: outcome.error };
       let retryIn: number | undefined;
       let notRetried = '';
@@ -265,18 +308,18 @@ export class Notifier {
         notRetried = ` Not retried: retry.shouldRetry threw ${describeThrown(error)}; fix it to answer for every kind of failure.`;
       };
       try {
-        retryIn = !this.#stopRetrying.signal.aborted && this.retry.shouldRetry(failure, predicateThrew) ? this.retry.delayAfter(failure) : undefined;
+        retryIn = !closing.aborted && this.retry.shouldRetry(failure, predicateThrew) ? this.retry.delayAfter(failure) : undefined;
       } catch (error) {
         // The policy could not answer (a shouldRetry that returned a Promise): no retry, and the failure says why.
         notRetried = ` Not retried: ${(error as Error)?.message ?? String(error)}`;
       }
       this.#emit('attempt', { ...base, attempt, ok: false, ...optional('status', outcome.status), error: outcome.error, ...optional('retryIn', retryIn) });
-      // Re-read after the wait: the signal may abort between the timer firing and the next attempt.
-      const stillWaiting = retryIn !== undefined && (await this.#wait(retryIn, signal)) && !signal?.aborted;
+      // Re-read after the wait: either signal may abort between the timer firing and the next attempt.
+      const stillWaiting = retryIn !== undefined && (await this.#wait(retryIn, signal)) && !signal?.aborted && !closing.aborted;
       if (!stillWaiting) {
         if (signal?.aborted) return this.#cancelled({ ...base, attempts: attempt, status: outcome.status, body: delivery.body.toString('utf8') }, signal, outcome.error);
-        const closing = this.#stopRetrying.signal.aborted ? ' The notifier closed before the next retry.' : '';
-        const summary = `Webhook ${JSON.stringify(delivery.event)} through channel ${JSON.stringify(name)} failed after ${attempt} attempt${attempt === 1 ? '' : 's'}: ${outcome.error.message}${closing}${notRetried}`;
+        const closed = closing.aborted ? ' The notifier closed before the next retry.' : '';
+        const summary = `Webhook ${JSON.stringify(delivery.event)} through channel ${JSON.stringify(name)} failed after ${attempt} attempt${attempt === 1 ? '' : 's'}: ${outcome.error.message}${closed}${notRetried}`;
         return this.#fail({ ...base, attempts: attempt, status: outcome.status, body: delivery.body.toString('utf8') }, summary, outcome.error);
       }
     }
@@ -285,7 +328,7 @@ export class Notifier {
   // True when the delay passed; false when close() or the caller's signal cut it short. It stops watching both
   // either way: a caller's signal may outlive thousands of sends.
   #wait(ms: number, signal: AbortSignal | undefined): Promise<boolean> {
-    const stop = this.#stopRetrying.signal;
+    const stop = this.#closing.signal;
     if (stop.aborted || signal?.aborted) return Promise.resolve(false);
     return new Promise((resolve) => {
       const end = (passed: boolean) => {
@@ -316,6 +359,25 @@ export class Notifier {
     const error = new WebhookDeliveryError(message, { ...optional('status', details.status), attempts: details.attempts, cause });
     this.#emit('failed', { ...details, error });
     return { channel: details.channel, ok: false, ...optional('status', details.status), attempts: details.attempts, error };
+  }
+
+  /**
+   * A send refused before anything was awaited (closed notifier, unknown channel, toWebhook() throwing). A `failed`
+   * listener that sends again, as a naive re-queue does, would hear of its own refusal and send again, synchronously,
+   * until the stack overflows. So a refusal made at once while the listeners hear of another is only returned, to the
+   * listener that sent it; no `failed` event repeats it.
+   */
+  #refuseAtOnce(details: Omit<FailedEvent, 'error'>, message: string, cause?: unknown): DeliveryResult {
+    if (this.#hearingRefusalAtOnce) {
+      const error = new WebhookDeliveryError(`${message} Sent from a "failed" listener hearing of another refused send: not reported as a "failed" event, which would call that listener again, endlessly.`, { attempts: 0, cause });
+      return { channel: details.channel, ok: false, attempts: 0, error };
+    }
+    this.#hearingRefusalAtOnce = true;
+    try {
+      return this.#fail(details, message, cause);
+    } finally {
+      this.#hearingRefusalAtOnce = false;
+    }
   }
 
   #listening(name: keyof NotifierEventMap): boolean {
@@ -365,6 +427,10 @@ async function settledOrStopped(message: Promise<unknown>, stops: ReadonlyArray<
   } finally {
     for (const stop of unwatch) stop();
   }
+}
+
+function unbuilt(name: string, cause: unknown): string {
+  return `The webhook for channel ${JSON.stringify(name)} could not be built: ${(cause as Error)?.message ?? String(cause)}`;
 }
 
 // Synchronous when toWebhook is, which is the common case: no extra turn of the event loop per delivery.

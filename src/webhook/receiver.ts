@@ -1,10 +1,10 @@
 // The receiving side: a request handler for Node `http` and Express-style servers that verifies the signature
-// over the raw bytes before anything parses them.
+// over the raw bytes before anything parses them. The Fetch API one is in fetch-receiver.ts; both decide with
+// delivery-verdict.ts.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ConfigError, InvalidArgumentError } from '../core/errors.js';
-import { expectKnownFields, expectPlainObject } from '../core/validation.js';
-import { parseIsoTimestamp } from './iso-timestamp.js';
-import { receiverSigners, verifiedByAny, wellFormedSignature, type ReceiverSecret } from './signature.js';
+import { judgeDelivery, tooLarge, type SignatureEvidence } from './delivery-verdict.js';
+import { receiverSettings, type WebhookRefusal, type WebhookVerificationOptions } from './receiver-options.js';
 import { kindOf } from './value-kind.js';
 import type { WebhookBody } from './webhook-channel.js';
 
@@ -16,16 +16,7 @@ export interface WebhookReceiverContext {
   rawBody: Buffer;
 }
 
-/** A request the handler refused before `onEvent`: the status it answers and why (also the answer's `error`). */
-export interface WebhookRefusal {
-  /** `401` for the signature, `400` for a body that is no webhook event or (with `maxAge`) is out of date, `413` for a body over `maxBodySize`. */
-  status: 400 | 401 | 413;
-  reason: string;
-}
-
-export interface WebhookReceiverOptions<Data = Record<string, unknown>> {
-  /** The channel's secret; while it is rotated, a list of the new one and the old (a signature by either is accepted). */
-  secret: ReceiverSecret;
+export interface WebhookReceiverOptions<Data = Record<string, unknown>> extends WebhookVerificationOptions {
   /**
    * Called with each verified event. Answer quickly: when it returns without responding, the handler answers
    * `204 No Content`; when it throws, `500` (or Express's `next(error)`), so the sender retries. What it returns is
@@ -40,20 +31,6 @@ export interface WebhookReceiverOptions<Data = Record<string, unknown>> {
    * onRefused: ({ status, reason }, { request }) => log.warn(`webhook from ${request.socket.remoteAddress} refused: ${status} ${reason}`)
    */
   onRefused?: ((refusal: WebhookRefusal, context: Omit<WebhookReceiverContext, 'rawBody'> & { rawBody: Buffer | undefined }) => unknown) | undefined;
-  /**
-   * Largest body read, in bytes; a bigger one is answered `413`.
-   * @default 1048576
-   */
-  maxBodySize?: number | undefined;
-  /**
-   * Milliseconds after its `sent_at` that an event is still accepted, so that a captured request cannot be replayed
-   * later; an older one, or one dated more than 5 minutes ahead of this server's clock, is answered `400` and never
-   * reaches `onEvent`. Every retry resends the first attempt's `sent_at`: keep this above the sender's whole retry
-   * schedule (3 minutes with the default retry policy and timeout), or late retries are refused. Off when undefined.
-   * @default undefined
-   * @example 600_000 // 10 minutes
-   */
-  maxAge?: number | undefined;
 }
 
 /**
@@ -63,14 +40,11 @@ export interface WebhookReceiverOptions<Data = Record<string, unknown>> {
  */
 export type WebhookRequestHandler = (request: IncomingMessage & { body?: unknown; rawBody?: unknown }, response: ServerResponse, next?: (error?: unknown) => void) => Promise<void>;
 
-const RECEIVER_FIELDS = ['secret', 'onEvent', 'onRefused', 'maxBodySize', 'maxAge'];
-const DEFAULT_MAX_BODY = 1024 * 1024;
 const ALREADY_READ =
   'needs the raw body, but a body parser (express.json() or another) read it first: mount the handler before any body parser, use express.raw({ type: "application/json", limit: "1mb" }) on its route, or keep the bytes in req.rawBody (express.json({ verify: (req, res, buf) => { req.rawBody = buf; } }), NestJS rawBody: true)';
 const FETCH_REQUEST =
-  "takes Node's (request, response), as http.createServer and Express give them, not a Fetch API Request; with one (a Next.js route handler, Hono, Bun), verify with verifySignature(await request.arrayBuffer(), request.headers.get('x-signature'), secret)";
-// How far a sender's clock may run ahead of this server's when maxAge is set; Stripe and Standard Webhooks allow 5 minutes.
-const MAX_CLOCK_SKEW = 5 * 60_000;
+  "takes Node's (request, response), as http.createServer and Express give them, not a Fetch API Request; with one (a Next.js route handler, Hono, Bun, Deno), use createWebhookFetchHandler(options), which takes the Request and returns the Response";
+const COMPRESSED_HINT = ', or mount the handler after a parser that decompresses, e.g. express.raw({ type: "application/json", limit: "1mb" })';
 
 /**
  * Builds the handler. It reads the raw body (or takes the Buffer that `express.raw()` left in `req.body`), checks
@@ -82,33 +56,20 @@ const MAX_CLOCK_SKEW = 5 * 60_000;
  * app.post('/hooks', createWebhookHandler({ secret, onEvent }));   // before any express.json()
  */
 export function createWebhookHandler<Data = Record<string, unknown>>(options: WebhookReceiverOptions<Data>): WebhookRequestHandler {
-  const input = expectPlainObject(options, 'createWebhookHandler options');
-  // A misspelt secret still holds it: only the value's type is shown. A misspelt maxAge would turn replay protection off.
-  expectKnownFields(input, RECEIVER_FIELDS, 'createWebhookHandler options', kindOf);
-  const signers = receiverSigners(input.secret, 'secret');
-  if (typeof input.onEvent !== 'function') throw new ConfigError('onEvent', input.onEvent, 'must be a function (event, context) => void');
-  if (input.onRefused !== undefined && typeof input.onRefused !== 'function') {
-    throw new ConfigError('onRefused', input.onRefused, 'must be a function ({ status, reason }, context) => void, or left out');
-  }
-  const maxBodySize = (input.maxBodySize ?? DEFAULT_MAX_BODY) as number;
-  if (!Number.isInteger(maxBodySize) || maxBodySize <= 0) throw new ConfigError('maxBodySize', maxBodySize, 'must be a positive integer of bytes');
-  const { maxAge } = input;
-  if (maxAge !== undefined && (typeof maxAge !== 'number' || !Number.isFinite(maxAge) || maxAge <= 0)) {
-    throw new ConfigError('maxAge', maxAge, 'must be a positive number of milliseconds, e.g. 600000 for 10 minutes (omit it to accept events of any age)');
-  }
+  const settings = receiverSettings(options, 'createWebhookHandler options');
 
   return async (request, response, next) => {
     const misuse = callProblem(request, response);
     if (misuse) throw misuse;
     // Decoded by a parser (express.raw() inflates gzip): a Content-Encoding header then says nothing about the bytes.
     const readHere = !Buffer.isBuffer(request.body) && !request.readableEnded;
-    const refuse = async (status: WebhookRefusal['status'], reason: string, rawBody: Buffer | undefined) => {
+    const refuse = async ({ status, reason }: WebhookRefusal, rawBody: Buffer | undefined) => {
       await options.onRefused?.({ status, reason }, { request, response, rawBody });
       // HTTP/2 (Node's compatibility API) has no Connection header, and refuses to set one: the stream ends alone.
       if (!response.headersSent) answer(response, status, reason, status === 413 && request.httpVersionMajor < 2);
     };
     try {
-      const rawBody = await rawBodyOf(request, maxBodySize);
+      const rawBody = await rawBodyOf(request, settings.maxBodySize);
       if (rawBody === 'already-parsed') {
         const error = new ConfigError('webhook handler', 'a parsed body', ALREADY_READ);
         if (next) return next(error);
@@ -119,17 +80,10 @@ export function createWebhookHandler<Data = Record<string, unknown>>(options: We
         if (next) return next(error);
         return answer(response, 500, error.message);
       }
-      if (rawBody === 'too-large') return await refuse(413, `body larger than ${maxBodySize} bytes`, undefined);
-      const signature = request.headers['x-signature'];
-      if (!(await verifiedByAny(signers, rawBody, signature))) return await refuse(401, signatureProblem(request, readHere), rawBody);
-      const event = parseEvent<Data>(rawBody);
-      if (typeof event === 'string') return await refuse(400, `body is not a webhook event: ${event}`, rawBody);
-      const outOfDate = maxAge === undefined ? undefined : sentAtProblem(event.sent_at, maxAge, Date.now());
-      // 400, as Stripe's and Standard Webhooks' examples answer: retrying never makes a stale event fresh, so not 5xx
-      // or 429 ("try again"); not 2xx, which would hide the loss from the sender (refused on every retry, it reports
-      // the delivery failed, with its body); not 410, which many senders read as "stop sending to this endpoint".
-      if (outOfDate) return await refuse(400, outOfDate, rawBody);
-      await options.onEvent(event, { request, response, rawBody });
+      if (rawBody === 'too-large') return await refuse(tooLarge(settings.maxBodySize), undefined);
+      const verdict = await judgeDelivery<Data>(rawBody, request.headers['x-signature'], settings, () => signatureEvidence(request, readHere));
+      if (verdict.refusal) return await refuse(verdict.refusal, rawBody);
+      await options.onEvent(verdict.event, { request, response, rawBody });
       if (!response.headersSent) answer(response, 204);
     } catch (error) {
       // A body left unread (an onRefused that threw on a 413) would otherwise be read to its end, whatever its size.
@@ -158,20 +112,15 @@ function callProblem(request: unknown, response: unknown): InvalidArgumentError 
   return undefined;
 }
 
-// Why a signature that did not verify was refused. It tells the sender nothing about the secret, and tells the
-// operator where to look.
-function signatureProblem(request: IncomingMessage, readHere: boolean): string {
-  const header = request.headers['x-signature'];
-  if (header === undefined) return 'invalid signature: no X-Signature header (is a secret set on the sending channel?)';
+function signatureEvidence(request: IncomingMessage, readHere: boolean): SignatureEvidence {
   // Node joins repeated lines with ", ": only the raw lines tell two signatures from a malformed one.
   const lines = request.rawHeaders.filter((item, index) => index % 2 === 0 && item.toLowerCase() === 'x-signature').length;
-  if (lines > 1) return 'invalid signature: more than one X-Signature header';
-  if (wellFormedSignature(header) === undefined) return 'invalid signature: X-Signature is not sha256= followed by 64 lowercase hex digits';
-  const encoding = request.headers['content-encoding'];
-  if (readHere && encoding !== undefined && encoding.toLowerCase() !== 'identity') {
-    return `invalid signature: the body arrived with Content-Encoding: ${encoding}, and X-Signature signs the bytes before any compression; the channel never compresses, so something on the way did: turn that off, or mount the handler after a parser that decompresses, e.g. express.raw({ type: "application/json", limit: "1mb" })`;
-  }
-  return 'invalid signature: X-Signature does not match the body (the secrets differ, or the body was changed on the way)';
+  return {
+    header: request.headers['x-signature'],
+    repeated: lines > 1,
+    contentEncoding: readHere ? request.headers['content-encoding'] : undefined,
+    decompressHint: COMPRESSED_HINT,
+  };
 }
 
 async function rawBodyOf(request: IncomingMessage & { body?: unknown; rawBody?: unknown }, limit: number): Promise<Buffer | 'too-large' | 'already-parsed' | 'decoded'> {
@@ -220,38 +169,6 @@ function readStream(request: IncomingMessage, limit: number): Promise<Buffer | '
       if (!request.readableEnded) reject(new Error('the request was aborted before its body arrived'));
     });
   });
-}
-
-// The event, or what is wrong with the body: the operator reading onRefused needs to know which part.
-function parseEvent<Data>(rawBody: Buffer): WebhookBody<Data> | string {
-  let value: unknown;
-  try {
-    value = JSON.parse(rawBody.toString('utf8'));
-  } catch {
-    return rawBody.length === 0 ? 'it is empty' : 'it is not JSON';
-  }
-  if (!isObject(value)) return `it is ${value === null ? 'JSON null' : `a JSON ${Array.isArray(value) ? 'array' : typeof value}`}, not an object`;
-  if (typeof value.event !== 'string') return '"event" is not a string';
-  if (typeof value.sent_at !== 'string') return '"sent_at" is not a string';
-  const { notifiable, data } = value;
-  if (!isObject(notifiable)) return '"notifiable" is not an object';
-  if (typeof notifiable.type !== 'string') return '"notifiable.type" is not a string';
-  if (!['string', 'number'].includes(typeof notifiable.id)) return '"notifiable.id" is not a string or a number';
-  if (!isObject(data)) return '"data" is not an object';
-  return value as unknown as WebhookBody<Data>;
-}
-
-// Why `sentAt` is refused under `maxAge`, or `undefined` when it is accepted.
-function sentAtProblem(sentAt: string, maxAge: number, now: number): string | undefined {
-  const time = parseIsoTimestamp(sentAt);
-  if (time === undefined) return `event sent_at ${JSON.stringify(sentAt.slice(0, 64))} is not an ISO 8601 timestamp like 2025-01-02T03:04:05.678Z`;
-  if (now - time > maxAge) return `event sent_at ${sentAt} is older than maxAge (${maxAge} ms)`;
-  if (time - now > MAX_CLOCK_SKEW) return `event sent_at ${sentAt} is more than ${MAX_CLOCK_SKEW} ms ahead of the receiver's clock`;
-  return undefined;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function answer(response: ServerResponse, status: number, error?: string, closeConnection = false): void {

@@ -5,8 +5,9 @@ import { Agent, buildConnector, type Dispatcher } from 'undici';
 import { ConfigError, InvalidArgumentError, describeValue } from '../core/errors.js';
 import { CLIENT_OWNED_HEADERS, headerValueProblem, isByteString, isHeaderName, isMethod } from '../core/http-syntax.js';
 import { MAX_TIMER, expectKnownFields, expectPlainObject } from '../core/validation.js';
-import { AttemptDeadline } from './attempt-deadline.js';
+import { AttemptDeadline, type AttemptStopper } from './attempt-deadline.js';
 import { WebhookAttemptError, type AttemptFailureKind } from './attempt-failure.js';
+import type { AttemptsInFlight } from './attempts-in-flight.js';
 import { describeAbortReason, signalOption } from './caller-signal.js';
 import { parseDestination, urlForMessages } from './destination-url.js';
 import { payloadJson } from './payload-json.js';
@@ -101,6 +102,18 @@ const STANDARD_METHODS = new Set(['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', '
 // `Expect` too: undici manages 100-continue itself.
 const CLIENT_HEADERS = new Set([...CLIENT_OWNED_HEADERS, 'expect']);
 
+// Set by WebhookChannel's static block, the one place with access to its private attempt.
+let stoppableAttempt: (channel: WebhookChannel, delivery: PreparedDelivery, caller: AbortSignal | undefined, inFlight: AttemptsInFlight) => Promise<AttemptOutcome>;
+
+/**
+ * One attempt for the Notifier: as `channel.attempt(delivery, { signal: caller })`, but held in `inFlight` while it
+ * runs, so that the notifier's `close()` timeout can abort it too; the failure says which of the two did. Not part of
+ * the package's API; `delivery` comes from `prepare()`, so it is not checked again.
+ */
+export function attemptForNotifier(channel: WebhookChannel, delivery: PreparedDelivery, caller: AbortSignal | undefined, inFlight: AttemptsInFlight): Promise<AttemptOutcome> {
+  return stoppableAttempt(channel, delivery, caller, inFlight);
+}
+
 /** The spec's `webhook.New`: `new WebhookChannel({ url, secret, headers, timeout })`. Bad config throws `ConfigError`. */
 export class WebhookChannel {
   readonly url: string;
@@ -118,6 +131,10 @@ export class WebhookChannel {
   // undici wants whole milliseconds for its own timeouts; rounding up keeps them from firing before the deadline.
   readonly #clientTimeout: number;
   #own: OwnAgent | undefined;
+
+  static {
+    stoppableAttempt = (channel, delivery, caller, inFlight) => channel.#stoppableRequest(delivery, caller, inFlight);
+  }
 
   constructor(config: WebhookChannelConfig) {
     const input = validConfig(config);
@@ -181,8 +198,8 @@ export class WebhookChannel {
       return Promise.reject(error);
     }
     // Without a signal nothing is added: no listener, no extra promise.
-    if (signal === undefined) return this.#request(delivery, new AttemptDeadline(this.timeout), undefined);
-    return this.#cancellableRequest(delivery, signal);
+    if (signal === undefined) return this.#request(delivery, new AttemptDeadline(this.timeout));
+    return this.#stoppableRequest(delivery, signal, undefined);
   }
 
   /**
@@ -212,31 +229,33 @@ export class WebhookChannel {
     return `${name} ${show(this.toJSON(), { ...options, depth: options.depth == null ? options.depth : options.depth - 1 })}`;
   }
 
-  async #cancellableRequest(delivery: PreparedDelivery, signal: AbortSignal): Promise<AttemptOutcome> {
-    if (signal.aborted) return this.#aborted(signal, false);
+  async #stoppableRequest(delivery: PreparedDelivery, caller: AbortSignal | undefined, inFlight: AttemptsInFlight | undefined): Promise<AttemptOutcome> {
+    if (caller?.aborted) return this.#aborted('caller', caller.reason, false);
+    if (inFlight?.aborted) return this.#aborted('close', inFlight.reason, false);
     const deadline = new AttemptDeadline(this.timeout);
-    const stopWatching = onAbort(signal, () => deadline.cancel());
+    const stopWatchingCaller = caller && onAbort(caller, () => deadline.cancel('caller', caller.reason));
+    const slot = inFlight?.add(deadline);
     try {
-      return await this.#request(delivery, deadline, signal);
+      return await this.#request(delivery, deadline);
     } finally {
-      stopWatching();
+      stopWatchingCaller?.();
+      if (slot !== undefined) inFlight!.remove(slot);
     }
   }
 
-  // `signal` is set when the deadline can be cancelled by it, and only read then.
-  async #request(delivery: PreparedDelivery, deadline: AttemptDeadline, signal: AbortSignal | undefined): Promise<AttemptOutcome> {
+  async #request(delivery: PreparedDelivery, deadline: AttemptDeadline): Promise<AttemptOutcome> {
     const own = this.#injectedDispatcher === undefined ? (this.#own ??= newOwnAgent(this.#clientTimeout)) : undefined;
-    if (own === undefined) return this.#send(this.#injectedDispatcher!, delivery, deadline, signal, undefined);
+    if (own === undefined) return this.#send(this.#injectedDispatcher!, delivery, deadline, undefined);
     own.attempts += 1;
     try {
-      return await this.#send(own.agent, delivery, deadline, signal, own);
+      return await this.#send(own.agent, delivery, deadline, own);
     } finally {
       own.attempts -= 1;
       dropGivenUpConnects(own);
     }
   }
 
-  async #send(dispatcher: Dispatcher, delivery: PreparedDelivery, deadline: AttemptDeadline, signal: AbortSignal | undefined, own: OwnAgent | undefined): Promise<AttemptOutcome> {
+  async #send(dispatcher: Dispatcher, delivery: PreparedDelivery, deadline: AttemptDeadline, own: OwnAgent | undefined): Promise<AttemptOutcome> {
     let sending: Promise<Dispatcher.ResponseData>;
     try {
       sending = dispatcher.request({
@@ -265,7 +284,7 @@ export class WebhookChannel {
       response = await deadline.within(sending);
     } catch (cause) {
       deadline.clear();
-      return deadline.cancelled ? this.#aborted(signal!, true) : this.#failure(cause, deadline.aborted);
+      return deadline.cancelledBy ? this.#aborted(deadline.cancelledBy.stopper, deadline.cancelledBy.reason, true) : this.#failure(cause, deadline.aborted);
     }
     deadline.clear();
     if (response === undefined) {
@@ -276,7 +295,7 @@ export class WebhookChannel {
       sending.then((late) => late.body.destroy(), () => {}).finally(() => {
         if (own) own.givenUp -= 1;
       });
-      return deadline.cancelled ? this.#aborted(signal!, true) : this.#failure(undefined, true);
+      return deadline.cancelledBy ? this.#aborted(deadline.cancelledBy.stopper, deadline.cancelledBy.reason, true) : this.#failure(undefined, true);
     }
     discard(response.body);
     const status = response.statusCode;
@@ -311,11 +330,17 @@ export class WebhookChannel {
     return { ok: false, kind: error.kind, status: undefined, retryAfter: undefined, error };
   }
 
-  #aborted(signal: AbortSignal, inFlight: boolean): AttemptOutcome {
-    const reason = describeAbortReason(signal.reason);
-    const because = reason === undefined ? '' : ` (reason: ${reason})`;
-    const message = inFlight ? `${this.#target} was aborted in flight by the caller's signal${because}.` : `${this.#target} was not sent: the caller's signal was already aborted${because}.`;
-    const error = new WebhookAttemptError('aborted', message, { cause: signal.reason });
+  // The Notifier words its close() timeout itself, with the milliseconds; the signal's reason is the cause either way.
+  #aborted(stopper: AttemptStopper, reason: unknown, inFlight: boolean): AttemptOutcome {
+    let message: string;
+    if (stopper === 'close') {
+      message = inFlight ? `${this.#target} was aborted in flight by the notifier's close() timeout.` : `${this.#target} was not sent: the notifier's close() timeout had run out.`;
+    } else {
+      const described = describeAbortReason(reason);
+      const because = described === undefined ? '' : ` (reason: ${described})`;
+      message = inFlight ? `${this.#target} was aborted in flight by the caller's signal${because}.` : `${this.#target} was not sent: the caller's signal was already aborted${because}.`;
+    }
+    const error = new WebhookAttemptError('aborted', message, { cause: reason });
     return { ok: false, kind: error.kind, status: undefined, retryAfter: undefined, error };
   }
 }

@@ -149,3 +149,63 @@ export async function runInOwnProcess(script: string, what: string, ms = 30_000)
     child.kill('SIGKILL');
   }
 }
+
+export interface FetchTestServer {
+  url: string;
+  /** For each request, in arrival order, how many bytes of its body the handler read. */
+  bodyBytesRead: number[];
+  /** What the handler rejected with, if it did. */
+  rejections: unknown[];
+  close(): Promise<void>;
+}
+
+/**
+ * A loopback `node:http` server that hands each request to `handle` as a Fetch API `Request`, as Next.js, Hono's Node
+ * adapter and the like do, and writes back the `Response` it resolves with. The body stream is pulled only as the
+ * handler reads it, so `bodyBytesRead` tells what the handler read, not what arrived.
+ */
+export async function startFetchServer(handle: (request: Request) => Promise<Response>): Promise<FetchTestServer> {
+  const bodyBytesRead: number[] = [];
+  const rejections: unknown[] = [];
+  const server = createServer((incoming, outgoing) => {
+    const index = bodyBytesRead.push(0) - 1;
+    const headers = new Headers();
+    for (let i = 0; i < incoming.rawHeaders.length; i += 2) headers.append(incoming.rawHeaders[i]!, incoming.rawHeaders[i + 1]!);
+    const chunks = incoming[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+    const body = new ReadableStream<Uint8Array>(
+      {
+        async pull(controller) {
+          const { done, value } = await chunks.next();
+          if (done) return controller.close();
+          bodyBytesRead[index]! += value.length;
+          controller.enqueue(new Uint8Array(value));
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    const method = incoming.method ?? 'GET';
+    const init = { method, headers, body: method === 'GET' || method === 'HEAD' ? null : body, duplex: 'half' };
+    handle(new Request(`http://${incoming.headers.host}${incoming.url}`, init as RequestInit)).then(
+      async (response) => {
+        outgoing.writeHead(response.status, Object.fromEntries(response.headers));
+        outgoing.end(Buffer.from(await response.arrayBuffer()));
+      },
+      (error: unknown) => {
+        rejections.push(error);
+        outgoing.writeHead(502).end();
+      },
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    bodyBytesRead,
+    rejections,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -9,14 +9,17 @@ import { ROOT, tscOutput } from './consumer-support/consumer-project.js';
 
 const webhook = JSON.stringify(join(ROOT, 'src/webhook/index.js'));
 
-/** tsc's diagnostics for `source` alone (the package's own files are someone else's concern here). */
-function compile(source: string): string[] {
+/**
+ * tsc's diagnostics for `source` alone (the package's own files are someone else's concern here). `lib` without DOM is
+ * a Node-only server's, where Request and Response come from @types/node.
+ */
+function compile(source: string, lib = ['ES2022', 'DOM']): string[] {
   const project = mkdtempSync(join(tmpdir(), 'webhook-types-'));
   try {
     writeFileSync(join(project, 'user.ts'), source);
     writeFileSync(join(project, 'tsconfig.json'), JSON.stringify({
       compilerOptions: {
-        target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', lib: ['ES2022', 'DOM'], types: ['node'],
+        target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', lib, types: ['node'],
         typeRoots: [join(ROOT, 'node_modules/@types')], strict: true, exactOptionalPropertyTypes: true, noEmit: true, skipLibCheck: true,
       },
       files: ['user.ts'],
@@ -58,4 +61,51 @@ describe('webhook types', () => {
     `);
     assert.deepEqual(diagnostics, []);
   });
+
+  // Next.js route handlers, Hono, Bun and Deno, with the DOM library (as Next.js projects have) and without (a Node
+  // server such as Hono's, where Request and Response are @types/node's).
+  for (const lib of [['ES2022', 'DOM'], ['ES2022']]) {
+    it(`compile the Fetch handler's uses, and refuse wrong ones, with lib ${JSON.stringify(lib)}`, () => {
+      const diagnostics = compile(`
+        import type { IncomingMessage } from 'node:http';
+        import { createWebhookFetchHandler, type WebhookFetchHandler, type WebhookFetchReceiverOptions, type WebhookRefusal, type WebhookVerificationOptions } from ${webhook};
+        const env: Record<string, string | undefined> = {};
+        const settings: { maxAge?: number | undefined; maxBodySize?: number | undefined } = {};
+        // Next.js: export const POST = createWebhookFetchHandler({ … })
+        export const POST = createWebhookFetchHandler<{ email: string }>({
+          secret: [env.WEBHOOK_SECRET!, env.WEBHOOK_SECRET_OLD!],
+          maxAge: settings.maxAge,
+          maxBodySize: settings.maxBodySize,
+          onEvent: async (event, { request, rawBody }) => {
+            const email: string = event.data.email;
+            const url: string = request.url;
+            const length: number = rawBody.length;
+            void [email, url, length];
+            if (event.event === 'user.deleted') return new Response(null, { status: 202 });
+            return undefined;
+          },
+          onRefused: ({ status, reason }: WebhookRefusal, { request, rawBody }) => console.warn(status, reason, request.headers.get('x-forwarded-for'), rawBody?.length),
+        });
+        const response: Promise<Response> = POST(new Request('https://example.com/hooks', { method: 'POST', body: '{}' }));
+        void response;
+        // Hono: app.post('/hooks', (c) => handler(c.req.raw)); Bun.serve({ fetch: handler }); Deno.serve(handler)
+        const handler: WebhookFetchHandler = createWebhookFetchHandler({ secret: 'whsec', onEvent: (event) => void event.notifiable.id });
+        const hono = (c: { req: { raw: Request } }) => handler(c.req.raw);
+        const serve = (options: { fetch(request: Request, server: unknown): Response | Promise<Response> }) => options;
+        serve({ fetch: handler });
+        void hono;
+        const shared: WebhookVerificationOptions = { secret: 'whsec', maxAge: 600_000 };
+        const options: WebhookFetchReceiverOptions = { ...shared, onEvent: () => {} };
+        createWebhookFetchHandler(options);
+        declare const nodeRequest: IncomingMessage;
+        // @ts-expect-error Node's request, which createWebhookHandler takes
+        void handler(nodeRequest);
+        // @ts-expect-error a misspelt option
+        createWebhookFetchHandler({ secret: 'whsec', onEvent: () => {}, maxage: 600_000 });
+        // @ts-expect-error no secret
+        createWebhookFetchHandler({ onEvent: () => {} });
+      `, lib);
+      assert.deepEqual(diagnostics, []);
+    });
+  }
 });

@@ -1,0 +1,89 @@
+// What a webhook receiver decides about a request once it holds the raw bytes: the event to hand over, or a refusal
+// with its reason. Shared by the Node request handler and the Fetch one, which differ only in how they read and answer.
+import { parseIsoTimestamp } from './iso-timestamp.js';
+import type { ReceiverSettings, WebhookRefusal } from './receiver-options.js';
+import { verifiedByAny, wellFormedSignature } from './signature.js';
+import type { WebhookBody } from './webhook-channel.js';
+
+/** The event to hand to `onEvent`, or why the request is refused. */
+export type DeliveryVerdict<Data> = { readonly event: WebhookBody<Data>; readonly refusal?: undefined } | { readonly event?: undefined; readonly refusal: WebhookRefusal };
+
+/** What the request says about its signature, for the reason of a `401`. Only read when the signature did not verify. */
+export interface SignatureEvidence {
+  /** X-Signature as the server hands it over; undefined when absent. */
+  readonly header: string | readonly string[] | undefined;
+  /** The request carried more than one X-Signature line. */
+  readonly repeated: boolean;
+  /** Content-Encoding of bytes the handler read as they arrived; undefined when absent or when a parser decoded them. */
+  readonly contentEncoding: string | undefined;
+  /** Besides turning the compression off, how to have the body decompressed before the handler, when the server has a way (`''` when not). */
+  readonly decompressHint: string;
+}
+
+// How far a sender's clock may run ahead of this server's when maxAge is set; Stripe and Standard Webhooks allow 5 minutes.
+const MAX_CLOCK_SKEW = 5 * 60_000;
+
+/** The refusal of a body over `maxBodySize`, read or declared. */
+export function tooLarge(maxBodySize: number): WebhookRefusal {
+  return { status: 413, reason: `body larger than ${maxBodySize} bytes` };
+}
+
+/**
+ * Checks `rawBody` against `header` in constant time, then that it is a webhook event, then (with `maxAge`) that it is
+ * in date, in that order. `evidence` is asked for only when the signature does not verify.
+ */
+export async function judgeDelivery<Data>(rawBody: Buffer, header: string | readonly string[] | undefined, settings: ReceiverSettings, evidence: () => SignatureEvidence): Promise<DeliveryVerdict<Data>> {
+  if (!(await verifiedByAny(settings.signers, rawBody, header))) return { refusal: { status: 401, reason: signatureProblem(evidence()) } };
+  const event = parseEvent<Data>(rawBody);
+  if (typeof event === 'string') return { refusal: { status: 400, reason: `body is not a webhook event: ${event}` } };
+  const outOfDate = settings.maxAge === undefined ? undefined : sentAtProblem(event.sent_at, settings.maxAge, Date.now());
+  // 400, as Stripe's and Standard Webhooks' examples answer: retrying never makes a stale event fresh, so not 5xx
+  // or 429 ("try again"); not 2xx, which would hide the loss from the sender (refused on every retry, it reports
+  // the delivery failed, with its body); not 410, which many senders read as "stop sending to this endpoint".
+  if (outOfDate) return { refusal: { status: 400, reason: outOfDate } };
+  return { event };
+}
+
+// Why a signature that did not verify was refused. It tells the sender nothing about the secret, and tells the
+// operator where to look.
+function signatureProblem({ header, repeated, contentEncoding, decompressHint }: SignatureEvidence): string {
+  if (header === undefined) return 'invalid signature: no X-Signature header (is a secret set on the sending channel?)';
+  if (repeated) return 'invalid signature: more than one X-Signature header';
+  if (wellFormedSignature(header) === undefined) return 'invalid signature: X-Signature is not sha256= followed by 64 lowercase hex digits';
+  if (contentEncoding !== undefined && contentEncoding.toLowerCase() !== 'identity') {
+    return `invalid signature: the body arrived with Content-Encoding: ${contentEncoding}, and X-Signature signs the bytes before any compression; the channel never compresses, so something on the way did: turn that off${decompressHint}`;
+  }
+  return 'invalid signature: X-Signature does not match the body (the secrets differ, or the body was changed on the way)';
+}
+
+// The event, or what is wrong with the body: the operator reading onRefused needs to know which part.
+function parseEvent<Data>(rawBody: Buffer): WebhookBody<Data> | string {
+  let value: unknown;
+  try {
+    value = JSON.parse(rawBody.toString('utf8'));
+  } catch {
+    return rawBody.length === 0 ? 'it is empty' : 'it is not JSON';
+  }
+  if (!isObject(value)) return `it is ${value === null ? 'JSON null' : `a JSON ${Array.isArray(value) ? 'array' : typeof value}`}, not an object`;
+  if (typeof value.event !== 'string') return '"event" is not a string';
+  if (typeof value.sent_at !== 'string') return '"sent_at" is not a string';
+  const { notifiable, data } = value;
+  if (!isObject(notifiable)) return '"notifiable" is not an object';
+  if (typeof notifiable.type !== 'string') return '"notifiable.type" is not a string';
+  if (!['string', 'number'].includes(typeof notifiable.id)) return '"notifiable.id" is not a string or a number';
+  if (!isObject(data)) return '"data" is not an object';
+  return value as unknown as WebhookBody<Data>;
+}
+
+// Why `sentAt` is refused under `maxAge`, or `undefined` when it is accepted.
+function sentAtProblem(sentAt: string, maxAge: number, now: number): string | undefined {
+  const time = parseIsoTimestamp(sentAt);
+  if (time === undefined) return `event sent_at ${JSON.stringify(sentAt.slice(0, 64))} is not an ISO 8601 timestamp like 2025-01-02T03:04:05.678Z`;
+  if (now - time > maxAge) return `event sent_at ${sentAt} is older than maxAge (${maxAge} ms)`;
+  if (time - now > MAX_CLOCK_SKEW) return `event sent_at ${sentAt} is more than ${MAX_CLOCK_SKEW} ms ahead of the receiver's clock`;
+  return undefined;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,143 @@
+// The receiving side for servers that speak the Fetch API (Next.js route handlers, Hono, Bun, Deno): a handler that
+// takes a Request, verifies the signature over the raw bytes before anything parses them, and resolves with the
+// Response. It decides as the Node handler does (delivery-verdict.ts); only reading and answering differ.
+import { ConfigError, InvalidArgumentError } from '../core/errors.js';
+import { judgeDelivery, tooLarge, type SignatureEvidence } from './delivery-verdict.js';
+import { receiverSettings, type WebhookRefusal, type WebhookVerificationOptions } from './receiver-options.js';
+import { wellFormedSignature } from './signature.js';
+import { classOrKindOf } from './value-kind.js';
+import type { WebhookBody } from './webhook-channel.js';
+
+/** What the Fetch handler passes along with each verified event. */
+export interface WebhookFetchReceiverContext {
+  request: Request;
+  /** The exact bytes the signature was checked against. */
+  rawBody: Buffer;
+}
+
+export interface WebhookFetchReceiverOptions<Data = Record<string, unknown>> extends WebhookVerificationOptions {
+  /**
+   * Called with each verified event. Answer quickly: a `Response` it returns (or resolves to) is the answer; anything
+   * else is awaited and ignored, and the handler answers `204 No Content`, so `(event) => queue.push(event)` fits.
+   * When it throws, the answer is `500`, so the sender retries.
+   */
+  onEvent(event: WebhookBody<Data>, context: WebhookFetchReceiverContext): unknown;
+  /**
+   * Called with each refused request before it is answered, so the operator can log why deliveries fail (the sender
+   * only sees the status). `rawBody` is undefined for a `413`: the body was not read. What it returns is awaited; a
+   * `Response` it returns is the answer instead; when it throws, the request is answered as when `onEvent` throws.
+   * @example
+   * onRefused: ({ status, reason }, { request }) => log.warn(`webhook to ${request.url} refused: ${status} ${reason}`)
+   */
+  onRefused?: ((refusal: WebhookRefusal, context: Omit<WebhookFetchReceiverContext, 'rawBody'> & { rawBody: Buffer | undefined }) => unknown) | undefined;
+}
+
+/**
+ * Takes the `Request` and resolves with the `Response`. Never rejects, but when it is given something other than a
+ * Fetch API `Request` (Node's request, a Hono context): the `InvalidArgumentError` then says what to pass instead.
+ */
+export type WebhookFetchHandler = (request: Request) => Promise<Response>;
+
+const NODE_REQUEST =
+  "takes a Fetch API Request, as Next.js route handlers, Hono (c.req.raw), Bun.serve and Deno.serve give it, not Node's request; with http.createServer, Express and the like, use createWebhookHandler(options), which takes Node's (request, response)";
+const NOT_A_REQUEST = 'must be a Fetch API Request, as Next.js route handlers, Hono (c.req.raw, not the context c), Bun.serve and Deno.serve give it';
+const ALREADY_READ =
+  "needs the raw body, but the Request's body was read before it (request.json(), request.text() or a middleware): pass the Request unread, or a request.clone() made before reading it";
+
+/**
+ * Builds the handler for servers that speak the Fetch API. As `createWebhookHandler` does, it reads the raw body (at
+ * most `maxBodySize` bytes, `Content-Length` first), checks `X-Signature` in constant time, answers `401` on a
+ * mismatch, `400` when the body is not a webhook event or (with `maxAge`) its `sent_at` is out of date, `413` above
+ * `maxBodySize`, and otherwise hands the parsed event to `onEvent`. A refusal's JSON `error` says why.
+ *
+ * @example
+ * // Next.js, app/hooks/route.ts
+ * export const POST = createWebhookFetchHandler({ secret: process.env.WEBHOOK_SECRET!, onEvent: (event) => queue.push(event) });
+ * // Hono: the Request is c.req.raw
+ * app.post('/hooks', (c) => handler(c.req.raw));
+ * // Bun and Deno
+ * Bun.serve({ fetch: handler });
+ * Deno.serve(handler);
+ */
+export function createWebhookFetchHandler<Data = Record<string, unknown>>(options: WebhookFetchReceiverOptions<Data>): WebhookFetchHandler {
+  const settings = receiverSettings(options, 'createWebhookFetchHandler options');
+
+  return async (request) => {
+    const misuse = requestProblem(request);
+    if (misuse) throw misuse;
+    let bodyRead = false;
+    const refuse = async ({ status, reason }: WebhookRefusal, rawBody: Buffer | undefined): Promise<Response> => {
+      const own: unknown = await options.onRefused?.({ status, reason }, { request, rawBody });
+      // A 413 leaves the rest of the body unread: the connection cannot carry another request.
+      return own instanceof Response ? own : answer(status, reason, status === 413);
+    };
+    try {
+      const rawBody = await rawBodyOf(request, settings.maxBodySize);
+      if (rawBody === 'already-read') return answer(500, new ConfigError('webhook handler', 'a Request whose body was read', ALREADY_READ).message);
+      if (rawBody === 'too-large') return await refuse(tooLarge(settings.maxBodySize), undefined);
+      bodyRead = true;
+      const verdict = await judgeDelivery<Data>(rawBody, request.headers.get('x-signature') ?? undefined, settings, () => signatureEvidence(request));
+      if (verdict.refusal) return await refuse(verdict.refusal, rawBody);
+      const own: unknown = await options.onEvent(verdict.event, { request, rawBody });
+      return own instanceof Response ? own : new Response(null, { status: 204 });
+    } catch {
+      return answer(500, 'webhook handler failed', !bodyRead);
+    }
+  };
+}
+
+// Only the kind of what was given goes in the error: a request holds credentials in its headers.
+function requestProblem(request: unknown): InvalidArgumentError | undefined {
+  const candidate = request as { headers?: { get?: unknown }; arrayBuffer?: unknown; on?: unknown } | null | undefined;
+  if (typeof candidate?.headers?.get === 'function' && typeof candidate.arrayBuffer === 'function') return undefined;
+  const kind = classOrKindOf(request);
+  if (typeof candidate?.on === 'function') return new InvalidArgumentError('webhook handler request', kind, NODE_REQUEST, kind);
+  return new InvalidArgumentError('webhook handler request', kind, NOT_A_REQUEST, kind);
+}
+
+async function rawBodyOf(request: Request, limit: number): Promise<Buffer | 'too-large' | 'already-read'> {
+  if (request.bodyUsed) return 'already-read';
+  // Declared too large: refused without reading a byte of it.
+  if (Number(request.headers.get('content-length')) > limit) return 'too-large';
+  if (request.body === null) return Buffer.alloc(0);
+  return readWithin(request.body, limit);
+}
+
+// Stops at the chunk that crosses `limit`. The rest is left unread, not cancelled: every server copes with a handler
+// that answers before reading to the end (any early answer does), and the 413 asks to close the connection.
+async function readWithin(body: ReadableStream<Uint8Array>, limit: number): Promise<Buffer | 'too-large'> {
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return Buffer.concat(chunks, size);
+      size += value.byteLength;
+      if (size > limit) return 'too-large';
+      chunks.push(value);
+    }
+  } finally {
+    reader.releaseLock();
+  }
+}
+
+function signatureEvidence(request: Request): SignatureEvidence {
+  const header = request.headers.get('x-signature') ?? undefined;
+  // Headers joins repeated lines with ", ", and a signature holds no comma: several well-formed ones are several lines.
+  const parts = header?.split(',') ?? [];
+  return {
+    header,
+    repeated: parts.length > 1 && parts.every((part) => wellFormedSignature(part.trim()) !== undefined),
+    contentEncoding: request.headers.get('content-encoding') ?? undefined,
+    decompressHint: '',
+  };
+}
+
+function answer(status: number, error?: string, closeConnection = false): Response {
+  const headers = new Headers();
+  if (closeConnection) headers.set('Connection', 'close');
+  if (error === undefined) return new Response(null, { status, headers });
+  headers.set('Content-Type', 'application/json');
+  return new Response(JSON.stringify({ error }), { status, headers });
+}

@@ -1,0 +1,61 @@
+// What both webhook receivers take (the Node request handler and the Fetch one), checked once when a handler is built.
+import { ConfigError } from '../core/errors.js';
+import { expectKnownFields, expectPlainObject } from '../core/validation.js';
+import { receiverSigners, type ReceiverSecret, type WebhookSigner } from './signature.js';
+import { kindOf } from './value-kind.js';
+
+/** The options `createWebhookHandler` and `createWebhookFetchHandler` share, besides `onEvent` and `onRefused`. */
+export interface WebhookVerificationOptions {
+  /** The channel's secret; while it is rotated, a list of the new one and the old (a signature by either is accepted). */
+  secret: ReceiverSecret;
+  /**
+   * Largest body read, in bytes; a bigger one is answered `413`, and what is past the limit is never read.
+   * @default 1048576
+   */
+  maxBodySize?: number | undefined;
+  /**
+   * Milliseconds after its `sent_at` that an event is still accepted, so that a captured request cannot be replayed
+   * later; an older one, or one dated more than 5 minutes ahead of this server's clock, is answered `400` and never
+   * reaches `onEvent`. Every retry resends the first attempt's `sent_at`: keep this above the sender's whole retry
+   * schedule (3 minutes with the default retry policy and timeout), or late retries are refused. Off when undefined.
+   * @default undefined
+   * @example 600_000 // 10 minutes
+   */
+  maxAge?: number | undefined;
+}
+
+/** A request a handler refused before `onEvent`: the status it answers and why (also the answer's `error`). */
+export interface WebhookRefusal {
+  /** `401` for the signature, `400` for a body that is no webhook event or (with `maxAge`) is out of date, `413` for a body over `maxBodySize`. */
+  status: 400 | 401 | 413;
+  reason: string;
+}
+
+/** The options once checked. `onEvent` and `onRefused` are called through the options object, as given. */
+export interface ReceiverSettings {
+  readonly signers: readonly WebhookSigner[];
+  readonly maxBodySize: number;
+  readonly maxAge: number | undefined;
+}
+
+const RECEIVER_FIELDS = ['secret', 'onEvent', 'onRefused', 'maxBodySize', 'maxAge'];
+const DEFAULT_MAX_BODY = 1024 * 1024;
+
+/** Checks a receiver's `options`, named `optionsName` in errors ("createWebhookHandler options"); `ConfigError` otherwise. */
+export function receiverSettings(options: unknown, optionsName: string): ReceiverSettings {
+  const input = expectPlainObject(options, optionsName);
+  // A misspelt secret still holds it: only the value's type is shown. A misspelt maxAge would turn replay protection off.
+  expectKnownFields(input, RECEIVER_FIELDS, optionsName, kindOf);
+  const signers = receiverSigners(input.secret, 'secret');
+  if (typeof input.onEvent !== 'function') throw new ConfigError('onEvent', input.onEvent, 'must be a function (event, context) => void');
+  if (input.onRefused !== undefined && typeof input.onRefused !== 'function') {
+    throw new ConfigError('onRefused', input.onRefused, 'must be a function ({ status, reason }, context) => void, or left out');
+  }
+  const maxBodySize = (input.maxBodySize ?? DEFAULT_MAX_BODY) as number;
+  if (!Number.isInteger(maxBodySize) || maxBodySize <= 0) throw new ConfigError('maxBodySize', maxBodySize, 'must be a positive integer of bytes');
+  const { maxAge } = input;
+  if (maxAge !== undefined && (typeof maxAge !== 'number' || !Number.isFinite(maxAge) || maxAge <= 0)) {
+    throw new ConfigError('maxAge', maxAge, 'must be a positive number of milliseconds, e.g. 600000 for 10 minutes (omit it to accept events of any age)');
+  }
+  return { signers, maxBodySize, maxAge };
+}
