@@ -74,6 +74,22 @@ export function urlForMessages(url: string): string {
   return origin + shown.join('/') + query;
 }
 
+/**
+ * What `urlForMessages` hides of a request target (path and query): the path from the first segment it does not
+ * show, each such segment, the query and each query value. For text that may repeat them, such as a receiver's
+ * answer ("Cannot POST /services/T0/B0/XXXX").
+ */
+export function hiddenTargetParts(target: string): string[] {
+  const queryStart = target.indexOf('?');
+  const path = queryStart < 0 ? target : target.slice(0, queryStart);
+  const query = queryStart < 0 ? '' : target.slice(queryStart + 1);
+  const segments = path.split('/');
+  const hidden = segments.findIndex((segment) => !isPlainWord(segment));
+  const parts = hidden < 0 ? [] : [segments.slice(hidden).join('/'), ...segments.slice(hidden)];
+  if (query !== '') parts.push(query, ...query.split('&').map((pair) => pair.slice(pair.indexOf('=') + 1)));
+  return parts.filter((part) => part !== '');
+}
+
 // An empty segment (the path's leading "/", a trailing or doubled one) holds nothing.
 function isPlainWord(segment: string): boolean {
   return segment === '' || (segment.length <= 20 && /^[a-z]+(?:[-_][a-z]+)*[0-9]?$/i.test(segment));

@@ -11,8 +11,10 @@ export const SIGNATURE_HEADER = 'X-Signature';
 const PREFIX = 'sha256=';
 const WELL_FORMED = /^sha256=[0-9a-f]{64}$/;
 const encoder = new TextEncoder();
-/** What a receiver's secret must be, said so that an unset environment variable is recognised. */
-const RECEIVER_SECRET = 'must be a non-empty string, the secret the sending channel signs with; is the variable it is read from set?';
+/** Said of a secret that is not one, so that an unset environment variable is recognised. */
+const IS_IT_SET = 'is the variable it is read from set?';
+/** What a receiver's secret must be. */
+const RECEIVER_SECRET = `must be a non-empty string, the secret the sending channel signs with; ${IS_IT_SET}`;
 
 /** The bytes a receiver got, in any of the shapes Node servers hand them over. */
 export type RawBody = string | Uint8Array | ArrayBuffer;
@@ -31,7 +33,7 @@ export class WebhookSigner {
 
   /** @param secret the shared secret; a non-empty string. */
   constructor(secret: string) {
-    this.#secret = checkedSecret(secret, 'secret', 'must be a non-empty string');
+    this.#secret = checkedSecret(secret, 'secret', `must be a non-empty string; ${IS_IT_SET}`);
   }
 
   /** `sha256=<lowercase hex HMAC-SHA256 of body>`. */

@@ -9,8 +9,9 @@ import { AttemptDeadline, type AttemptStopper } from './attempt-deadline.js';
 import { WebhookAttemptError, type AttemptFailureKind } from './attempt-failure.js';
 import type { AttemptsInFlight } from './attempts-in-flight.js';
 import { describeAbortReason, signalOption } from './caller-signal.js';
-import { parseDestination, urlForMessages } from './destination-url.js';
+import { hiddenTargetParts, parseDestination, urlForMessages } from './destination-url.js';
 import { payloadJson } from './payload-json.js';
+import { credentialFragments, isTextual, readRefusalBody, refusalExcerpt } from './refusal-excerpt.js';
 import { parseRetryAfter } from './retry-policy.js';
 import { onAbort } from './shared-abort-listener.js';
 import { SIGNATURE_HEADER, WebhookSigner, checkedSecret } from './signature.js';
@@ -25,7 +26,11 @@ export interface WebhookChannelConfig {
    * is refused with the spelling to use.
    */
   url: string;
-  /** HMAC-SHA256 secret. When set, every request carries `X-Signature: sha256=<hex>`. */
+  /**
+   * HMAC-SHA256 secret. When set, every request carries `X-Signature: sha256=<hex>`; left out, requests go unsigned.
+   * Given as `undefined` or `''`, what an environment variable that is not set (or set to nothing) reads as, it throws
+   * `ConfigError` rather than send unsigned without a word.
+   */
   secret?: string | undefined;
   /**
    * HTTP method; one that carries a body.
@@ -36,7 +41,9 @@ export interface WebhookChannelConfig {
    * Static headers sent on every request, e.g. `{ Authorization: 'Bearer …' }`. `X-Signature` is reserved, and the
    * framing headers (`Host`, `Content-Length`, `Connection`…) belong to the HTTP client. A `Content-Type` here
    * replaces the default `application/json`. A plain object: a `Headers` or a `Map` throws `ConfigError` (pass
-   * `Object.fromEntries(headers)`).
+   * `Object.fromEntries(headers)`). A value that reads `undefined`, or a scheme followed by `undefined` or `null`
+   * (`Bearer undefined`, as a template string writes an unset variable), throws `ConfigError`; so does a value of
+   * `null` alone, except in `Origin`, where it is the opaque origin.
    */
   headers?: Record<string, string> | undefined;
   /**
@@ -92,7 +99,8 @@ export type AttemptOutcome =
   | { readonly ok: false; readonly kind: AttemptFailureKind; readonly status: number | undefined; readonly retryAfter: number | undefined; readonly error: WebhookAttemptError };
 
 const DEFAULT_TIMEOUT = 30_000;
-// Enough to let a short error page finish so the connection is reused; beyond either, the connection is dropped.
+// Enough to let a short error page finish so the connection is reused, and to read what a refusal's body says;
+// beyond either, the connection is dropped.
 const RESPONSE_DRAIN_LIMIT = 64 * 1024;
 const RESPONSE_DRAIN_GRACE = 1_000;
 const UNDICI_TIMEOUTS = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
@@ -130,6 +138,8 @@ export class WebhookChannel {
   readonly #target: string;
   // undici wants whole milliseconds for its own timeouts; rounding up keeps them from firing before the deadline.
   readonly #clientTimeout: number;
+  // What a receiver's answer must not repeat in a message: the secret, header values, the URL's hidden parts.
+  readonly #credentials: readonly string[];
   #own: OwnAgent | undefined;
 
   static {
@@ -147,8 +157,10 @@ export class WebhookChannel {
     this.headers = validHeaders(input.headers);
     this.timeout = validTimeout(input.timeout);
     this.#clientTimeout = Math.ceil(this.timeout);
-    this.#signer = input.secret === undefined ? undefined : new WebhookSigner(checkedSecret(input.secret, 'webhook.secret', 'must be a non-empty string; omit it to send unsigned requests'));
+    const secret = validSecret(input);
+    this.#signer = secret === undefined ? undefined : new WebhookSigner(secret);
     this.#injectedDispatcher = validDispatcher(input.dispatcher);
+    this.#credentials = credentialFragments(secret, this.headers, hiddenTargetParts(path));
   }
 
   /** True when requests carry `X-Signature`. */
@@ -297,19 +309,30 @@ export class WebhookChannel {
       });
       return deadline.cancelledBy ? this.#aborted(deadline.cancelledBy.stopper, deadline.cancelledBy.reason, true) : this.#failure(undefined, true);
     }
-    discard(response.body);
     const status = response.statusCode;
-    if (status >= 200 && status < 300) return { ok: true, status };
+    const success = status >= 200 && status < 300;
     const redirect = status >= 300 && status < 400;
+    // A refusal's text is read for its message, and waited for; any other body is drained in the background.
+    const explained = !success && !redirect && isTextual(response.headers['content-type']);
+    if (!explained) discard(response.body);
+    if (success) return { ok: true, status };
     const { location } = response.headers;
     // A 3xx without a Location (304, a bare 300) points nowhere: the message must not send anyone looking for a URL.
     const message = !redirect
-      ? `${this.#target} answered ${status}.`
+      ? `${this.#target} answered ${status}${explained ? await this.#saying(response, deadline) : ''}.`
       : location === undefined
         ? `${this.#target} answered ${status}, a 3xx without a Location; only a 2xx is success.`
         : `${this.#target} answered ${status} (a redirect to ${this.#redirectTarget(location)}); redirects are not followed, so a signed payload never reaches a host that was not configured. Configure the final URL.`;
     const error = new WebhookAttemptError(redirect ? 'redirect' : 'status', message, { status });
     return { ok: false, kind: error.kind, status, retryAfter: parseRetryAfter(response.headers['retry-after']), error };
+  }
+
+  // `, saying "invalid signature: …"` (or nothing): receivers explain a refusal in its body. The body is read within
+  // the drain's bounds (64 KiB, 1 s), and no longer than the caller's signal or close()'s timeout allow.
+  async #saying(response: Dispatcher.ResponseData, deadline: AttemptDeadline): Promise<string> {
+    const body = await readRefusalBody(response.body, RESPONSE_DRAIN_LIMIT, RESPONSE_DRAIN_GRACE, deadline);
+    const said = refusalExcerpt(body, response.headers['content-type'], this.#credentials);
+    return said === undefined ? '' : `, saying "${said}"`;
   }
 
   // Location often repeats the configured URL, secrets included: shown like the channel's own address.
@@ -382,6 +405,9 @@ function dropGivenUpConnects(own: OwnAgent): void {
 }
 
 const CONFIG_FIELDS = ['url', 'secret', 'method', 'headers', 'timeout', 'dispatcher'];
+const SEND_UNSIGNED = 'leave the secret field out to send unsigned requests';
+// A value, or the credentials after a scheme, that a template string wrote for a variable it did not have.
+const MISSING_VALUE = /^(?:[!#$%&'*+.^_`|~0-9A-Za-z-]+ +)?(undefined|null)$/;
 
 function validConfig(config: unknown): Record<string, unknown> {
   // The URL passed where the config belongs is the likeliest slip, and the URL is a credential: shown shortened.
@@ -409,6 +435,23 @@ function deliveryProblem(delivery: unknown): InvalidArgumentError | undefined {
   if (wellFormed) return undefined;
   const kind = typeof delivery === 'object' && delivery !== null ? 'an object without a string event, a Buffer body and string headers' : kindOf(delivery);
   return new InvalidArgumentError('delivery', kind, 'must be { event, body, headers } as prepare() returns it (a body read back from a queue: Buffer.from(…))', kind);
+}
+
+/**
+ * The secret to sign with, or `undefined` when the field is left out. Given but `undefined` or empty is what
+ * `process.env.WEBHOOK_SECRET` reads as when the variable is not set (or set to nothing): refused rather than
+ * sending unsigned without a word, which a receiver would only answer 401.
+ */
+function validSecret(input: Record<string, unknown>): string | undefined {
+  if (!('secret' in input)) return undefined;
+  const { secret } = input;
+  if (secret === undefined) {
+    throw new ConfigError('webhook.secret', secret, `is undefined, which is what an environment variable that is not set reads as (secret: process.env.WEBHOOK_SECRET); set the variable or pass the secret, or ${SEND_UNSIGNED}`);
+  }
+  if (secret === '') {
+    throw new ConfigError('webhook.secret', secret, `is an empty string, which is what an environment variable set to nothing reads as; set the variable to the secret, or ${SEND_UNSIGNED}`);
+  }
+  return checkedSecret(secret, 'webhook.secret', 'must be a non-empty string; omit it to send unsigned requests');
 }
 
 // Checked here: anything else (a node:http Agent is the likely mix-up) would fail every attempt.
@@ -459,6 +502,14 @@ function validHeaders(headers: unknown): Readonly<Record<string, string>> {
     if (typeof value !== 'string') throw new ConfigError(field, hidden, 'must be a string', hidden);
     const problem = /[\r\n]$/.test(value) ? 'ends with a line break, as a value read from a file often does; trim it' : headerValueProblem(value);
     if (problem) throw new ConfigError(field, hidden, problem, hidden);
+    const missing = MISSING_VALUE.exec(value.trim())?.[1];
+    // `null` is a value of its own in Origin (an opaque origin); anywhere else it is as likely a slip as `undefined`.
+    if (missing !== undefined && !(missing === 'null' && value.trim() === 'null' && lower === 'origin')) {
+      const cause = missing === 'undefined'
+        ? 'a template string such as `Bearer ${process.env.WEBHOOK_TOKEN}` writes that when the variable is not set; set the variable'
+        : 'a template string writes that for a value that is null (a config entry that is missing); pass the value';
+      throw new ConfigError(field, hidden, `has "${missing}" for its value (or for the credentials after a scheme, as in "Bearer ${missing}"): ${cause}, or leave the header out`, hidden);
+    }
     // undici would refuse the value at send time, and every attempt would fail as unreachable.
     if (!isByteString(value)) {
       throw new ConfigError(field, hidden, 'contains a character above U+00FF, which HTTP headers cannot carry; percent-encode it or use ASCII', hidden);
@@ -493,10 +544,11 @@ function validNotifiable(notifiable: Notifiable): Notifiable {
   return { type, id };
 }
 
-// The body is never used: read a little so the connection can be reused, then drop it. This runs in the background
-// once the outcome is known, so a slow body never delays it; the grace bounds a body that never ends, which would
-// otherwise hold the connection, the process and close() until the server gave up. The timer is unreferenced:
-// the open connection keeps the process alive until it fires, and nothing else should.
+// A body that is not quoted (a success's, a redirect's, a refusal's that is not text) is never used: read a little
+// so the connection can be reused, then drop it. This runs in the background once the outcome is known, so a slow
+// body never delays it; the grace bounds a body that never ends, which would otherwise hold the connection, the
+// process and close() until the server gave up. The timer is unreferenced: the open connection keeps the process
+// alive until it fires, and nothing else should.
 function discard(body: Dispatcher.ResponseData['body']): void {
   const grace = setTimeout(() => body.destroy(), RESPONSE_DRAIN_GRACE).unref();
   body.dump({ limit: RESPONSE_DRAIN_LIMIT }).then(

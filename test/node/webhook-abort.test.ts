@@ -7,37 +7,15 @@ import diagnostics from 'node:diagnostics_channel';
 import { EventEmitter, getEventListeners, once } from 'node:events';
 import { Agent } from 'undici';
 import { ConfigError, WebhookDeliveryError } from '../../src/core/errors.js';
-import {
-  Notifier,
-  WebhookAttemptError,
-  WebhookChannel,
-  newMessage,
-  type AttemptEvent,
-  type DeliveryResult,
-  type FailedEvent,
-  type NotifierOptions,
-  type WebhookChannelConfig,
-  type WebhookNotification,
-} from '../../src/webhook/index.js';
+import { Notifier, WebhookAttemptError, WebhookChannel, newMessage, type AttemptEvent, type DeliveryResult, type NotifierOptions, type WebhookChannelConfig, type WebhookNotification } from '../../src/webhook/index.js';
+import { GUARD, SLOW, invoice, invoicePaid as notification, recordingNotifier } from './webhook-support/notifier-harness.js';
 import { WEBHOOK_MODULE, failOnUnhandledRejections, runInOwnProcess, serversClosedAfterEachTest, settlesWithin, startBlackhole, type Responder } from './webhook-test-server.js';
-
-// Far above anything expected here, far below the channel's timeout and the retry delays: an ignored signal fails.
-const GUARD = 15_000;
-const SLOW = 60_000;
-
-const notification: WebhookNotification = { via: () => ['webhook'], toWebhook: () => newMessage().event('invoice.paid').payload({ idempotency_key: 'k1' }) };
-const invoice = { type: 'invoice', id: 7 };
 
 failOnUnhandledRejections();
 
-/** A notifier with the given channels (name to config) and its `attempt` and `failed` events recorded. */
+// GUARD is far above anything expected here: an ignored signal fails instead of hanging.
 function harness(channels: Record<string, WebhookChannelConfig>, options: NotifierOptions) {
-  const notifier = new Notifier(options);
-  for (const [name, config] of Object.entries(channels)) notifier.registerChannel(name, new WebhookChannel({ timeout: SLOW, ...config }));
-  const events = { attempt: [] as AttemptEvent[], failed: [] as FailedEvent[] };
-  notifier.on('attempt', (event) => events.attempt.push(event));
-  notifier.on('failed', (event) => events.failed.push(event));
-  return { notifier, events };
+  return recordingNotifier(channels, options, { channelDefaults: { timeout: SLOW } });
 }
 
 /** A receiver that never answers, and a promise of its first request's arrival. */

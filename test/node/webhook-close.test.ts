@@ -6,38 +6,15 @@ import assert from 'node:assert/strict';
 import diagnostics from 'node:diagnostics_channel';
 import { getEventListeners } from 'node:events';
 import { WebhookDeliveryError } from '../../src/core/errors.js';
-import {
-  Notifier,
-  WebhookAttemptError,
-  WebhookChannel,
-  newMessage,
-  type AttemptEvent,
-  type DeliveryResult,
-  type FailedEvent,
-  type ListenerErrorEvent,
-  type NotifierOptions,
-  type WebhookChannelConfig,
-  type WebhookNotification,
-} from '../../src/webhook/index.js';
+import { Notifier, WebhookAttemptError, type DeliveryResult, type FailedEvent, type NotifierOptions, type WebhookChannelConfig, type WebhookNotification } from '../../src/webhook/index.js';
+import { GUARD, SLOW, invoice, invoicePaid as notification, recordingNotifier } from './webhook-support/notifier-harness.js';
 import { failOnUnhandledRejections, serversClosedAfterEachTest, settlesWithin, startBlackhole, type Responder } from './webhook-test-server.js';
-
-const GUARD = 15_000;
-// The channel's timeout: close() must never wait for it.
-const SLOW = 60_000;
-
-const notification: WebhookNotification = { via: () => ['webhook'], toWebhook: () => newMessage().event('invoice.paid').payload({ idempotency_key: 'k1' }) };
-const invoice = { type: 'invoice', id: 7 };
 
 failOnUnhandledRejections();
 
+// The channel's timeout is SLOW: close() must never wait for it.
 function harness(config: WebhookChannelConfig, options: NotifierOptions = {}) {
-  const notifier = new Notifier(options);
-  notifier.registerChannel('webhook', new WebhookChannel({ timeout: SLOW, ...config }));
-  const events = { attempt: [] as AttemptEvent[], failed: [] as FailedEvent[], error: [] as ListenerErrorEvent[] };
-  notifier.on('attempt', (event) => events.attempt.push(event));
-  notifier.on('failed', (event) => events.failed.push(event));
-  notifier.on('error', (event) => events.error.push(event));
-  return { notifier, events };
+  return recordingNotifier({ webhook: config }, options, { channelDefaults: { timeout: SLOW }, recordListenerErrors: true });
 }
 
 /** A receiver that answers the first `answered` requests 500 and leaves the next hanging, and when that one arrived. */

@@ -8,14 +8,13 @@ import {
   WebhookAttemptError,
   WebhookChannel,
   newMessage,
-  type AttemptEvent,
-  type FailedEvent,
   type ListenerErrorEvent,
   type NotifierOptions,
   type SentEvent,
   type WebhookChannelConfig,
   type WebhookNotification,
 } from '../../src/webhook/index.js';
+import { recordingNotifier } from './webhook-support/notifier-harness.js';
 import { WEBHOOK_MODULE, failOnUnhandledRejections, runInOwnProcess, serversClosedAfterEachTest, startTestServer, type Responder, type TestServer } from './webhook-test-server.js';
 
 const SECRET = 'fault-secret';
@@ -28,15 +27,9 @@ const notification = (id = 'n1'): WebhookNotification => ({
 
 failOnUnhandledRejections();
 
-/** A notifier with one channel and every event recorded. */
-function harness(config: Partial<WebhookChannelConfig> & { url: string }, options: NotifierOptions = { retry: quickRetry }) {
-  const notifier = new Notifier(options);
-  notifier.registerChannel('webhook', new WebhookChannel({ secret: SECRET, ...config }));
-  const events = { attempt: [] as AttemptEvent[], sent: [] as SentEvent[], failed: [] as FailedEvent[] };
-  notifier.on('attempt', (e) => events.attempt.push(e));
-  notifier.on('sent', (e) => events.sent.push(e));
-  notifier.on('failed', (e) => events.failed.push(e));
-  return { notifier, events };
+/** A notifier with one channel, signed with SECRET, and its events recorded. */
+function harness(config: WebhookChannelConfig, options: NotifierOptions = { retry: quickRetry }) {
+  return recordingNotifier({ webhook: config }, options, { channelDefaults: { secret: SECRET } });
 }
 
 /** Every request the server got carried the same body bytes and a correct, identical signature. */

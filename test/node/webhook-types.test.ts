@@ -37,7 +37,8 @@ describe('webhook types', () => {
       import { Notifier, WebhookChannel, createWebhookHandler, newMessage } from ${webhook};
       const env: Record<string, string | undefined> = {};
       const settings: { attempts?: number | undefined; maxAge?: number | undefined; timeout?: number | undefined } = {};
-      // Optional fields take undefined, as the runtime does: a value read from the environment or a config file.
+      // Optional fields take undefined, as the runtime does: a value read from the environment or a config file. The
+      // channel's secret too, so that the README's example compiles, though the runtime refuses it when the variable is unset.
       const notifier = new Notifier({ retry: { attempts: settings.attempts, shouldRetry: (failure) => failure.status !== 410 } });
       notifier.registerChannel('webhook', new WebhookChannel({ url: 'https://hooks.example.com/in', secret: env.WEBHOOK_SECRET, timeout: settings.timeout }));
       const signal: AbortSignal | undefined = undefined;
