@@ -10,6 +10,7 @@ import { connectSourceFor, policyAllowsConnection } from './connect-src.js';
 import { watchConnectionsTo, type PolicyViolationWatch } from './policy-violation-watch.js';
 import { PROXY_CONTENT_SECURITY_POLICY, PROXY_ERROR_HEADER, PROXY_FINAL_URL_HEADER, UPSTREAM_WWW_AUTHENTICATE_HEADER, isCrossOrigin, targetOfProxiedUrl, type ProxyErrorBody } from './proxy-route.js';
 import { checkAndRoute, isForbiddenHeader, prepareRequest, requestTemplate, resolveRequest, type ConsoleRequest, type PreparedRequest, type ResolvedRequest } from './request-preparation.js';
+import { unresolvedSentWarning } from './unresolved-explanation.js';
 import { ResponseBodyError, checkBodyLimits, readBody, type BodyLimits, type BodyProgress, type ReadBody } from './response-body.js';
 
 export interface RequestEngineOptions extends BodyLimits {
@@ -54,7 +55,10 @@ export interface ConsoleResponse {
    * wins over UTF-8.
    */
   text: string;
-  /** Things the user should know about how the response is shown, e.g. a charset the console cannot decode. */
+  /**
+   * Things the user should know about how the request went out (placeholders sent as written, and where) and how the
+   * response is shown (a charset the console cannot decode).
+   */
   warnings: string[];
   /** True when `body` holds only the start of the response body. */
   truncated: boolean;
@@ -220,6 +224,7 @@ export class RequestEngine {
     const total = performance.now() - start;
     const { status, statusText, headers, contentType, headersAt } = head!;
     const decoded = decodeText(body.bytes, contentType, body.truncated);
+    const warnings = [unresolvedSentWarning(prepared, this.environments), decoded.warning].filter((warning) => warning !== undefined);
     return {
       request: prepared,
       status,
@@ -231,7 +236,7 @@ export class RequestEngine {
       size: body.size,
       body: body.bytes,
       text: decoded.text,
-      warnings: decoded.warning ? [decoded.warning] : [],
+      warnings,
       truncated: body.truncated,
       download: body.whole,
       historyEntry: this.#record(prepared, madeAt, status, total),

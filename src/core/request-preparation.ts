@@ -1,13 +1,14 @@
 import type { ResolvedConsoleConfig } from './console-config.js';
-import { dynamicVariableNames } from './dynamic-variables.js';
 import type { Environment } from './environment.js';
 import type { EnvironmentManager, ResolveResult } from './environment-manager.js';
 import { RequestError, ResolveLimitError, describeValue } from './errors.js';
 import type { WrittenRequest } from './history-entry.js';
 import { CLIENT_OWNED_HEADERS, FORBIDDEN_METHODS, afterAuthority, headerValueProblem, isHeaderName, isHttpUrl, isMethod } from './http-syntax.js';
+import { UNTYPED_JSON_WARNING, isJsonDocument } from './json-body.js';
 import { scanPlaceholders } from './placeholders.js';
 import { isBadPort, isCrossOrigin, isPotentiallyTrustworthy, proxiedUrl } from './proxy-route.js';
 import { silentUrlRewrite } from './silent-url-rewrite.js';
+import { speltAlike, unresolvedExplanation } from './unresolved-explanation.js';
 import { INVISIBLE, hex, utf8Escapes } from './snippets/invisible-characters.js';
 import { setOwnProperty } from './validation.js';
 
@@ -113,26 +114,6 @@ function writtenRequest(request: ConsoleRequest, resolved: ResolvedRequest): Wri
   return body === resolved.body ? { url, headers } : { url, headers, body: body ?? '' };
 }
 
-/** Why the placeholders stayed as written, and what to do: empty ones, undefined names and cycles need different fixes. */
-function unresolvedExplanation(missing: readonly string[], cyclic: readonly string[], environment: Environment | undefined): string {
-  const placeholders = (names: readonly string[]) => names.map((name) => `{{${name}}}`).join(', ');
-  const undefinedNames = missing.filter((name) => name !== '');
-  const sentences: string[] = [];
-  if (missing.includes('')) {
-    sentences.push('{{}} is an empty placeholder (nothing but spaces, if anything, between its braces), so it names no variable. Write a variable\'s name between the braces, or remove them.');
-  }
-  if (undefinedNames.length > 0) {
-    const one = undefinedNames.length === 1;
-    sentences.push(`${placeholders(undefinedNames)} ${one ? 'has' : 'have'} no value in ${environment ? `environment "${environment.name}"` : 'any environment'}. Define ${one ? 'it' : 'them'} there, or pick another environment.`);
-    sentences.push(...undefinedNames.map((name) => likelyMeant(name, environment, one)).filter((hint) => hint !== ''));
-  }
-  if (cyclic.length > 0) {
-    const one = cyclic.length === 1;
-    sentences.push(`${placeholders(cyclic)} ${one ? 'refers' : 'refer'} back to ${one ? 'itself' : 'themselves'} through ${one ? 'its value' : 'their values'}, or ${one ? 'nests' : 'nest'} more than 10 levels deep. Change ${one ? 'that value' : 'those values'} to end in plain text.`);
-  }
-  return sentences.join(' ');
-}
-
 /**
  * For a value that failed a check: a sentence naming the placeholders in it that stayed unresolved, the likely
  * cause, or '' when it holds none. Runs only on failures, so it may scan.
@@ -145,22 +126,6 @@ function likelyCause(text: string, missing: readonly string[], cyclic: readonly 
   const cyclicHere = cyclic.filter((name) => left.has(name));
   if (missingHere.length === 0 && cyclicHere.length === 0) return '';
   return ` Likely cause: ${unresolvedExplanation(missingHere, cyclicHere, environment)}`;
-}
-
-/**
- * What an undefined `name` likely meant, as a sentence ('' when nothing comes close): a variable of the environment
- * spelt alike but for case, `_`, `-` and spaces (`baseUrl` for `base_url`), or one of the dynamic variables.
- */
-function likelyMeant(name: string, environment: Environment | undefined, alone: boolean): string {
-  if (name.startsWith('$')) return `The dynamic variables are ${dynamicVariableNames.map((known) => `{{${known}}}`).join(', ')}.`;
-  const near = speltAlike(name, environment);
-  return near === undefined ? '' : `Did you mean {{${near}}}${alone ? '' : ` for {{${name}}}`}?`;
-}
-
-/** The environment's variable named as `name` but for case, `_`, `-` and spaces. */
-function speltAlike(name: string, environment: Environment | undefined): string | undefined {
-  const loose = (text: string) => text.toLowerCase().replace(/[\s_-]/g, '');
-  return Object.keys(environment?.variables ?? {}).find((defined) => loose(defined) === loose(name));
 }
 
 /** Steps 1 and 2: every placeholder resolved with the active environment, default headers merged under the request's. */
@@ -365,7 +330,7 @@ export function checkAndRoute(
   warnings.push(...urlWarnings(url));
   // fetch labels a text body text/plain;charset=UTF-8, which an API reading JSON refuses (415) or ignores (Express's json()).
   if (body !== undefined && isJsonDocument(body) && !Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')) {
-    warnings.push('This body is JSON, but with no Content-Type header it is sent as text/plain;charset=UTF-8 (what fetch gives a text body), which an API reading JSON may refuse or ignore. Add the header Content-Type: application/json.');
+    warnings.push(UNTYPED_JSON_WARNING);
   }
   return { method, url, headers: { ...headers }, body, fetchUrl, viaProxy, warnings };
 }
@@ -385,19 +350,6 @@ function urlWarnings(url: string): string[] {
     warnings.push(`The URL's path, ${path}, has "//", which most servers do not read as "/" (a base_url ending in "/" followed by a path starting with one gives it): remove one "/".`);
   }
   return warnings;
-}
-
-/** A JSON object or array: what a body without a Content-Type most likely means to be, rather than plain text. */
-function isJsonDocument(body: string): boolean {
-  if (!/^\s*[[{]/.test(body)) return false;
-  // Checked on every edit: past 1 MiB (tens of milliseconds to parse) the first character is taken at its word.
-  if (body.length > 1 << 20) return true;
-  try {
-    JSON.parse(body);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 const INVISIBLE_CHARACTER = new RegExp(INVISIBLE, 'u');

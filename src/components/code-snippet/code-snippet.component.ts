@@ -2,6 +2,7 @@ import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import type { EnvironmentManager } from '../../core/environment-manager.js';
+import { isJsonDocument, untypedJsonWarning } from '../../core/json-body.js';
 import { SnippetGenerator } from '../../core/snippets/snippet-generator.js';
 import type { SnippetLanguage } from '../../core/snippets/snippet-language.js';
 import type { SnippetRequest } from '../../core/snippets/snippet-request.js';
@@ -30,6 +31,14 @@ const HIGHLIGHT_LIMIT = 32 * 1024;
 const LARGE_SNIPPET_INTERVAL = 250;
 /** Stands in for a masked secret while a snippet to show is written: letters, which no language escapes. */
 const MASK_STAND_IN = 'TICMASKED';
+/** What each language's snippet labels a text body without a Content-Type header as (curl -d, PHP's POSTFIELDS: a form). */
+const UNTYPED_BODY: Record<SnippetLanguage, string> = {
+  curl: 'as form data (application/x-www-form-urlencoded)',
+  javascript: 'as text/plain;charset=UTF-8',
+  go: 'with no type',
+  python: 'with no type',
+  php: 'as form data (application/x-www-form-urlencoded)',
+};
 
 /**
  * @tagname code-snippet
@@ -38,7 +47,8 @@ const MASK_STAND_IN = 'TICMASKED';
  * Works alone (`method`, `url`, `headers`, `body` attributes) or fed by `<try-it-console>` (the
  * `request` property). With an `environments` manager it can show `{{variables}}` as written or as values; while
  * they are shown as written, a secret written out in a header (`Authorization: Bearer sk_live_…`) is shown masked, as
- * `<env-picker>` masks it, and Copy still copies it as it is.
+ * `<env-picker>` masks it, and Copy still copies it as it is. A JSON body without a Content-Type header gets a note
+ * above the code: the snippet would send it as form data or plain text (unless `hostWarns`).
  *
  * @fires {TicLanguageChangeEvent} tic-language-change - The user switched to another language tab.
  * @fires {TicCopyEvent} tic-copy - The user copied the snippet.
@@ -115,6 +125,12 @@ export class CodeSnippet extends LitElement {
   set environments(manager: EnvironmentManager | undefined) {
     this.#environments.source = manager;
   }
+
+  /**
+   * Set by a host that warns about the request itself (`<try-it-console>` does): the note on a JSON body sent without a
+   * Content-Type header is then left out here, so it is not said twice.
+   */
+  @property({ attribute: false }) hostWarns = false;
 
   /** Show variables with their values from the active environment instead of as `{{placeholders}}`. */
   @property({ type: Boolean, attribute: 'show-values' }) showValues = false;
@@ -307,6 +323,13 @@ export class CodeSnippet extends LitElement {
     return { request: { ...request, headers }, standIn };
   }
 
+  /** The note on a JSON body without Content-Type, which the snippet would send as form data or plain text. */
+  #untypedJsonNote() {
+    const { headers, body } = this.#request();
+    if (this.hostWarns || typeof body !== 'string' || !isJsonDocument(body) || Object.keys(headers ?? {}).some((name) => name.trim().toLowerCase() === 'content-type')) return nothing;
+    return html`<p class="notice" role="note">${untypedJsonWarning(`this snippet sends it ${UNTYPED_BODY[this.selected!]}`)}</p>`;
+  }
+
   override render() {
     // Bad `languages` or `generator`: the problem alone, as the console shows its own configuration problems, with
     // no tabs to pick.
@@ -344,6 +367,7 @@ export class CodeSnippet extends LitElement {
             </button>
           </div>
         </div>
+        ${code === undefined ? nothing : this.#untypedJsonNote()}
         <div role="tabpanel" id="panel" aria-labelledby="tab-${this.selected}" tabindex="0" part="code">
           ${code === undefined
             ? html`<p class="problem">${problem}</p>`

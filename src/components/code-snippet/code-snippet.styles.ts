@@ -95,6 +95,12 @@ export const codeSnippetStyles = css`
     white-space: pre-wrap;
     overflow-wrap: anywhere;
   }
+  .notice {
+    color: var(--_warning);
+    margin: 0;
+    padding: 0.75rem 0.75rem 0;
+    overflow-wrap: anywhere;
+  }
   .frame > .problem {
     padding: 0.75rem;
   }

@@ -15,6 +15,7 @@ import { PolicyViolationWatch } from '../../core/policy-violation-watch.js';
 import { RequestEngine, type ConsoleResponse, type ResponseProgress } from '../../core/request-engine.js';
 import { ResponseBodyError } from '../../core/response-body.js';
 import type { ConsoleRequest } from '../../core/request-preparation.js';
+import { UNTYPED_JSON_WARNING } from '../../core/json-body.js';
 import { isCrossOrigin } from '../../core/proxy-route.js';
 import type { ProxyRefusalCode } from '../../proxy/refusal.js';
 import { SnippetGenerator } from '../../core/snippets/snippet-generator.js';
@@ -510,6 +511,21 @@ export class TryItConsole extends LitElement {
     this.headerRows = this.headerRows.filter((row) => row.key !== key);
   }
 
+  /**
+   * The fix offered beside the warning of a JSON body without Content-Type: a switched-off Content-Type row switched
+   * on (given application/json unless its value is a JSON type already), else a row added. Focus goes to the row's
+   * value, as the warning and its button go.
+   */
+  #onAddContentType(): void {
+    const off = this.headerRows.find((row) => !row.enabled && row.name.trim().toLowerCase() === 'content-type');
+    const value = off && /json/i.test(off.value) ? off.value : 'application/json';
+    const row = off ? { ...off, enabled: true, value } : this.#row('Content-Type', value);
+    this.headerRows = off ? this.headerRows.map((each) => (each === off ? row : each)) : [...this.headerRows, row];
+    const index = this.headerRows.indexOf(row);
+    this.#announcer.announce(`${off ? 'Switched on' : 'Added'} the header Content-Type: ${value}.`);
+    void this.updateComplete.then(() => this.renderRoot.querySelectorAll<HTMLInputElement>('.header-row input.value')[index]?.focus());
+  }
+
   #onKeydown(event: KeyboardEvent): void {
     if (event.key !== 'Enter') return;
     const sends = event.ctrlKey || event.metaKey;
@@ -990,7 +1006,11 @@ export class TryItConsole extends LitElement {
               : nothing}
             ${this.notices.map((notice) => html`<p class="notice" role="note">${RESTORE_NOTICES[notice]}</p>`)}
             ${this.headerRows.map((row, index) => (row.enabled && row.value && !row.name.trim() ? html`<p class="notice" role="note">Header ${index + 1} has a value but no name, so it is not sent.</p>` : nothing))}
-            ${warnings.map((warning) => html`<p class="notice" role="note">${warning}</p>`)}
+            ${warnings.map(
+              (warning) =>
+                // The fix beside the warning it answers; the other warnings stay text alone, as read.
+                html`<p class="notice" role="note">${warning}${warning === UNTYPED_JSON_WARNING ? html` <button class="add-content-type" @click=${this.#onAddContentType}>Add Content-Type: application/json</button>` : nothing}</p>`,
+            )}
           </section>
           <section class="response" part="response" role=${part} aria-label="Response">
             <h2 aria-level=${level}>Response</h2>
@@ -1001,7 +1021,7 @@ export class TryItConsole extends LitElement {
           </section>
           <section class="snippets" role=${part} aria-label="Code">
             <h2 aria-level=${level}>Code</h2>
-            <code-snippet exportparts="tabs, copy-button, code" theme=${this.theme ?? nothing} .request=${snippet.request} .problem=${snippet.problem} .generator=${this.#generator} .environments=${engine.environments}></code-snippet>
+            <code-snippet exportparts="tabs, copy-button, code" theme=${this.theme ?? nothing} .request=${snippet.request} .problem=${snippet.problem} .generator=${this.#generator} .environments=${engine.environments} .hostWarns=${true}></code-snippet>
           </section>
         </div>
         <aside class="side" role=${label ? 'none' : nothing}>

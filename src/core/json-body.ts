@@ -1,0 +1,27 @@
+/**
+ * A JSON object or array: what a body without a Content-Type most likely means to be, rather than plain text or form
+ * data. Shared by the console's send and `<code-snippet>` alone, which must not pull in the request preparation.
+ */
+export function isJsonDocument(body: string): boolean {
+  if (!/^\s*[[{]/.test(body)) return false;
+  // Checked on every edit: past 1 MiB (tens of milliseconds to parse) the first character is taken at its word.
+  if (body.length > 1 << 20) return true;
+  try {
+    JSON.parse(body);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The warning of a JSON body without Content-Type, given how it goes (`this snippet sends it as…`), and the fix. */
+export function untypedJsonWarning(sentAs: string): string {
+  return `This body is JSON, but with no Content-Type header ${sentAs}, which an API reading JSON may refuse or ignore. Add the header Content-Type: application/json.`;
+}
+
+/**
+ * The console's warning of a JSON body sent without Content-Type, beside which it offers to add the header. A literal,
+ * which an entry that does not use it (`<code-snippet>` alone) leaves out.
+ */
+export const UNTYPED_JSON_WARNING =
+  'This body is JSON, but with no Content-Type header it is sent as text/plain;charset=UTF-8 (what fetch gives a text body), which an API reading JSON may refuse or ignore. Add the header Content-Type: application/json.';
