@@ -14,6 +14,24 @@ export function isJsonDocument(body: string): boolean {
   }
 }
 
+// application/json and the structured-syntax types built on it (application/problem+json, application/vnd.api+json).
+const JSON_MEDIA_TYPE = /^\s*application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i;
+
+/**
+ * Why a body labelled as JSON does not parse (the parser's words, with the position), or `undefined` when it parses or
+ * is not checked: not labelled JSON, empty (a default Content-Type on every request), over 1 MiB (tens of
+ * milliseconds to parse on every edit), or holding a `{{placeholder}}` left unresolved, which is explained apart.
+ */
+export function labelledJsonProblem(contentType: string, body: string): string | undefined {
+  if (!JSON_MEDIA_TYPE.test(contentType) || body.trim() === '' || body.length > 1 << 20 || body.includes('{{')) return undefined;
+  try {
+    JSON.parse(body);
+    return undefined;
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
 /** The warning of a JSON body without Content-Type, given how it goes (`this snippet sends it as…`), and the fix. */
 export function untypedJsonWarning(sentAs: string): string {
   return `This body is JSON, but with no Content-Type header ${sentAs}, which an API reading JSON may refuse or ignore. Add the header Content-Type: application/json.`;

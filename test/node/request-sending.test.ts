@@ -140,6 +140,27 @@ describe('Sending: outcomes and history', () => {
     assert.deepEqual(engine.prepare({ method: 'DELETE', url: request.url }).warnings, []);
   });
 
+  it('warns that a body labelled JSON does not parse, with the parser\'s words, and still sends it', async () => {
+    const engine = new RequestEngine({ environments: new EnvironmentManager({ name: 'Prod', variables: { id: '42' } }) });
+    const request = { method: 'POST', url: `${api.origin}/pets`, headers: { 'Content-Type': 'application/json; charset=utf-8' }, body: '{"name": "Rex",}' };
+    const response = await engine.send(request);
+    assert.equal(JSON.parse(response.text).body, '{"name": "Rex",}', 'sent as written');
+    const [warning, ...others] = response.request.warnings;
+    assert.deepEqual(others, []);
+    assert.match(warning!, /^The body is not valid JSON, although its Content-Type is application\/json; charset=utf-8: .*position 15.*\. The API will likely refuse it \(400\); fix the JSON, or change the Content-Type\.$/);
+    assert.equal(engine.inspect({ ...request, headers: { 'content-type': 'application/problem+json' } }).warnings.length, 1, 'a +json type');
+    // Parsed, unlabelled, labelled otherwise, empty (a default Content-Type on a GET), or waiting for a variable: no warning.
+    const quiet = [
+      { ...request, body: '{"name": "Rex", "id": {{id}}}' },
+      { ...request, body: '{"name": "Rex", "id": {{undefined_id}}}' },
+      { ...request, body: '  ' },
+      { ...request, headers: { 'Content-Type': 'text/plain' } },
+      { ...request, headers: { 'Content-Type': 'application/jsonl' } },
+      { method: 'GET', url: request.url, headers: request.headers },
+    ];
+    for (const each of quiet) assert.deepEqual(engine.inspect(each).warnings.filter((text) => text.includes('not valid JSON')), [], JSON.stringify(each));
+  });
+
   it('sends a GET whose body a before-send handler emptied, as a send treats an empty body', async () => {
     const engine = new RequestEngine();
     const prepared = engine.prepare({ method: 'GET', url: `${api.origin}/pets` });
