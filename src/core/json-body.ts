@@ -20,9 +20,10 @@ const JSON_MEDIA_TYPE = /^\s*application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i;
 /**
  * Why a body labelled as JSON does not parse (the parser's words, with the position), or `undefined` when it parses or
  * is not checked: not labelled JSON, empty (a default Content-Type on every request), over 1 MiB (tens of
- * milliseconds to parse on every edit), or holding a `{{placeholder}}` left unresolved, which is explained apart.
+ * milliseconds to parse on every edit), or holding a `{{placeholder}}`, whose
+ * value the text as written does not show.
  */
-export function labelledJsonProblem(contentType: string, body: string): string | undefined {
+function labelledJsonProblem(contentType: string, body: string): string | undefined {
   if (!JSON_MEDIA_TYPE.test(contentType) || body.trim() === '' || body.length > 1 << 20 || body.includes('{{')) return undefined;
   try {
     JSON.parse(body);
@@ -30,6 +31,17 @@ export function labelledJsonProblem(contentType: string, body: string): string |
   } catch (error) {
     return (error as Error).message;
   }
+}
+
+/**
+ * The warning of a body labelled JSON that does not parse, or `undefined`. Read in the body as written, which the
+ * reader sees and the parser's position counts in: the resolved one would quote an environment's values (an API key
+ * put in unquoted) and count past them.
+ */
+export function invalidJsonWarning(writtenBody: string | undefined, headers: Record<string, string>): string | undefined {
+  const contentType = Object.entries(headers).find(([name]) => name.toLowerCase() === 'content-type')?.[1];
+  const problem = writtenBody !== undefined && contentType !== undefined ? labelledJsonProblem(contentType, writtenBody) : undefined;
+  return problem === undefined ? undefined : `The body is not valid JSON, although its Content-Type is ${contentType}: ${problem}. The API will likely refuse it (400); fix the JSON, or change the Content-Type.`;
 }
 
 /** The warning of a JSON body without Content-Type, given how it goes (`this snippet sends it as…`), and the fix. */

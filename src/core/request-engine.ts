@@ -10,6 +10,7 @@ import { connectSourceFor, policyAllowsConnection } from './connect-src.js';
 import { watchConnectionsTo, type PolicyViolationWatch } from './policy-violation-watch.js';
 import { PROXY_CONTENT_SECURITY_POLICY, PROXY_ERROR_HEADER, PROXY_FINAL_URL_HEADER, UPSTREAM_WWW_AUTHENTICATE_HEADER, isCrossOrigin, targetOfProxiedUrl, type ProxyErrorBody } from './proxy-route.js';
 import { checkAndRoute, isForbiddenHeader, prepareRequest, requestTemplate, resolveRequest, type ConsoleRequest, type PreparedRequest, type ResolvedRequest } from './request-preparation.js';
+import { invalidJsonWarning } from './json-body.js';
 import { unresolvedSentWarning } from './unresolved-explanation.js';
 import { ResponseBodyError, checkBodyLimits, readBody, type BodyLimits, type BodyProgress, type ReadBody } from './response-body.js';
 
@@ -140,7 +141,9 @@ export class RequestEngine {
     try {
       const resolved = resolveRequest(request, { config: this.config, environments: this.environments });
       unresolved = { missing: resolved.missing, cyclic: resolved.cyclic };
-      return { ...unresolved, warnings: checkAndRoute(resolved, { config: this.config, pageOrigin: this.#pageOrigin }).warnings };
+      const { warnings } = checkAndRoute(resolved, { config: this.config, pageOrigin: this.#pageOrigin });
+      const invalidJson = invalidJsonWarning(request.body, resolved.headers);
+      return { ...unresolved, warnings: invalidJson === undefined ? warnings : [invalidJson, ...warnings] };
     } catch {
       // A request that cannot be sent is explained when the user sends it, not while they type.
       return { ...unresolved, warnings: [] };
@@ -173,6 +176,10 @@ export class RequestEngine {
   async execute(request: PreparedRequest, options?: ExecuteOptions): Promise<ConsoleResponse> {
     const { signal, onProgress } = checkedExecuteOptions(options);
     const prepared = { ...request, ...checkAndRoute(request, { config: this.config, pageOrigin: this.#pageOrigin }) };
+    // Only a body sent as written (`written.body` is absent then): one whose placeholders were filled holds the
+    // environment's values, which the warning would quote.
+    const invalidJson = request.written?.body === undefined ? invalidJsonWarning(prepared.body, prepared.headers) : undefined;
+    if (invalidJson !== undefined) prepared.warnings.unshift(invalidJson);
     const timeout = AbortSignal.timeout(this.config.timeout);
     const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
     const start = performance.now();

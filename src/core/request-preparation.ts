@@ -4,7 +4,7 @@ import type { EnvironmentManager, ResolveResult } from './environment-manager.js
 import { RequestError, ResolveLimitError, describeValue } from './errors.js';
 import type { WrittenRequest } from './history-entry.js';
 import { CLIENT_OWNED_HEADERS, FORBIDDEN_METHODS, afterAuthority, headerValueProblem, isHeaderName, isHttpUrl, isMethod } from './http-syntax.js';
-import { UNTYPED_JSON_WARNING, isJsonDocument, labelledJsonProblem } from './json-body.js';
+import { UNTYPED_JSON_WARNING, invalidJsonWarning, isJsonDocument } from './json-body.js';
 import { scanPlaceholders } from './placeholders.js';
 import { isBadPort, isCrossOrigin, isPotentiallyTrustworthy, proxiedUrl } from './proxy-route.js';
 import { silentUrlRewrite } from './silent-url-rewrite.js';
@@ -98,6 +98,8 @@ export function prepareRequest(request: ConsoleRequest, context: PreparationCont
   }
   if (baseUrlProblem !== undefined) throw new RequestError('invalid-url', baseUrlProblem);
   const prepared: PreparedRequest = { ...checkAndRoute(resolved, context, (text) => likelyCause(text, missing, cyclic, environment)), missing, cyclic };
+  const invalidJson = invalidJsonWarning(request.body, resolved.headers);
+  if (invalidJson !== undefined) prepared.warnings.unshift(invalidJson);
   const written = writtenRequest(request, resolved);
   if (written) prepared.written = written;
   return prepared;
@@ -328,12 +330,9 @@ export function checkAndRoute(
         : `Browsers do not let a page set the ${name} header; it will not be sent from here (the snippets do send it).`,
     );
   warnings.push(...urlWarnings(url));
-  const contentType = Object.entries(headers).find(([name]) => name.toLowerCase() === 'content-type')?.[1];
   // fetch labels a text body text/plain;charset=UTF-8, which an API reading JSON refuses (415) or ignores (Express's json()).
-  if (body !== undefined && contentType === undefined && isJsonDocument(body)) warnings.push(UNTYPED_JSON_WARNING);
-  const syntaxError = body !== undefined && contentType !== undefined ? labelledJsonProblem(contentType, body) : undefined;
-  if (syntaxError !== undefined) {
-    warnings.push(`The body is not valid JSON, although its Content-Type is ${contentType}: ${syntaxError}. The API will likely refuse it (400); fix the JSON, or change the Content-Type.`);
+  if (body !== undefined && isJsonDocument(body) && !Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')) {
+    warnings.push(UNTYPED_JSON_WARNING);
   }
   return { method, url, headers: { ...headers }, body, fetchUrl, viaProxy, warnings };
 }

@@ -161,6 +161,19 @@ describe('Sending: outcomes and history', () => {
     for (const each of quiet) assert.deepEqual(engine.inspect(each).warnings.filter((text) => text.includes('not valid JSON')), [], JSON.stringify(each));
   });
 
+  it('never quotes an environment value in the invalid-JSON warning: an API key put in unquoted is not read back', async () => {
+    const secret = 'sk_live_51HqLyjWDarjtT1zdp7dc';
+    const engine = new RequestEngine({ environments: new EnvironmentManager({ name: 'Prod', variables: { apiKey: secret } }) });
+    const request = { method: 'POST', url: `${api.origin}/charges`, headers: { 'Content-Type': 'application/json' }, body: '{"amount": 5, "key": {{apiKey}}}' };
+    const warnings = [...engine.inspect(request).warnings, ...engine.prepare(request).warnings];
+    const response = await engine.send(request);
+    assert.deepEqual([...warnings, ...response.request.warnings].filter((text) => text.includes(secret.slice(0, 10))), []);
+    // A body without placeholders is still checked when a default header holds one.
+    const withToken = new RequestEngine({ config: { defaultHeaders: { Authorization: 'Bearer {{apiKey}}' } }, environments: new EnvironmentManager({ name: 'Prod', variables: { apiKey: secret } }) });
+    const sent = await withToken.send({ ...request, body: '{"amount": 5,}' });
+    assert.match(sent.request.warnings[0] ?? '', /^The body is not valid JSON/);
+  });
+
   it('sends a GET whose body a before-send handler emptied, as a send treats an empty body', async () => {
     const engine = new RequestEngine();
     const prepared = engine.prepare({ method: 'GET', url: `${api.origin}/pets` });
