@@ -46,22 +46,9 @@ function proxyServer(given: ProxyServerOptions, extraFields: readonly string[]):
   const proxy = new CorsProxy(proxyOptions); // validates the rest, `onRefusal` included
   const server = createServer(proxy.handle);
   answerParserRefusals(server, proxyOptions.onRefusal);
-  answerHalfClosedRequests(server);
   server.once('close', () => void proxy.close());
   if (idle !== undefined) keepIdleConnections(server, idle);
   return { proxy, server };
-}
-
-/**
- * Answers a client that ends its side of the connection right after its request (`nc -N`, `shutdown(SHUT_WR)`,
- * socket.end() after the write). By default Node ends the connection at once and the answer is lost; now the
- * response in progress is written first, and the connection closes once it is sent. Nothing is held longer than
- * before: the proxy's timeouts bound the answer as on any connection, and a connection with no response in progress
- * still closes at once.
- */
-function answerHalfClosedRequests(server: Server): void {
-  // Node's own switch (http.Server sets it false); not in its typings.
-  (server as Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
 }
 
 /**

@@ -43,7 +43,7 @@ function rawRequest(url: string, headers: Record<string, string>): Promise<{ sta
 
 /**
  * Writes `text` on a new connection to the proxy and reads until the proxy closes it. `halfClose: false` keeps the
- * client's side open, as a browser does (the proxy answers a client that half-closes too: proxy-connections.test.ts).
+ * client's side open: Node's server drops a request whose client has ended its side before the answer is written.
  */
 async function rawExchange(port: number, text: string, halfClose = true): Promise<string> {
   const socket = connect(port, '127.0.0.1');

@@ -18,7 +18,8 @@ function lines(rawHeaders: readonly string[]): string[] {
 
 /**
  * Sends `head` (request line and header lines, CRLF-terminated, no blank line) on a new connection to the proxy,
- * asking it to close after answering, and returns everything it wrote (within 10 s), bytes as Latin-1 characters.
+ * asking it to close after answering, and returns everything it wrote (within 10 s), bytes as Latin-1 characters. The
+ * socket is not half-closed first: Node's server drops a request whose client has ended its side.
  */
 async function exchange(proxy: RunningProxy, head: string): Promise<string> {
   const socket = connect(proxy.port, '127.0.0.1');
