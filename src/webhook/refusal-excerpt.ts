@@ -80,15 +80,26 @@ export function refusalExcerpt(body: RefusalBody, contentType: unknown, hidden: 
   if (type === undefined || !isTextual(type)) return undefined;
   const text = decode(body.bytes, contentType as string);
   const said = isJsonType(type) ? (body.complete ? jsonExplanation(text) : undefined) ?? text : type === 'text/html' ? htmlText(text) : text;
-  // Past the excerpt's length (so that a cut is seen), and far enough for a credential that starts within it to be
-  // replaced whole, never cut in two and half shown.
-  const window = EXCERPT_LENGTH + 1 + Math.max(0, ...hidden.map((fragment) => fragment.length));
-  let line = said.replace(/\s+/gu, ' ').trim().slice(0, window);
+  // Credentials are replaced in the whole text (at most the 64 KiB read) before the cut: each replacement shortens the
+  // line, and one cut first could move a credential's cut-off start into the excerpt, where it no longer matches.
+  let line = said.replace(/\s+/gu, ' ').trim();
   for (const fragment of hidden) line = line.replaceAll(fragment, '…');
+  // A body that stopped arriving in the middle of a credential ends with its start.
+  if (!body.complete) line = withoutCredentialStart(line, hidden);
   if (line === '') return undefined;
   const excerpt = cutAt(line.replace(UNSAFE_CHARACTER, escaped), EXCERPT_LENGTH);
   // A body that was still arriving when the wait ended (or was past the cap) is cut too.
   return body.complete || excerpt.endsWith('…') ? excerpt : `${excerpt}…`;
+}
+
+// `line` without the start of a hidden string it ends with (4 characters or more), which is made "…".
+function withoutCredentialStart(line: string, hidden: readonly string[]): string {
+  for (const fragment of hidden) {
+    for (let length = Math.min(fragment.length - 1, line.length); length >= 4; length -= 1) {
+      if (line.endsWith(fragment.slice(0, length))) return `${line.slice(0, -length)}…`;
+    }
+  }
+  return line;
 }
 
 /**

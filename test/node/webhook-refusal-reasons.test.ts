@@ -173,6 +173,24 @@ describe('other receivers, refusing', () => {
     assert.match(readable, /, saying "Unsupported Content-Type application\/vnd\.acme\+json"\.$/);
   });
 
+  it('hides a credential repeated past the cut, and the start of one where the body stopped arriving', async () => {
+    const token = 'tok_A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8S9t0';
+    const server = await serve((response, received) => {
+      const credential = received.headers.authorization!.slice('Bearer '.length);
+      if (received.url === '/stalls') {
+        // The start of the token, then nothing more until the drain time ends the wait.
+        response.writeHead(401, { 'Content-Type': 'text/plain' }).write(`rejected token ${credential.slice(0, 12)}`);
+        return;
+      }
+      // Three times, the last across the 200-character cut once the first two are replaced.
+      response.writeHead(401, { 'Content-Type': 'text/plain' }).end(`${'x'.repeat(60)} received ${credential}, received ${credential}, received ${credential}`);
+    });
+    const repeated = await refusalMessage({ url: `${server.url}/repeats`, headers: { Authorization: `Bearer ${token}` } });
+    const stalled = await refusalMessage({ url: `${server.url}/stalls`, headers: { Authorization: `Bearer ${token}` } });
+    assert.match(stalled, /, saying "rejected token …"\.$/);
+    for (const message of [repeated, stalled]) assert.ok(!message.includes('tok_A1b2'), message);
+  });
+
   it('reuses the connection after a short refusal, and leaves successes and redirects as they were', async () => {
     const sockets = new Set<unknown>();
     const server = await serve((response, _received, index, request) => {
