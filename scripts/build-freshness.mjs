@@ -1,6 +1,7 @@
 // Whether dist/ was built from the sources as they are now, so that `npm start` can skip a build of about 12 s.
-// A fingerprint of every build input is written to a stamp once a build succeeds, and removed before one starts:
-// a build cut short (Ctrl+C) leaves no stamp, so the next start builds again instead of serving half a dist/.
+// A fingerprint of every build input is written to a stamp once a build succeeds, and removed before one starts
+// (`npm run build` removes it too, in its prebuild script): a build cut short (Ctrl+C) leaves no stamp, so the next
+// start builds again instead of serving half a dist/.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';

@@ -1,11 +1,14 @@
 // `npm start` skips the build when dist/ was built from the current sources: the fingerprint must change with
 // every input, and a build that fails or is cut short must leave no stamp behind.
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, beforeEach, describe, it } from 'node:test';
-import { buildWithStamp, isBuildCurrent, sourceFingerprint } from '../../scripts/build-freshness.mjs';
+import { BUILD_INPUTS, buildWithStamp, isBuildCurrent, sourceFingerprint } from '../../scripts/build-freshness.mjs';
+
+const repository = new URL('../..', import.meta.url).pathname;
 
 const INPUTS = ['src', 'package.json'];
 const OUTPUTS = ['dist/index.js'];
@@ -74,5 +77,20 @@ describe('build freshness', () => {
     buildWithStamp(root, fakeBuild(root, true), sourceFingerprint(root, INPUTS));
     unlinkSync(join(root, 'dist', 'index.js'));
     assert.equal(current(root), false);
+  });
+
+  it('fingerprints every file the real build reads, and npm run build removes the stamp first', () => {
+    const manifest = JSON.parse(readFileSync(join(repository, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    // `tsc -p <config>` for each project, rollup's and the manifest analyzer's default config files.
+    const read = [...manifest.scripts.build!.matchAll(/tsc -p (\S+)/g)].map((match) => match[1]!);
+    assert.ok(read.length >= 2, manifest.scripts.build);
+    for (const input of [...read, 'rollup.config.mjs', 'custom-elements-manifest.config.mjs', 'src', 'package-lock.json']) assert.ok(BUILD_INPUTS.includes(input), input);
+    for (const input of BUILD_INPUTS) assert.ok(existsSync(join(repository, input)), `${input} is listed but does not exist`);
+    // A direct `npm run build` interrupted with the sources unchanged must not leave the old stamp standing.
+    copyFileSync(join(repository, 'package.json'), join(root, 'package.json'));
+    mkdirSync(join(root, 'dist'), { recursive: true });
+    writeFileSync(join(root, 'dist', '.build-fingerprint'), 'stale');
+    execFileSync('npm', ['run', '--silent', 'prebuild'], { cwd: root, stdio: 'ignore', timeout: 60_000 });
+    assert.equal(existsSync(join(root, 'dist', '.build-fingerprint')), false);
   });
 });
