@@ -23,8 +23,13 @@ const JSON_MEDIA_TYPE = /^\s*application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i;
  * milliseconds to parse on every edit), or holding a `{{placeholder}}`, whose
  * value the text as written does not show.
  */
+/** True for a Content-Type (or its media type alone) of JSON: `application/json`, `application/problem+json`… */
+export function isJsonContentType(contentType: string): boolean {
+  return JSON_MEDIA_TYPE.test(contentType);
+}
+
 function labelledJsonProblem(contentType: string, body: string): string | undefined {
-  if (!JSON_MEDIA_TYPE.test(contentType) || body.trim() === '' || body.length > 1 << 20 || body.includes('{{')) return undefined;
+  if (!isJsonContentType(contentType) || body.trim() === '' || body.length > 1 << 20 || body.includes('{{')) return undefined;
   try {
     JSON.parse(body);
     return undefined;
@@ -50,8 +55,7 @@ export function untypedJsonWarning(sentAs: string): string {
 }
 
 /**
- * The console's warning of a JSON body sent without Content-Type, beside which it offers to add the header. A literal,
- * which an entry that does not use it (`<code-snippet>` alone) leaves out.
+ * The console's warning of a JSON body sent without Content-Type, beside which it offers to add the header. Marked pure,
+ * so that an entry that does not use it (`<code-snippet>` alone) leaves it out.
  */
-export const UNTYPED_JSON_WARNING =
-  'This body is JSON, but with no Content-Type header it is sent as text/plain;charset=UTF-8 (what fetch gives a text body), which an API reading JSON may refuse or ignore. Add the header Content-Type: application/json.';
+export const UNTYPED_JSON_WARNING = /*#__PURE__*/ untypedJsonWarning('it is sent as text/plain;charset=UTF-8 (what fetch gives a text body)');

@@ -123,9 +123,9 @@ export async function startProxy(options: StartProxyOptions = {}): Promise<Runni
 function listenError(error: NodeJS.ErrnoException, port: number, host: string): Error {
   const fix =
     error.code === 'EADDRINUSE'
-      ? `port ${port} on ${host} is in use (another try-it-proxy, or another program): stop that one, choose another port, or 0 for a free one`
+      ? `port ${port} on ${host} is in use (another try-it-proxy, or another program): stop that one, or choose another port (try-it-proxy: --port or PORT), 0 for a free one`
       : error.code === 'EACCES'
-        ? `port ${port} on ${host} needs privileges this process lacks (ports below 1024 do on most systems): choose a port from 1024 up, or 0 for a free one`
+        ? `port ${port} on ${host} needs privileges this process lacks (ports below 1024 do on most systems): choose a port from 1024 up (try-it-proxy: --port or PORT), or 0 for a free one`
         : undefined;
   if (fix === undefined) return error;
   return Object.assign(new Error(`The proxy cannot listen: ${fix}.`, { cause: error }), { code: error.code });

@@ -24,7 +24,8 @@ export interface WebhookFetchReceiverOptions<Data = Record<string, unknown>> ext
   onEvent(event: WebhookBody<Data>, context: WebhookFetchReceiverContext): unknown;
   /**
    * Called with each refused request before it is answered, so the operator can log why deliveries fail (this
-   * package's sender quotes the answer's `error` in its failure, but other senders may show only the status). `rawBody` is undefined for a `413`: the body was not read. What it returns is awaited; a
+   * package's sender quotes the answer's `error` in its failure, but other senders may show only the status).
+   * `rawBody` is undefined for a `413`: the body was not read. What it returns is awaited; a
    * `Response` it returns is the answer instead; when it throws, the request is answered as when `onEvent` throws.
    * @example
    * onRefused: ({ status, reason }, { request }) => log.warn(`webhook to ${request.url} refused: ${status} ${reason}`)

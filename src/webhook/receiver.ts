@@ -25,7 +25,8 @@ export interface WebhookReceiverOptions<Data = Record<string, unknown>> extends 
   onEvent(event: WebhookBody<Data>, context: WebhookReceiverContext): unknown;
   /**
    * Called with each refused request before it is answered, so the operator can log why deliveries fail (this
-   * package's sender quotes the answer's `error` in its failure, but other senders may show only the status). `rawBody` is undefined for a `413`: the body was not read. What it returns is awaited; a
+   * package's sender quotes the answer's `error` in its failure, but other senders may show only the status).
+   * `rawBody` is undefined for a `413`: the body was not read. What it returns is awaited; a
    * response it makes itself is kept; when it throws, the request is answered as when `onEvent` throws.
    * @example
    * onRefused: ({ status, reason }, { request }) => log.warn(`webhook from ${request.socket.remoteAddress} refused: ${status} ${reason}`)

@@ -2,6 +2,7 @@
 // them) explain a refusal in its body, and without that the sender only sees "answered 401". Only a short excerpt of
 // a text body, made safe to log: one line, control characters escaped, none of the channel's own credentials.
 import type { Dispatcher } from 'undici';
+import { isJsonContentType } from '../core/json-body.js';
 
 /** Most characters of a receiver's words that a message shows; "…" marks a cut. */
 const EXCERPT_LENGTH = 200;
@@ -32,7 +33,7 @@ export interface Stopper {
 /** True for a body worth quoting: JSON (`application/json`, `…+json`) or `text/*`. Binary or unlabelled: false. */
 export function isTextual(contentType: unknown): boolean {
   const type = mediaType(contentType);
-  return type !== undefined && (type.startsWith('text/') || isJsonType(type));
+  return type !== undefined && (type.startsWith('text/') || isJsonContentType(type));
 }
 
 /**
@@ -79,7 +80,7 @@ export function refusalExcerpt(body: RefusalBody, contentType: unknown, hidden: 
   const type = mediaType(contentType);
   if (type === undefined || !isTextual(type)) return undefined;
   const text = decode(body.bytes, contentType as string);
-  const said = isJsonType(type) ? (body.complete ? jsonExplanation(text) : undefined) ?? text : type === 'text/html' ? htmlText(text) : text;
+  const said = isJsonContentType(type) ? (body.complete ? jsonExplanation(text) : undefined) ?? text : type === 'text/html' ? htmlText(text) : text;
   // Credentials are replaced in the whole text (at most the 64 KiB read) before the cut: each replacement shortens the
   // line, and one cut first could move a credential's cut-off start into the excerpt, where it no longer matches.
   let line = said.replace(/\s+/gu, ' ').trim();
@@ -126,10 +127,6 @@ function mediaType(contentType: unknown): string | undefined {
   if (typeof contentType !== 'string') return undefined;
   const type = contentType.split(';', 1)[0]!.trim().toLowerCase();
   return type === '' ? undefined : type;
-}
-
-function isJsonType(type: string): boolean {
-  return type === 'application/json' || type.endsWith('+json');
 }
 
 // In the charset the Content-Type names, when Node knows it; UTF-8 otherwise (JSON's only encoding).

@@ -196,7 +196,8 @@ export class WebhookChannel {
    * already aborted, nothing is sent. Nothing stays on the signal once the attempt ends. `options` other than
    * `{ signal }` with an AbortSignal reject with `ConfigError`; a `delivery` not shaped as `prepare()` returns one
    * (`{ event, body, headers }`, the body bytes) rejects with `InvalidArgumentError`. One kept in a queue and read back
-   * is sent as it is, headers and signature included.
+   * is sent as it is, headers and signature included. A `Notifier` sends through the channel's own attempt, which its
+   * `close()` timeout can abort, not through this method: a subclass that overrides it changes direct calls only.
    * @example
    * const outcome = await channel.attempt(delivery, { signal: AbortSignal.timeout(5_000) });
    */

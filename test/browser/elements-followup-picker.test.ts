@@ -70,7 +70,7 @@ describe('<env-picker> editing a value with line breaks', () => {
     const el = await fixture<EnvPicker>(html`<env-picker .manager=${environments}></env-picker>`);
     await editPart(el, 'settings', 'eu');
     const field = (await axNodes()).find((node) => node.role === 'textbox');
-    expect([field?.name, field?.description]).to.deep.equal(['Value of settings', 'Ctrl+Enter or ⌘+Enter sets it, Escape cancels.']);
+    expect([field?.name, field?.description]).to.deep.equal(['Value of settings', 'Ctrl+Enter or ⌘+Enter sets it (and, in a console, sends the request); Escape cancels.']);
     expect($(el, '.hint')!.getBoundingClientRect().height, 'the hint is shown, not only told').to.be.above(0);
     await sendKeys({ type: 'us' });
     await sendKeys({ press: 'Escape' });

@@ -204,7 +204,7 @@ describe('proxy start', () => {
     const { port } = holder.address() as AddressInfo;
     try {
       await assert.rejects(startProxy({ port, host: '127.0.0.1' }), (error: Error & { code?: string }) => {
-        assert.equal(error.message, `The proxy cannot listen: port ${port} on 127.0.0.1 is in use (another try-it-proxy, or another program): stop that one, choose another port, or 0 for a free one.`);
+        assert.equal(error.message, `The proxy cannot listen: port ${port} on 127.0.0.1 is in use (another try-it-proxy, or another program): stop that one, or choose another port (try-it-proxy: --port or PORT), 0 for a free one.`);
         assert.equal(error.code, 'EADDRINUSE');
         assert.equal((error.cause as { code?: string }).code, 'EADDRINUSE');
         return true;

@@ -215,7 +215,7 @@ export class EnvPicker extends LitElement {
                 ${lines > 1
                   ? html`<textarea class="value-input ${shown ? '' : 'masked'}" rows=${Math.min(lines, 10)} dir="auto" aria-label="Value of ${name}" aria-describedby="edit-hint"
                         .value=${value} spellcheck="false" autocomplete="off" @keydown=${keydown} @blur=${blur}></textarea>
-                      <span class="muted hint" id="edit-hint">Ctrl+Enter or ⌘+Enter sets it, Escape cancels.</span>`
+                      <span class="muted hint" id="edit-hint">Ctrl+Enter or ⌘+Enter sets it (and, in a console, sends the request); Escape cancels.</span>`
                   : html`<input class="value-input" type=${shown ? 'text' : 'password'} dir="auto" aria-label="Value of ${name}" .value=${value} spellcheck="false"
                       autocomplete="off" @keydown=${keydown} @blur=${blur} />`}
               </td>
