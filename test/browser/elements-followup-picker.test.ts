@@ -141,6 +141,27 @@ describe('<env-picker> editing a value with line breaks', () => {
     await pressWith('Control', 'Enter');
     expect((await sent).request.body).to.equal(JSON_VALUE.replace('eu', 'us'));
   });
+
+  it('moves the edit to a multi-line field when a value with line breaks is pasted into a one-line one (Set, then a PEM key)', async () => {
+    const environments = new EnvironmentManager({ name: 'Production', variables: {} });
+    const el = await fixture<EnvPicker>(html`<env-picker .manager=${environments} .missing=${['client_key']}></env-picker>`);
+    $<HTMLButtonElement>(el, 'button.set[data-name="client_key"]')!.click();
+    await el.updateComplete;
+    const input = $<HTMLInputElement>(el, 'input.value-input')!;
+    await sendKeys({ type: 'x' });
+    const clipboard = new DataTransfer();
+    clipboard.setData('text/plain', PEM);
+    const pasted = new ClipboardEvent('paste', { clipboardData: clipboard, bubbles: true, cancelable: true, composed: true });
+    input.dispatchEvent(pasted);
+    expect(pasted.defaultPrevented, 'the one-line field would have dropped the line breaks').to.equal(true);
+    await el.updateComplete;
+    const field = $<HTMLTextAreaElement>(el, 'textarea.value-input');
+    expect([field?.value, focusedText(el), field?.selectionStart]).to.deep.equal([`x${PEM}`, 'TEXTAREA Value of client_key', PEM.length + 1]);
+    expect(environments.active()!.variables.client_key, 'nothing set while the field changed').to.equal(undefined);
+    await pressWith('Control', 'Enter');
+    await el.updateComplete;
+    expect(environments.active()!.variables.client_key).to.equal(`x${PEM}`);
+  });
 });
 
 describe('<env-picker> table of variables', () => {

@@ -50,6 +50,11 @@ export class EnvPicker extends LitElement {
   /** An edit just began: its field takes focus, its text selected, once it is there. */
   #editStarted = false;
   /**
+   * The text of an edit moved to a multi-line field by a paste with line breaks, which the one-line field would drop,
+   * and where the caret goes in it; undefined otherwise (the field starts from the value).
+   */
+  #pasted: { text: string; caret: number } | undefined;
+  /**
    * The value the field started from. Bound instead of the manager's: a change made meanwhile (another picker, the
    * page) would replace what the reader is typing.
    */
@@ -110,9 +115,11 @@ export class EnvPicker extends LitElement {
     // a variable just given a value by Set has one, and its Set button goes once the console passes the new `missing`.
     const buttons = [...this.renderRoot.querySelectorAll<HTMLElement>('button.edit'), ...this.renderRoot.querySelectorAll<HTMLElement>('button.set')];
     const editButton = edited === undefined ? undefined : buttons.find((button) => button.dataset.name === edited);
+    const pasted = this.#pasted;
     if (field) {
       field.focus();
-      field.select();
+      if (pasted) field.setSelectionRange(pasted.caret, pasted.caret);
+      else field.select();
     } else if (editButton) editButton.focus();
     else if (this.#hadFocus && !this.shadowRoot!.activeElement) this.renderRoot.querySelector('select')?.focus();
   }
@@ -121,6 +128,7 @@ export class EnvPicker extends LitElement {
     const variables = this.manager?.active()?.variables ?? {};
     // Own values only: `constructor` or `toString` is no variable until set.
     this.#editFrom = Object.hasOwn(variables, name) ? variables[name]! : '';
+    this.#pasted = undefined;
     this.editing = name;
     this.#editStarted = true;
   }
@@ -149,8 +157,9 @@ export class EnvPicker extends LitElement {
   }
 
   #onEditBlur(event: FocusEvent, name: string): void {
-    // Still the active element: the window lost focus (the reader went to copy their key), not the field.
-    if (this.shadowRoot!.activeElement === event.target) return;
+    // Still the active element: the window lost focus (the reader went to copy their key), not the field. Or the
+    // one-line field going away for a multi-line one after a paste: the edit goes on there.
+    if (this.shadowRoot!.activeElement === event.target || this.#editStarted) return;
     this.#endEdit(name, (event.target as HTMLInputElement).value, false);
   }
 
@@ -165,6 +174,19 @@ export class EnvPicker extends LitElement {
     event.preventDefault();
     if (event.key === 'Escape') event.stopPropagation();
     this.#endEdit(name, sets ? field.value : undefined, true);
+  }
+
+  // A value pasted with line breaks (a PEM key) into a one-line field would lose them: the edit goes on in a multi-line
+  // field, holding what was typed with the paste in place of the selection.
+  #onEditPaste(event: ClipboardEvent): void {
+    const text = event.clipboardData?.getData('text/plain') ?? '';
+    const field = event.target as HTMLInputElement;
+    if (field.localName !== 'input' || !/[\r\n]/.test(text)) return;
+    event.preventDefault();
+    const start = field.selectionStart ?? field.value.length;
+    this.#pasted = { text: field.value.slice(0, start) + text + field.value.slice(field.selectionEnd ?? start), caret: start + text.length };
+    this.#editStarted = true;
+    this.requestUpdate();
   }
 
   #onChange(event: Event): void {
@@ -199,7 +221,7 @@ export class EnvPicker extends LitElement {
       <tbody>
         ${repeat(names, (name) => name, (name) => {
           // Keyed: a row added above the one being edited (another picker's Set) must not replace its field.
-          const value = this.editing === name ? this.#editFrom : Object.hasOwn(variables, name) ? variables[name]! : '';
+          const value = this.editing === name ? (this.#pasted?.text ?? this.#editFrom) : Object.hasOwn(variables, name) ? variables[name]! : '';
           const masked = this.#maskedValue(name, value);
           const shown = masked === undefined || this.revealed.get(name) === value;
           // Typed unseen where the value would be masked (a new one too, under a secret-looking name). dir="auto": a URL
@@ -217,7 +239,7 @@ export class EnvPicker extends LitElement {
                         .value=${value} spellcheck="false" autocomplete="off" @keydown=${keydown} @blur=${blur}></textarea>
                       <span class="muted hint" id="edit-hint">Ctrl+Enter or ⌘+Enter sets it (and, in a console, sends the request); Escape cancels.</span>`
                   : html`<input class="value-input" type=${shown ? 'text' : 'password'} dir="auto" aria-label="Value of ${name}" .value=${value} spellcheck="false"
-                      autocomplete="off" @keydown=${keydown} @blur=${blur} />`}
+                      autocomplete="off" @keydown=${keydown} @blur=${blur} @paste=${this.#onEditPaste} />`}
               </td>
             </tr>`;
           }
