@@ -3,7 +3,7 @@
 // Response. It decides as the Node handler does (delivery-verdict.ts); only reading and answering differ.
 import { ConfigError, InvalidArgumentError } from '../core/errors.js';
 import { judgeDelivery, tooLarge, type SignatureEvidence } from './delivery-verdict.js';
-import { receiverSettings, type WebhookRefusal, type WebhookVerificationOptions } from './receiver-options.js';
+import { receiverSettings, reportHandlerError, type WebhookRefusal, type WebhookVerificationOptions } from './receiver-options.js';
 import { wellFormedSignature } from './signature.js';
 import { classOrKindOf } from './value-kind.js';
 import type { WebhookBody } from './webhook-channel.js';
@@ -31,6 +31,14 @@ export interface WebhookFetchReceiverOptions<Data = Record<string, unknown>> ext
    * onRefused: ({ status, reason }, { request }) => log.warn(`webhook to ${request.url} refused: ${status} ${reason}`)
    */
   onRefused?: ((refusal: WebhookRefusal, context: Omit<WebhookFetchReceiverContext, 'rawBody'> & { rawBody: Buffer | undefined }) => unknown) | undefined;
+  /**
+   * Called with each error the handler answers `500` for: what `onEvent` or `onRefused` threw, a body that broke off,
+   * a Request whose body was read before the handler. Its return is ignored. Left out, such errors are written to the
+   * console (the framework never sees them: the handler answers instead of throwing).
+   * @example
+   * onError: (error, { request }) => log.error({ err: error, url: request.url }, 'webhook handler failed')
+   */
+  onError?: ((error: unknown, context: Omit<WebhookFetchReceiverContext, 'rawBody'>) => unknown) | undefined;
 }
 
 /**
@@ -74,14 +82,19 @@ export function createWebhookFetchHandler<Data = Record<string, unknown>>(option
     };
     try {
       const rawBody = await rawBodyOf(request, settings.maxBodySize);
-      if (rawBody === 'already-read') return answer(500, new ConfigError('webhook handler', 'a Request whose body was read', ALREADY_READ).message);
+      if (rawBody === 'already-read') {
+        const error = new ConfigError('webhook handler', 'a Request whose body was read', ALREADY_READ);
+        reportHandlerError(options.onError, error, { request }, false);
+        return answer(500, error.message);
+      }
       if (rawBody === 'too-large') return await refuse(tooLarge(settings.maxBodySize), undefined);
       bodyRead = true;
       const verdict = await judgeDelivery<Data>(rawBody, request.headers.get('x-signature') ?? undefined, settings, () => signatureEvidence(request));
       if (verdict.refusal) return await refuse(verdict.refusal, rawBody);
       const own: unknown = await options.onEvent(verdict.event, { request, rawBody });
       return own instanceof Response ? own : new Response(null, { status: 204 });
-    } catch {
+    } catch (error) {
+      reportHandlerError(options.onError, error, { request }, false);
       return answer(500, 'webhook handler failed', !bodyRead);
     }
   };

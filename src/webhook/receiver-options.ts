@@ -38,7 +38,7 @@ export interface ReceiverSettings {
   readonly maxAge: number | undefined;
 }
 
-const RECEIVER_FIELDS = ['secret', 'onEvent', 'onRefused', 'maxBodySize', 'maxAge'];
+const RECEIVER_FIELDS = ['secret', 'onEvent', 'onRefused', 'onError', 'maxBodySize', 'maxAge'];
 const DEFAULT_MAX_BODY = 1024 * 1024;
 
 /** Checks a receiver's `options`, named `optionsName` in errors ("createWebhookHandler options"); `ConfigError` otherwise. */
@@ -51,6 +51,9 @@ export function receiverSettings(options: unknown, optionsName: string): Receive
   if (input.onRefused !== undefined && typeof input.onRefused !== 'function') {
     throw new ConfigError('onRefused', input.onRefused, 'must be a function ({ status, reason }, context) => void, or left out');
   }
+  if (input.onError !== undefined && typeof input.onError !== 'function') {
+    throw new ConfigError('onError', input.onError, 'must be a function (error, context) => void, or left out');
+  }
   const maxBodySize = (input.maxBodySize ?? DEFAULT_MAX_BODY) as number;
   if (!Number.isInteger(maxBodySize) || maxBodySize <= 0) throw new ConfigError('maxBodySize', maxBodySize, 'must be a positive integer of bytes');
   const { maxAge } = input;
@@ -58,4 +61,18 @@ export function receiverSettings(options: unknown, optionsName: string): Receive
     throw new ConfigError('maxAge', maxAge, 'must be a positive number of milliseconds, e.g. 600000 for 10 minutes (omit it to accept events of any age)');
   }
   return { signers, maxBodySize, maxAge };
+}
+
+/**
+ * Tells the operator of an error a handler answers `500` for (what `onEvent` or `onRefused` threw, a body parser that
+ * read the body first): through `onError` when given; else on the console, unless Express's `next(error)` takes it
+ * (`viaNext`), whose error handler logs it. Never throws: the request is answered either way.
+ */
+export function reportHandlerError<Context>(onError: ((error: unknown, context: Context) => unknown) | undefined, error: unknown, context: Context, viaNext: boolean): void {
+  try {
+    if (onError) onError(error, context);
+    else if (!viaNext) console.error('Webhook handler failed:', error);
+  } catch (thrown) {
+    console.error('Webhook handler failed:', error, '\nand its onError threw:', thrown);
+  }
 }

@@ -4,7 +4,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ConfigError, InvalidArgumentError } from '../core/errors.js';
 import { judgeDelivery, tooLarge, type SignatureEvidence } from './delivery-verdict.js';
-import { receiverSettings, type WebhookRefusal, type WebhookVerificationOptions } from './receiver-options.js';
+import { receiverSettings, reportHandlerError, type WebhookRefusal, type WebhookVerificationOptions } from './receiver-options.js';
 import { kindOf } from './value-kind.js';
 import type { WebhookBody } from './webhook-channel.js';
 
@@ -32,6 +32,15 @@ export interface WebhookReceiverOptions<Data = Record<string, unknown>> extends 
    * onRefused: ({ status, reason }, { request }) => log.warn(`webhook from ${request.socket.remoteAddress} refused: ${status} ${reason}`)
    */
   onRefused?: ((refusal: WebhookRefusal, context: Omit<WebhookReceiverContext, 'rawBody'> & { rawBody: Buffer | undefined }) => unknown) | undefined;
+  /**
+   * Called with each error the handler answers `500` for: what `onEvent` or `onRefused` threw, a request that ended
+   * before its body arrived, a body parser that read the body first. Its return is ignored. Left out, such errors are
+   * written to the console, or, under Express, passed to `next(error)` alone, whose error handler logs them; given, it
+   * is called and `next(error)` too.
+   * @example
+   * onError: (error, { request }) => log.error({ err: error, url: request.url }, 'webhook handler failed')
+   */
+  onError?: ((error: unknown, context: Omit<WebhookReceiverContext, 'rawBody'>) => unknown) | undefined;
 }
 
 /**
@@ -64,6 +73,7 @@ export function createWebhookHandler<Data = Record<string, unknown>>(options: We
     if (misuse) throw misuse;
     // Decoded by a parser (express.raw() inflates gzip): a Content-Encoding header then says nothing about the bytes.
     const readHere = !Buffer.isBuffer(request.body) && !request.readableEnded;
+    const failed = (error: unknown) => reportHandlerError(options.onError, error, { request, response }, next !== undefined);
     const refuse = async ({ status, reason }: WebhookRefusal, rawBody: Buffer | undefined) => {
       await options.onRefused?.({ status, reason }, { request, response, rawBody });
       // HTTP/2 (Node's compatibility API) has no Connection header, and refuses to set one: the stream ends alone.
@@ -73,11 +83,13 @@ export function createWebhookHandler<Data = Record<string, unknown>>(options: We
       const rawBody = await rawBodyOf(request, settings.maxBodySize);
       if (rawBody === 'already-parsed') {
         const error = new ConfigError('webhook handler', 'a parsed body', ALREADY_READ);
+        failed(error);
         if (next) return next(error);
         return answer(response, 500, error.message);
       }
       if (rawBody === 'decoded') {
         const error = new ConfigError('webhook handler', request.readableEncoding, 'needs the raw bytes, but request.setEncoding() was called before it, so they arrive decoded as text; do not set an encoding before the webhook handler');
+        failed(error);
         if (next) return next(error);
         return answer(response, 500, error.message);
       }
@@ -90,6 +102,7 @@ export function createWebhookHandler<Data = Record<string, unknown>>(options: We
       // A body left unread (an onRefused that threw on a 413) would otherwise be read to its end, whatever its size.
       const unread = !request.readableEnded && request.httpVersionMajor < 2;
       if (unread && !response.headersSent) response.setHeader('Connection', 'close');
+      failed(error);
       if (next) return next(error);
       if (!response.headersSent) answer(response, 500, 'webhook handler failed');
       else response.destroy();

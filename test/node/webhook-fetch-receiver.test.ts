@@ -300,7 +300,7 @@ describe('createWebhookFetchHandler called the wrong way', () => {
   it('throws ConfigError at construction for options it does not know or cannot use, naming the function', () => {
     assert.throws(
       () => createWebhookFetchHandler({ secret: SECRET, onEvent: () => {}, maxAgeMs: 600_000 } as never),
-      (error: unknown) => error instanceof ConfigError && error.field === 'createWebhookFetchHandler options.maxAgeMs' && /known fields: secret, onEvent, onRefused, maxBodySize, maxAge/.test(error.message),
+      (error: unknown) => error instanceof ConfigError && error.field === 'createWebhookFetchHandler options.maxAgeMs' && /known fields: secret, onEvent, onRefused, onError, maxBodySize, maxAge/.test(error.message),
     );
     assert.throws(() => createWebhookFetchHandler({ secret: '', onEvent: () => {} }), (error: unknown) => error instanceof ConfigError && error.field === 'secret');
     assert.throws(() => createWebhookFetchHandler({ secret: [], onEvent: () => {} }), (error: unknown) => error instanceof ConfigError && /at least one secret/.test(error.message));
