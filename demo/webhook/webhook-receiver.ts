@@ -24,6 +24,10 @@ export function createWebhookReceiver(options: { secret: string; log: DeliveryLo
   const handler = createWebhookHandler({
     secret: options.secret,
     onRefused: ({ reason }, { request }) => void refusals.set(request, reason),
+    // The failure on purpose is shown on the page; anything else is a bug of the demo, for its terminal.
+    onError: (error) => {
+      if (!(error instanceof SimulatedFailure)) console.error('demo webhook receiver:', error);
+    },
     onEvent: (event, { request }) => {
       verified.add(request);
       const id = String(event.data.delivery_id ?? '');
