@@ -1,6 +1,7 @@
 import { ConfigError, HistoryEntryNotFoundError, InvalidArgumentError } from './errors.js';
 import { CREDENTIAL_HEADER_NAME, REDACTED, isCredentialQueryParameter, parseHistoryConfig, queryParameterName, type HistoryConfig, type ResolvedHistoryConfig } from './history-config.js';
 import { copyHistoryEntry, parseHistoryEntry, type HistoryEntry, type HistoryEntryInput } from './history-entry.js';
+import { contentTypeOf } from './json-body.js';
 import { expectHistoryStore, type HistoryStore, type HistoryStoreChange, type StoredHistoryRecord } from './history-store.js';
 import { expectListener, notifyAll } from './listeners.js';
 import { randomId } from './random-id.js';
@@ -651,8 +652,7 @@ function readStoredRecord(raw: unknown): StoredHistoryRecord | undefined {
  * `application/x-www-form-urlencoded` body is a query.
  */
 function mediaTypeOf(headers: Record<string, string>): string | undefined {
-  const contentType = Object.entries(headers).find(([name]) => name.toLowerCase() === 'content-type')?.[1];
-  return contentType?.split(';')[0]!.trim().toLowerCase();
+  return contentTypeOf(headers)?.split(';')[0]!.trim().toLowerCase();
 }
 
 /** Whether the body is JSON: so labelled (`application/json`, `…+json`), or unlabelled and shaped as an object or array. */

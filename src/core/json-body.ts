@@ -17,17 +17,21 @@ export function isJsonDocument(body: string): boolean {
 // application/json and the structured-syntax types built on it (application/problem+json, application/vnd.api+json).
 const JSON_MEDIA_TYPE = /^\s*application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i;
 
-/**
- * Why a body labelled as JSON does not parse (the parser's words, with the position), or `undefined` when it parses or
- * is not checked: not labelled JSON, empty (a default Content-Type on every request), over 1 MiB (tens of
- * milliseconds to parse on every edit), or holding a `{{placeholder}}`, whose
- * value the text as written does not show.
- */
 /** True for a Content-Type (or its media type alone) of JSON: `application/json`, `application/problem+json`… */
 export function isJsonContentType(contentType: string): boolean {
   return JSON_MEDIA_TYPE.test(contentType);
 }
 
+/** The value of the `Content-Type` header among `headers`, whatever the case of its name; `undefined` without one. */
+export function contentTypeOf(headers: Readonly<Record<string, string>>): string | undefined {
+  return Object.entries(headers).find(([name]) => name.toLowerCase() === 'content-type')?.[1];
+}
+
+/**
+ * Why a body labelled as JSON does not parse (the parser's words, with the position), or `undefined` when it parses or
+ * is not checked: not labelled JSON, empty (a default Content-Type on every request), over 1 MiB (tens of
+ * milliseconds to parse on every edit), or holding a `{{placeholder}}`, whose value the text as written does not show.
+ */
 function labelledJsonProblem(contentType: string, body: string): string | undefined {
   if (!isJsonContentType(contentType) || body.trim() === '' || body.length > 1 << 20 || body.includes('{{')) return undefined;
   try {
@@ -44,7 +48,7 @@ function labelledJsonProblem(contentType: string, body: string): string | undefi
  * put in unquoted) and count past them.
  */
 export function invalidJsonWarning(writtenBody: string | undefined, headers: Record<string, string>): string | undefined {
-  const contentType = Object.entries(headers).find(([name]) => name.toLowerCase() === 'content-type')?.[1];
+  const contentType = contentTypeOf(headers);
   const problem = writtenBody !== undefined && contentType !== undefined ? labelledJsonProblem(contentType, writtenBody) : undefined;
   return problem === undefined ? undefined : `The body is not valid JSON, although its Content-Type is ${contentType}: ${problem}. The API will likely refuse it (400); fix the JSON, or change the Content-Type.`;
 }

@@ -4,7 +4,7 @@ import type { EnvironmentManager, ResolveResult } from './environment-manager.js
 import { RequestError, ResolveLimitError, describeValue } from './errors.js';
 import type { WrittenRequest } from './history-entry.js';
 import { CLIENT_OWNED_HEADERS, FORBIDDEN_METHODS, afterAuthority, headerValueProblem, isHeaderName, isHttpUrl, isMethod } from './http-syntax.js';
-import { UNTYPED_JSON_WARNING, invalidJsonWarning, isJsonDocument } from './json-body.js';
+import { UNTYPED_JSON_WARNING, contentTypeOf, invalidJsonWarning, isJsonDocument } from './json-body.js';
 import { scanPlaceholders } from './placeholders.js';
 import { isBadPort, isCrossOrigin, isPotentiallyTrustworthy, proxiedUrl } from './proxy-route.js';
 import { silentUrlRewrite } from './silent-url-rewrite.js';
@@ -331,7 +331,7 @@ export function checkAndRoute(
     );
   warnings.push(...urlWarnings(url));
   // fetch labels a text body text/plain;charset=UTF-8, which an API reading JSON refuses (415) or ignores (Express's json()).
-  if (body !== undefined && isJsonDocument(body) && !Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')) {
+  if (body !== undefined && isJsonDocument(body) && contentTypeOf(headers) === undefined) {
     warnings.push(UNTYPED_JSON_WARNING);
   }
   return { method, url, headers: { ...headers }, body, fetchUrl, viaProxy, warnings };

@@ -4,6 +4,7 @@ import { inspect, type InspectOptionsStylized } from 'node:util';
 import { Agent, buildConnector, type Dispatcher } from 'undici';
 import { ConfigError, InvalidArgumentError, describeValue } from '../core/errors.js';
 import { CLIENT_OWNED_HEADERS, headerValueProblem, isByteString, isHeaderName, isMethod } from '../core/http-syntax.js';
+import { contentTypeOf } from '../core/json-body.js';
 import { MAX_TIMER, expectKnownFields, expectPlainObject } from '../core/validation.js';
 import { AttemptDeadline, type AttemptStopper } from './attempt-deadline.js';
 import { WebhookAttemptError, type AttemptFailureKind } from './attempt-failure.js';
@@ -184,7 +185,7 @@ export class WebhookChannel {
     const bytes = Buffer.from(json, 'utf8');
     // No prototype, so that every configured name is an own key, `__proto__` included; assignment would drop it.
     const headers: Record<string, string> = Object.create(null);
-    if (!Object.keys(this.headers).some((name) => name.toLowerCase() === 'content-type')) headers['Content-Type'] = 'application/json';
+    if (contentTypeOf(this.headers) === undefined) headers['Content-Type'] = 'application/json';
     for (const name of Object.keys(this.headers)) headers[name] = this.headers[name]!;
     if (this.#signer) headers[SIGNATURE_HEADER] = await this.#signer.sign(bytes);
     return { event, body: bytes, headers };

@@ -3,9 +3,9 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
+import { createServer } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { ConfigError } from '../../src/core/errors.js';
-import { createServer } from 'node:http';
 import { CorsProxy, createProxyServer, startProxy, type ProxyOptions, type ProxyRefusalRecord } from '../../src/proxy/index.js';
 import {
   PAGE_ORIGIN,
