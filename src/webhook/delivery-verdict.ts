@@ -33,7 +33,7 @@ export function tooLarge(maxBodySize: number): WebhookRefusal {
  * in date, in that order. `evidence` is asked for only when the signature does not verify.
  */
 export async function judgeDelivery<Data>(rawBody: Buffer, header: string | readonly string[] | undefined, settings: ReceiverSettings, evidence: () => SignatureEvidence): Promise<DeliveryVerdict<Data>> {
-  if (!(await verifiedByAny(settings.signers, rawBody, header))) return { refusal: { status: 401, reason: signatureProblem(evidence()) } };
+  if (!(await verifiedByAny(settings.signers, rawBody, header))) return { refusal: { status: 401, reason: signatureProblem(evidence(), rawBody.length === 0) } };
   const event = parseEvent<Data>(rawBody);
   if (typeof event === 'string') return { refusal: { status: 400, reason: `body is not a webhook event: ${event}` } };
   const outOfDate = settings.maxAge === undefined ? undefined : sentAtProblem(event.sent_at, settings.maxAge, Date.now());
@@ -46,13 +46,15 @@ export async function judgeDelivery<Data>(rawBody: Buffer, header: string | read
 
 // Why a signature that did not verify was refused. It tells the sender nothing about the secret, and tells the
 // operator where to look.
-function signatureProblem({ header, repeated, contentEncoding, decompressHint }: SignatureEvidence): string {
+function signatureProblem({ header, repeated, contentEncoding, decompressHint }: SignatureEvidence, bodyEmpty: boolean): string {
   if (header === undefined) return 'invalid signature: no X-Signature header (is a secret set on the sending channel?)';
   if (repeated) return 'invalid signature: more than one X-Signature header';
   if (wellFormedSignature(header) === undefined) return 'invalid signature: X-Signature is not sha256= followed by 64 lowercase hex digits';
   if (contentEncoding !== undefined && contentEncoding.toLowerCase() !== 'identity') {
     return `invalid signature: the body arrived with Content-Encoding: ${contentEncoding}, and X-Signature signs the bytes before any compression; the channel never compresses, so something on the way did: turn that off${decompressHint}`;
   }
+  // The channel never sends an empty body: the secrets are not the likely cause, and pointing at them misleads.
+  if (bodyEmpty) return 'invalid signature: the request arrived without a body, which X-Signature signs (something on the way dropped it, such as a proxy retrying the POST)';
   return 'invalid signature: X-Signature does not match the body (the secrets differ, or the body was changed on the way)';
 }
 

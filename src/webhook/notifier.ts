@@ -73,7 +73,8 @@ export interface SentEvent {
 /**
  * A delivery failed for good. `body` is the exact JSON that was (or would have been) sent, to store and replay. A send
  * refused at once (closed notifier, unknown channel, toWebhook() throwing) fires none when a `failed` listener made it
- * while hearing of another such refusal: its result says so, and the listener is not called again, endlessly.
+ * while hearing of another such refusal, and after close() only the first refused send fires one: their results say
+ * so, and a listener that sends again, at once or after an await, is not called again, endlessly.
  */
 export interface FailedEvent {
   channel: string;
@@ -100,6 +101,7 @@ export interface NotifierEventMap {
   error: ListenerErrorEvent;
 }
 
+/** What it returns is ignored, but for a promise's rejection: that goes where a throw goes (see `on`). */
 type Listener<K extends keyof NotifierEventMap> = (event: NotifierEventMap[K]) => void;
 
 const EVENT_NAMES = 'must be "attempt", "sent", "failed" or "error"';
@@ -128,6 +130,8 @@ export class Notifier {
   #closed = false;
   // True while `failed` listeners hear of a send refused at once (see #refuseAtOnce).
   #hearingRefusalAtOnce = false;
+  // True once a `failed` event has told of a send refused because the notifier is closed (see #refuseAtOnce).
+  #closedRefusalReported = false;
 
   constructor(options: NotifierOptions = {}) {
     const input = expectPlainObject(options, 'Notifier options');
@@ -172,10 +176,10 @@ export class Notifier {
   }
 
   /**
-   * Listens for `attempt`, `sent`, `failed` or `error`. A listener that throws never disturbs deliveries: what it threw
-   * goes to the `error` listeners, as `{ source, error }`. With no `error` listener, or when one throws too, it is
-   * rethrown on its own as an uncaught exception, which ends the process by default, as an `EventEmitter` `error`
-   * event with no listener does.
+   * Listens for `attempt`, `sent`, `failed` or `error`. A listener that throws (or an async one that rejects) never
+   * disturbs deliveries: what it threw goes to the `error` listeners, as `{ source, error }`. With no `error`
+   * listener, or when one throws too, it is rethrown on its own as an uncaught exception, which ends the process by
+   * default, as an `EventEmitter` `error` event with no listener does.
    */
   on<K extends keyof NotifierEventMap>(name: K, listener: Listener<K>): this {
     if (!Object.hasOwn(this.#listeners, name)) throw new ConfigError('event name', name, EVENT_NAMES);
@@ -365,12 +369,22 @@ export class Notifier {
    * A send refused before anything was awaited (closed notifier, unknown channel, toWebhook() throwing). A `failed`
    * listener that sends again, as a naive re-queue does, would hear of its own refusal and send again, synchronously,
    * until the stack overflows. So a refusal made at once while the listeners hear of another is only returned, to the
-   * listener that sent it; no `failed` event repeats it.
+   * listener that sent it; no `failed` event repeats it. After close(), only the first refusal is reported at all.
    */
   #refuseAtOnce(details: Omit<FailedEvent, 'error'>, message: string, cause?: unknown): DeliveryResult {
     if (this.#hearingRefusalAtOnce) {
       const error = new WebhookDeliveryError(`${message} Sent from a "failed" listener hearing of another refused send: not reported as a "failed" event, which would call that listener again, endlessly.`, { attempts: 0, cause });
       return { channel: details.channel, ok: false, attempts: 0, error };
+    }
+    // A listener that resends after an await (or a timer, or through a queue) no longer hears of the refusal when its
+    // send is refused, so the rule above cannot see it. Once closed, the notifier stays closed: after the first, every
+    // refusal would feed such a listener again, forever, and tells nothing the first did not.
+    if (this.#closed) {
+      if (this.#closedRefusalReported) {
+        const error = new WebhookDeliveryError(`${message} Not reported as a "failed" event: only the first send refused after close() is, so that a "failed" listener that sends again cannot loop.`, { attempts: 0, cause });
+        return { channel: details.channel, ok: false, attempts: 0, error };
+      }
+      this.#closedRefusalReported = true;
     }
     this.#hearingRefusalAtOnce = true;
     try {
@@ -389,7 +403,10 @@ export class Notifier {
     // (one that adds another each time would never let this loop end).
     for (const listener of [...this.#listeners[name]]) {
       try {
-        listener(event);
+        const returned: unknown = listener(event);
+        // An async listener (`async (event) => { await db.insert(event) }`) rejects instead of throwing: unwatched,
+        // that would be an unhandled rejection that passes the `error` listeners by.
+        if (returned instanceof Promise) returned.catch((error: unknown) => this.#listenerThrew(name, error));
       } catch (error) {
         this.#listenerThrew(name, error);
       }

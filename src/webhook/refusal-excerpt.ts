@@ -140,7 +140,8 @@ function decode(bytes: Buffer, contentType: string): string {
 }
 
 // `{"error":"…"}` (this package's receivers), `{"error":{"message":"…"}}` (Stripe, Google), `{"error":"Bad Request",
-// "message":"…"}` (Fastify, NestJS, Spring), `{"message":"…"}` (GitHub), `{"title":"…","detail":"…"}` (RFC 9457).
+// "message":"…"}` (Fastify, NestJS, Spring), `{"message":"…"}` (GitHub), `{"title":"…","detail":"…"}` (RFC 9457);
+// NestJS's validation pipe lists its messages: `{"error":"Bad Request","message":["…","…"]}`.
 function jsonExplanation(text: string): string | undefined {
   let parsed: unknown;
   try {
@@ -151,9 +152,18 @@ function jsonExplanation(text: string): string | undefined {
   if (typeof parsed === 'string') return parsed;
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return undefined;
   const { error, message, title, detail } = parsed as Record<string, unknown>;
-  const errorText = typeof error === 'object' && error !== null ? (error as Record<string, unknown>).message : error;
-  const parts = [errorText, message, title, detail].filter((part): part is string => typeof part === 'string' && part.trim() !== '');
+  const errorText = typeof error === 'object' && error !== null && !Array.isArray(error) ? (error as Record<string, unknown>).message : error;
+  const parts = [errorText, message, title, detail].map(spokenText).filter((part) => part !== undefined);
   return parts.length === 0 ? undefined : [...new Set(parts)].join(': ');
+}
+
+// A string that says something, or a list of them joined: "email must be an email; name should not be empty".
+function spokenText(value: unknown): string | undefined {
+  const said = (part: unknown): part is string => typeof part === 'string' && part.trim() !== '';
+  if (said(value)) return value;
+  if (!Array.isArray(value)) return undefined;
+  const parts = value.filter(said);
+  return parts.length === 0 ? undefined : parts.join('; ');
 }
 
 // An error page's words without its markup, styles or scripts: "502 Bad Gateway", "Cannot POST /hooks". Each pattern

@@ -169,6 +169,45 @@ describe('a failed listener that sends again after close()', () => {
     assert.deepEqual(results.map((r) => [r.ok, r.attempts, /not reported as a "failed" event/.test(r.error!.message)]), [[false, 0, true], [false, 0, false]]);
   });
 
+  it('ends on its own when the listener awaits before sending again: only the first send refused after close() is reported', async () => {
+    const pauses: Array<[string, () => Promise<unknown>]> = [
+      ['a timer', () => new Promise((resolve) => setTimeout(resolve, 0))],
+      ['a resolved promise', () => Promise.resolve()],
+    ];
+    for (const [pauseName, pause] of pauses) {
+      const server = await serve((response) => response.writeHead(204).end());
+      const { notifier, events } = harness({ url: server.url });
+      await notifier.close();
+      const resent: DeliveryResult[] = [];
+      const listening: Array<Promise<void>> = [];
+      // Before, each refusal fired `failed` again and the listener resent, forever: the cap keeps this test finite.
+      notifier.on('failed', () => {
+        listening.push((async () => {
+          await pause();
+          if (resent.length < 1000) resent.push(...(await notifier.send(invoice, notification)));
+        })());
+      });
+      const [result] = await notifier.send(invoice, notification);
+      // Until no listener call is left running, and none has started since the last look.
+      for (let heard = -1; heard < listening.length; ) {
+        heard = listening.length;
+        await settlesWithin(Promise.all(listening), GUARD, 'the listeners');
+      }
+
+      assert.equal(result!.error!.message, 'The notifier is closed; channel "webhook" was not used.', pauseName);
+      assert.equal(events.failed.length, 1, `${pauseName}: one failed event, the first refusal`);
+      assert.equal(resent.length, 1, `${pauseName}: the listener sent again once`);
+      assert.deepEqual([resent[0]!.ok, resent[0]!.attempts], [false, 0]);
+      assert.ok(resent[0]!.error instanceof WebhookDeliveryError);
+      assert.equal(
+        resent[0]!.error.message,
+        'The notifier is closed; channel "webhook" was not used. Not reported as a "failed" event: only the first send refused after close() is, so that a "failed" listener that sends again cannot loop.',
+      );
+      assert.equal(server.requests.length, 0);
+      assert.deepEqual(events.error, []);
+    }
+  });
+
   it('is bounded the same way for a channel name that is not registered, before close()', async () => {
     const notifier = new Notifier();
     const failed: FailedEvent[] = [];

@@ -14,8 +14,8 @@ import {
   type WebhookChannelConfig,
   type WebhookNotification,
 } from '../../src/webhook/index.js';
-import { recordingNotifier } from './webhook-support/notifier-harness.js';
-import { WEBHOOK_MODULE, failOnUnhandledRejections, runInOwnProcess, serversClosedAfterEachTest, startTestServer, type Responder, type TestServer } from './webhook-test-server.js';
+import { GUARD, recordingNotifier } from './webhook-support/notifier-harness.js';
+import { WEBHOOK_MODULE, failOnUnhandledRejections, runInOwnProcess, serversClosedAfterEachTest, settlesWithin, startTestServer, type Responder, type TestServer } from './webhook-test-server.js';
 
 const SECRET = 'fault-secret';
 const quickRetry = { attempts: 3, minDelay: 1, maxDelay: 5, maxRetryAfter: 5 };
@@ -509,6 +509,28 @@ describe('notifier bookkeeping', () => {
       { source: 'failed', error: bug },
       { source: 'sent', error: 'not even an Error' },
     ]);
+  });
+
+  it('hands what an async listener rejects with to the error listeners too, not to an unhandled rejection', async () => {
+    const { notifier } = harness({ url: server.url });
+    const bug = new Error('db insert failed');
+    let settle!: () => void;
+    const rejected = new Promise<void>((resolve) => (settle = resolve));
+    notifier.on('failed', async () => {
+      await Promise.resolve();
+      throw bug;
+    });
+    const errors: ListenerErrorEvent[] = [];
+    notifier.on('error', (event) => {
+      errors.push(event);
+      settle();
+    });
+    const [result] = await notifier.send({ type: 'user', id: 1 }, { ...notification(), via: () => ['sms'] });
+    // Before, the rejection went unhandled (failOnUnhandledRejections fails the file) and this never settled.
+    await settlesWithin(rejected, GUARD, 'the error listener hearing of the rejection');
+    await notifier.close();
+    assert.deepEqual([result!.ok, result!.attempts], [false, 0]);
+    assert.deepEqual(errors, [{ source: 'failed', error: bug }]);
   });
 
   // Rethrowing is uncaught by design, so it is watched from another process.

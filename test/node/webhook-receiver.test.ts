@@ -145,6 +145,8 @@ describe('createWebhookHandler with Node http', () => {
       [eventBody, { 'x-signature': sign(eventBody).toUpperCase() }, 'invalid signature: X-Signature is not sha256= followed by 64 lowercase hex digits'],
       // Two lines, even both right: which one the sender meant cannot be told.
       [eventBody, { 'x-signature': [sign(eventBody), sign(eventBody)] }, 'invalid signature: more than one X-Signature header'],
+      // Signed, but the body was lost on the way: before, this blamed the secrets.
+      ['', { 'x-signature': sign(eventBody) }, 'invalid signature: the request arrived without a body, which X-Signature signs (something on the way dropped it, such as a proxy retrying the POST)'],
     ] as const) {
       const response = await post(url, body, headers);
       assert.equal(response.status, 401);

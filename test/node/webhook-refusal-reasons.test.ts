@@ -91,6 +91,15 @@ describe('other receivers, refusing', () => {
     }
   });
 
+  it('a NestJS validation refusal: its list of messages, joined, after the status phrase', async () => {
+    const body = { statusCode: 400, message: ['email must be an email', 'name should not be empty'], error: 'Bad Request' };
+    const url = await answering(400, { 'Content-Type': 'application/json; charset=utf-8' }, JSON.stringify(body));
+    // Before, the list was dropped: only "Bad Request" was quoted.
+    assert.match(await refusalMessage({ url }), answered(400, 'Bad Request: email must be an email; name should not be empty'));
+    const onlyLists = { error: ['', 'validation failed'], message: ['', 42, 'data.email must be a string'], detail: [] };
+    assert.match(await refusalMessage({ url: await answering(422, { 'Content-Type': 'application/json' }, JSON.stringify(onlyLists)) }), answered(422, 'validation failed: data.email must be a string'));
+  });
+
   it('an HTML error page: its words, without markup, styles or scripts', async () => {
     const page = '<!DOCTYPE html>\n<html><head><title>502 Bad Gateway</title><style>body { color: red }</style><script>track()</script></head>\n<body><!-- upstream: 10.0.0.7 --><h1>502 Bad Gateway</h1><hr><center>nginx</center></body></html>\n';
     const url = await answering(502, { 'Content-Type': 'text/html' }, page);
