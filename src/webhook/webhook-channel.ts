@@ -351,7 +351,7 @@ export class WebhookChannel {
       ? new WebhookAttemptError('timeout', `${this.#target} did not answer within ${this.timeout} ms; raise the channel's timeout, ${answerSooner}`, { cause })
       : UNDICI_TIMEOUTS.has(String((cause as { code?: unknown } | undefined)?.code))
         ? new WebhookAttemptError('timeout', `${this.#target} timed out: ${describeCause(cause)}; ${this.#injectedDispatcher ? 'raise the timeouts of the dispatcher you passed' : "raise the channel's timeout"}, ${answerSooner}`, { cause })
-        : new WebhookAttemptError('network', `${this.#target} could not be reached: ${describeCause(cause)}.`, { cause });
+        : new WebhookAttemptError('network', `${this.#target} ${DROPPED_CONNECTION.has(String((cause as { code?: unknown } | undefined)?.code)) ? 'closed the connection without answering' : 'could not be reached'}: ${describeCause(cause)}.`, { cause });
     return { ok: false, kind: error.kind, status: undefined, retryAfter: undefined, error };
   }
 
@@ -558,6 +558,10 @@ function discard(body: Dispatcher.ResponseData['body']): void {
     () => clearTimeout(grace),
   );
 }
+
+// Failures after the connection was made: the receiver was reached, then closed or reset it before a response (a
+// crash while handling, a proxy giving up, an idle connection closed as it was reused).
+const DROPPED_CONNECTION = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE']);
 
 function describeCause(cause: unknown): string {
   if (!(cause instanceof Error)) return String(cause);
