@@ -180,6 +180,9 @@ export class RequestEngine {
     // environment's values, which the warning would quote.
     const invalidJson = request.written?.body === undefined ? invalidJsonWarning(prepared.body, prepared.headers) : undefined;
     if (invalidJson !== undefined) prepared.warnings.unshift(invalidJson);
+    // Worded now, from the environment the request was resolved in: the reader may pick another, or define the
+    // variable, before a slow response ends.
+    const unresolvedWarning = unresolvedSentWarning(prepared, this.environments);
     const timeout = AbortSignal.timeout(this.config.timeout);
     const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
     const start = performance.now();
@@ -231,7 +234,7 @@ export class RequestEngine {
     const total = performance.now() - start;
     const { status, statusText, headers, contentType, headersAt } = head!;
     const decoded = decodeText(body.bytes, contentType, body.truncated);
-    const warnings = [unresolvedSentWarning(prepared, this.environments), decoded.warning].filter((warning) => warning !== undefined);
+    const warnings = [unresolvedWarning, decoded.warning].filter((warning) => warning !== undefined);
     return {
       request: prepared,
       status,

@@ -84,4 +84,37 @@ describe('A response to a request sent with placeholders as written', () => {
     assert.equal(received.at(-1)!.headers.authorization, 'Bearer signed-by-the-page');
     assert.deepEqual(rewritten.warnings, []);
   });
+
+  it('names the environment the request was resolved in, when the reader switches or defines the variable before the response ends', async () => {
+    // The response is held until the reader has acted: a slow API, or a stream.
+    let answer = () => {};
+    const slow = createServer((_request, response) => {
+      answer = () => response.writeHead(401).end();
+    });
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+    const slowOrigin = `http://127.0.0.1:${(slow.address() as AddressInfo).port}`;
+    try {
+      for (const readerActs of ['picks an environment that defines it', 'defines it in the same environment'] as const) {
+        const environments = new EnvironmentManager(
+          { name: 'Sandbox', variables: { base_url: slowOrigin } },
+          { name: 'Production', variables: { base_url: slowOrigin, token: 'prod-secret' } },
+        );
+        const engine = new RequestEngine({ environments, config: { history: { enabled: false } } });
+        let arrived = false;
+        slow.once('request', () => (arrived = true));
+        const sending = engine.send({ method: 'GET', url: '/pets', headers: { Authorization: 'Bearer {{token}}' } });
+        for (let wait = 0; !arrived && wait < 500; wait++) await new Promise((resolve) => setTimeout(resolve, 10));
+        if (readerActs === 'picks an environment that defines it') environments.setActive('Production');
+        else environments.add({ name: 'Sandbox', variables: { base_url: slowOrigin, token: 'typed-by-the-reader' } });
+        answer();
+        const response = await sending;
+        assert.deepEqual(response.warnings, [
+          'Sent with {{token}} (in the Authorization header) as written: the API got the braces, not a value. {{token}} has no value in environment "Sandbox". Define it there, or pick another environment.',
+        ], readerActs);
+      }
+    } finally {
+      slow.closeAllConnections();
+      await new Promise((resolve) => slow.close(resolve));
+    }
+  });
 });
