@@ -680,7 +680,8 @@ function redactJsonMembers(body: string, isCredential: ((key: string, snakeCase:
   if (!isCredential || !body.includes('"')) return body;
   return body.replace(JSON_STRING_MEMBER, (member, key: string, colon: string, value: string) => {
     const written = key.replace(/\\(.)/g, '$1');
-    const credential = isCredential(written, written.replace(/([a-z\d])([A-Z])/g, '$1_$2').toLowerCase());
+    // camelCase and kebab-case read as snake_case: `clientSecret`, `x-api-key` as `client_secret`, `x_api_key`.
+    const credential = isCredential(written, written.replace(/([a-z\d])([A-Z])/g, '$1_$2').replaceAll('-', '_').toLowerCase());
     return !credential || value === '' || isPlaceholderCredential(value) ? member : `"${key}"${colon}"${REDACTED}"`;
   });
 }

@@ -549,11 +549,11 @@ describe('History: persistence', () => {
     assert.equal(store.stored('kept').body, login);
   });
 
-  it('keeps JSON members named like data (an AWS tag\'s Key, pageToken, publicKey) and redacts those named in redactQueryParameters', async () => {
+  it('keeps JSON members named like data (an AWS tag\'s Key, pageToken, publicKey) and redacts those named in redactQueryParameters, and kebab-case credentials', async () => {
     const store = new MapStore();
     const history = new History({ enabled: true, redactQueryParameters: ['otpCode'] }, { store });
     const data = '{"Tags":[{"Key":"Name","Value":"web-1"}],"pageToken":"p2","nextPageToken":"p3","publicKey":"pk","sortKey":"name","idempotencyKey":"i1","auth":"none"}';
-    const secrets = '{"otpCode":"123456","sessionId":"s1","password_confirmation":"hunter2","passwordConfirm":"hunter2","accessToken":"at"}';
+    const secrets = '{"otpCode":"123456","sessionId":"s1","password_confirmation":"hunter2","passwordConfirm":"hunter2","accessToken":"at","x-api-key":"k1","client-secret":"cs"}';
     history.add(request(1, { id: 'data', method: 'POST', headers: { 'Content-Type': 'application/json' }, body: data }));
     history.add(request(2, { id: 'secrets', method: 'POST', headers: { 'Content-Type': 'application/json' }, body: secrets }));
     const form = 'user%5Bpassword%5D=hunter2&new_password=p2&password_confirmation=p2&passphrase=pp&page=2&user%5Bname%5D=alice';
@@ -561,7 +561,7 @@ describe('History: persistence', () => {
     await history.flush();
     const R = REDACTED;
     assert.equal(store.stored('data').body, data);
-    assert.equal(store.stored('secrets').body, `{"otpCode":"${R}","sessionId":"${R}","password_confirmation":"${R}","passwordConfirm":"${R}","accessToken":"${R}"}`);
+    assert.equal(store.stored('secrets').body, `{"otpCode":"${R}","sessionId":"${R}","password_confirmation":"${R}","passwordConfirm":"${R}","accessToken":"${R}","x-api-key":"${R}","client-secret":"${R}"}`);
     assert.equal(store.stored('form').body, `user%5Bpassword%5D=${R}&new_password=${R}&password_confirmation=${R}&passphrase=${R}&page=2&user%5Bname%5D=alice`);
   });
 
