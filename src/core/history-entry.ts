@@ -14,7 +14,7 @@ export interface HistoryEntry {
   url: string;
   headers: Record<string, string>;
   body: string;
-  /** Response status; 0 when the request failed before a response (network error, CORS, timeout). */
+  /** Response status; 0 when the send failed: before a response (network error, CORS, timeout) or while its body arrived (broken off, timed out). */
   status: number;
   /** Round-trip time in milliseconds. */
   duration: number;
