@@ -225,7 +225,7 @@ export class RequestEngine {
         error.text = decodeText(error.bytes, head.contentType, true).text;
         error.contentType = head.contentType;
       }
-      const failure = await this.#explain(error, prepared, { signal, timeout, timeLeft: this.config.timeout - duration, status: response?.status, blocks });
+      const failure = await this.#explain(error, prepared, { signal, timeout, timeLeft: this.config.timeout - duration, status: response?.status, contentEncoding: response?.headers.get('content-encoding'), blocks });
       if (failure.kind !== 'aborted') this.#record(prepared, madeAt, 0, duration);
       throw failure;
     } finally {
@@ -273,14 +273,14 @@ export class RequestEngine {
   async #explain(
     error: unknown,
     prepared: PreparedRequest,
-    { signal, timeout, timeLeft, status, blocks }: { signal: AbortSignal | undefined; timeout: AbortSignal; timeLeft: number; status: number | undefined; blocks: PolicyViolationWatch },
+    { signal, timeout, timeLeft, status, contentEncoding, blocks }: { signal: AbortSignal | undefined; timeout: AbortSignal; timeLeft: number; status: number | undefined; contentEncoding: string | null | undefined; blocks: PolicyViolationWatch },
   ): Promise<RequestError> {
     // Cancel wins over a proxy refusal whose body was still arriving, as over any response still arriving.
     if (signal?.aborted) return cancelled(error);
     if (error instanceof RequestError) return error;
     if (timeout.aborted) return timedOut(error, prepared, status, this.config.timeout);
     // The server answered, so neither CORS nor reachability is the problem: the body broke off.
-    if (error instanceof ResponseBodyError) return brokenOff(error, prepared, status);
+    if (error instanceof ResponseBodyError) return brokenOff(error, prepared, status, contentEncoding);
     // Probes would be blocked too, and their answer would blame the server or CORS.
     if (await blocks.seen()) return blockedByPagePolicy(prepared, error, blocks.blockingPolicy, this.#pageOrigin);
     if (prepared.viaProxy) {
@@ -495,15 +495,32 @@ function timedOut(error: unknown, prepared: PreparedRequest, status: number | un
   );
 }
 
-function brokenOff(error: ResponseBodyError, prepared: PreparedRequest, status: number | undefined): RequestError {
+function brokenOff(error: ResponseBodyError, prepared: PreparedRequest, status: number | undefined, contentEncoding: string | null | undefined): RequestError {
   const what = `The response (status ${status}) broke off after ${error.received} bytes of its body`;
+  const encoding = contentEncoding && contentEncoding.toLowerCase() !== 'identity' ? `its Content-Encoding (${contentEncoding})` : undefined;
+  // Node's fetch says when the body did not decode (zlib's Z_DATA_ERROR, brotli's ERR__ERROR_…); a browser reports
+  // that as it reports a dropped connection, so there the encoding can only be named as a possible cause.
+  const decoding = encoding && decodingFailure(error);
+  if (decoding) {
+    return new RequestError('network', `${what}: it did not decode as ${encoding} says (${decoding}). The server labels a body compressed another way, or not at all; fix its Content-Encoding.`, { cause: error });
+  }
+  const orUndecodable = encoding ? ` Or the body did not decode as ${encoding} says, which a browser reports alike.` : '';
   return new RequestError(
     'network',
-    prepared.viaProxy
+    (prepared.viaProxy
       ? `${what}: the CORS proxy closed the connection before the end. It does so when a body is larger than it relays (its maxResponseBytes), when the API pauses longer than the proxy waits (its timeout), or when the API's connection fails; raise the proxy's limits, or ask for a smaller response.`
-      : `${what}: ${new URL(prepared.url).origin} closed the connection before the end. Try again; if it keeps happening, the server or something between is dropping the response.`,
+      : `${what}: ${new URL(prepared.url).origin} closed the connection before the end. Try again; if it keeps happening, the server or something between is dropping the response.`) + orUndecodable,
     { cause: error },
   );
+}
+
+/** The code of a decompression error among the causes of `error` (undici's "terminated" wraps zlib's), if any. */
+function decodingFailure(error: unknown): string | undefined {
+  for (let cause = error, depth = 0; cause instanceof Error && depth < 4; cause = cause.cause, depth++) {
+    const code = (cause as { code?: unknown }).code;
+    if (typeof code === 'string' && /^(?:Z_|ERR__ERROR)/.test(code)) return code;
+  }
+  return undefined;
 }
 
 /** Browsers answer a request that stops at a redirect with an opaque redirect; Node with the redirect itself. */

@@ -2,6 +2,7 @@ import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import { ConfigError, EnvironmentManager, History, InvalidArgumentError, RequestEngine, RequestError, ResponseBodyError, type RequestErrorKind, type ResponseProgress } from '../../src/core/index.js';
 import { startProxy } from '../../src/proxy/index.js';
 import { rejectsWith } from './request-support/rejects-with.js';
@@ -80,6 +81,15 @@ describe('RequestEngine against a local API', () => {
         // Headers and the first bytes of a declared 1,000-byte body, then the connection drops.
         response.writeHead(200, { 'content-type': 'text/plain', 'content-length': '1000' });
         response.write('partial', () => setTimeout(() => response.socket?.destroy(), 50));
+      } else if (path.startsWith('/mislabelled-')) {
+        // Labelled gzip or br, but sent plain (or gzip with bytes after its end): the client cannot decode it.
+        const encoding = path.endsWith('br') ? 'br' : 'gzip';
+        const plain = Buffer.from('{"pets": []}');
+        response.writeHead(200, { 'content-type': 'application/json', 'content-encoding': encoding }).end(path.endsWith('trailing') ? Buffer.concat([gzipSync(plain), plain]) : plain);
+      } else if (path === '/cut-gzip') {
+        // Compressed and labelled so, then the connection drops: a real break, which a browser reports as a failed decode.
+        response.writeHead(200, { 'content-type': 'text/plain', 'content-encoding': 'gzip', 'content-length': '1000' });
+        response.write(gzipSync('partial').subarray(0, 12), () => setTimeout(() => response.socket?.destroy(), 50));
       } else if (path === '/latin1') {
         response.writeHead(200, { 'content-type': 'text/plain; charset=iso-8859-1' }).end(Buffer.from([0x63, 0x61, 0x66, 0xe9]));
       } else if (path.startsWith('/bytes?')) {
@@ -470,6 +480,21 @@ describe('RequestEngine against a local API', () => {
     );
     assert.ok(error.cause instanceof ResponseBodyError);
     assert.equal(history.list()[0]!.status, 0);
+  });
+
+  it('explains a body that did not decode as its Content-Encoding says as such, not as a broken connection', async () => {
+    for (const [path, code] of [['/mislabelled-gzip', 'Z_DATA_ERROR'], ['/mislabelled-br', 'ERR__ERROR'], ['/mislabelled-gzip-trailing', 'Z_DATA_ERROR']] as const) {
+      const error = await rejectsWith(engineFor().send({ method: 'GET', url: `${api.origin}${path}` }), 'network', /^The response \(status 200\) broke off after \d+ bytes of its body: it did not decode as its Content-Encoding \((?:gzip|br)\) says \(/);
+      assert.ok(error.message.includes(code), error.message);
+      assert.match(error.message, /fix its Content-Encoding\.$/);
+      assert.doesNotMatch(error.message, /closed the connection/);
+    }
+    // A compressed body that really broke off: the connection is blamed, and a failed decode named as what a browser would report alike.
+    await rejectsWith(
+      engineFor().send({ method: 'GET', url: `${api.origin}/cut-gzip` }),
+      'network',
+      /closed the connection before the end\. .* Or the body did not decode as its Content-Encoding \(gzip\) says, which a browser reports alike\.$/,
+    );
   });
 
   it('explains an unreachable server', async () => {
