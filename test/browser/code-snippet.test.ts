@@ -192,6 +192,28 @@ describe('<code-snippet>', () => {
     expect(await navigator.clipboard.readText()).to.equal(code(el));
   });
 
+  it('with values hidden, copies the snippet with the values, which runs, and says so; variables without one stay as written', async () => {
+    const environments = new EnvironmentManager({ name: 'prod', variables: { base_url: 'https://api.example', token: 'tok-123' } });
+    const el = await fixture<CodeSnippet>(
+      html`<code-snippet url="{{base_url}}/orders?id={{$guid}}" .headers=${{ Authorization: 'Bearer {{token}}', 'X-Tenant': '{{tenant}}' }} .environments=${environments}></code-snippet>`,
+    );
+    const shown = code(el);
+    expect(shown).to.equal('curl -X GET \'{{base_url}}/orders?id={{$guid}}\' \\\n  -H "Authorization: Bearer {{token}}" \\\n  -H "X-Tenant: {{tenant}}"');
+    const copies: string[] = [];
+    for (const times of [1, 2]) {
+      const copied = oneEvent(el, 'tic-copy') as Promise<TicCopyEvent>;
+      copyButton(el).click();
+      copies.push((await copied).text);
+      await waitUntil(() => status(el) === 'Copied the curl snippet, with the values hidden here.', `announced, copy ${times}`);
+    }
+    const [copy] = copies;
+    expect(copy).to.match(/^curl -X GET 'https:\/\/api\.example\/orders\?id=[\da-f-]{36}' \\\n {2}-H "Authorization: Bearer tok-123" \\\n {2}-H "X-Tenant: \{\{tenant\}\}"$/);
+    expect(await navigator.clipboard.readText()).to.equal(copy);
+    expect(copies[1], 'the same {{$guid}} on every copy of one request').to.equal(copy);
+    expect(code(el), 'the panel keeps the placeholders').to.equal(shown);
+    expect(copyButton(el).innerText.trim(), 'Copied: of what is shown').to.equal('Copied');
+  });
+
   it('announces a second copy just like the first', async () => {
     const el = await fixture<CodeSnippet>(html`<code-snippet url="https://api.example/pets"></code-snippet>`);
     const copy = el.shadowRoot!.querySelector<HTMLButtonElement>('[part="copy-button"]')!;

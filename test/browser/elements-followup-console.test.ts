@@ -77,7 +77,7 @@ describe('a secret written out in a default header, in the code panel', () => {
     const copied = new Promise<string>((resolve) => snippet.addEventListener('tic-copy', (event: TicCopyEvent) => resolve(event.text), { once: true }));
     snippet.shadowRoot!.querySelector<HTMLButtonElement>('[part="copy-button"]')!.click();
     const text = await copied;
-    expect(text).to.contain(`-H "Authorization: Bearer ${SECRET}"`).and.to.contain('-H "X-Api-Key: {{api_key}}"').and.to.contain('https://hooks:pa55word@hooks.example/cb');
+    expect(text).to.contain(`-H "Authorization: Bearer ${SECRET}"`).and.to.contain('-H "X-Api-Key: key-from-env"').and.to.contain('https://hooks:pa55word@hooks.example/cb');
     expect(await navigator.clipboard.readText()).to.equal(text);
     await waitUntil(() => snippet.shadowRoot!.querySelector('[part="copy-button"] .shown')?.textContent === 'Copied', 'the masked code shown is the one copied');
     expect(code(snippet), 'still masked on screen').not.to.contain(SECRET);

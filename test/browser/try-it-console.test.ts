@@ -417,17 +417,22 @@ describe('<try-it-console>', () => {
     expect($<HTMLTextAreaElement>(el, '[part="body"]').value).to.equal('{"name":"Rex"}');
     expect([...el.shadowRoot!.querySelectorAll<HTMLInputElement>('.header-row input.value')].map((i) => i.value)).to.deep.equal(['Bearer {{api_token}}', 'application/json']);
 
-    // Copy the snippet: it is the request the console sends, with its variables, or with their values.
+    // Copy the snippet: it is the request the console sends, shown with its variables or their values, and copied
+    // with the values either way, to run.
     const snippet = $<CodeSnippet>(el, 'code-snippet');
     const copy = async () => {
       const copied = oneEvent<TicCopyEvent>(snippet, 'tic-copy');
       snippet.shadowRoot!.querySelector<HTMLButtonElement>('[part="copy-button"]')!.click();
       return (await copied).text;
     };
-    expect((await copy()).split('\n')[0]).to.equal("curl -X POST '{{base_url}}/pets/{{pet_id}}' \\");
+    const shownFirstLine = () => snippet.shadowRoot!.querySelector('pre code')!.textContent!.split('\n')[0];
+    expect(shownFirstLine()).to.equal("curl -X POST '{{base_url}}/pets/{{pet_id}}' \\");
+    const copiedWithVariablesShown = await copy();
     snippet.shadowRoot!.querySelector<HTMLInputElement>('input[type="checkbox"]')!.click();
     await snippet.updateComplete;
+    expect(shownFirstLine()).to.equal(`curl -X POST ${servers.api}/pets/99 \\`);
     const text = await copy();
+    expect(copiedWithVariablesShown).to.equal(text);
     expect(text.split('\n')[0]).to.equal(`curl -X POST ${servers.api}/pets/99 \\`);
     expect(text).to.contain('-H "Authorization: Bearer other-token"');
     expect(text).to.contain('-H "X-Client: docs"');
@@ -1264,7 +1269,8 @@ describe('<try-it-console>', () => {
     // As written, the snippet resolves to the same URL: base_url's "/" stands for the one the URL starts with.
     showValues.click();
     await snippet.updateComplete;
-    expect(await copiedUrl()).to.equal('{{base_url}}pets');
+    expect(/^curl -X GET '([^']+)'$/.exec(snippet.shadowRoot!.querySelector('pre code')!.textContent!.split('\n')[0]!)?.[1]).to.equal('{{base_url}}pets');
+    expect(await copiedUrl(), 'copied with the values').to.equal(received);
   });
 
   it('explains in the snippet area why two header rows of one name have no snippet, as Send does', async () => {

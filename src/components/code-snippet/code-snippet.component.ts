@@ -64,10 +64,11 @@ export class CodeSnippet extends LitElement {
 
   readonly #environments = new SubscriptionController<EnvironmentManager>(this, 'resolve', () => (this.#shown = undefined));
   /**
-   * The request shown and copied, with what it was made from. Resolved once per change of those or of the
-   * environments, so a `{{$guid}}` keeps its value across renders, tabs and Copy.
+   * The request shown and copied, with what it was made from: as given, and with the environment's values once asked
+   * for (shown, or copied). Resolved once per change of those or of the environments, so a `{{$guid}}` keeps its
+   * value across renders, tabs and Copy.
    */
-  #shown: { inputs: unknown[]; request: SnippetRequest } | undefined;
+  #shown: { inputs: unknown[]; given: SnippetRequest; withValues?: SnippetRequest } | undefined;
   /**
    * The manager and environment whose values the user chose to see with the Show values box. Any other switches the
    * box off again, as `<env-picker>` masks revealed values again on a switch: it must not show another environment's
@@ -224,7 +225,7 @@ export class CodeSnippet extends LitElement {
   }
 
   async #onCopy(): Promise<void> {
-    // As it runs, secrets and all; the code shown may have them masked.
+    // As it runs, values and secrets and all; the code shown may have them as placeholders or masked.
     const { code } = this.#snippet(false);
     const { code: shown } = this.#snippet();
     if (code === undefined) return;
@@ -250,25 +251,29 @@ export class CodeSnippet extends LitElement {
       clearTimeout(this.#copyTimer);
       this.#copyTimer = setTimeout(() => this.#resetCopy(), COPY_FEEDBACK_TIME);
       this.#copyAnnouncer.announce(
-        copied ? `Copied the ${LABELS[language]} snippet.` : selected ? 'Copy is blocked here: the code is selected, press Ctrl+C (or Cmd+C) to copy it.' : 'Copy is blocked here.',
+        copied ? `Copied the ${LABELS[language]} snippet${code === shown ? '' : ', with the values hidden here'}.` : selected ? 'Copy is blocked here: the code is selected, press Ctrl+C (or Cmd+C) to copy it.' : 'Copy is blocked here.',
       );
     }
     if (copied) this.dispatchEvent(new TicCopyEvent(language, code));
   }
 
-  /** The request shown and copied: the last one again while its inputs and the environments are unchanged. */
-  #request(): SnippetRequest {
+  /**
+   * The request as given, or with the active environment's values (`values`: shown, or copied, since a snippet with
+   * `{{placeholders}}` does not run): the last one again while its inputs and the environments are unchanged.
+   */
+  #request(values = this.showValues): SnippetRequest {
     const inputs = [this.request, this.method, this.url, this.headers, this.body, this.environments, this.showValues];
-    if (!this.#shown || inputs.some((input, index) => input !== this.#shown!.inputs[index])) this.#shown = { inputs, request: this.#resolvedRequest() };
-    return this.#shown.request;
+    if (!this.#shown || inputs.some((input, index) => input !== this.#shown!.inputs[index])) {
+      // Unset by a framework (undefined, null, an empty method): the defaults, as a removed attribute gives.
+      const given = this.request ?? { method: methodOrDefault(this.method), url: this.url ?? '', headers: headersProperty(this.headers ?? {}) as Record<string, string>, body: this.body ?? '' };
+      this.#shown = { inputs, given };
+    }
+    const shown = this.#shown;
+    return values && this.environments ? (shown.withValues ??= this.#withValues(shown.given, this.environments)) : shown.given;
   }
 
-  /** The request as given, or with the active environment's values when `showValues` is on. */
-  #resolvedRequest(): SnippetRequest {
-    // Unset by a framework (undefined, null, an empty method): the defaults, as a removed attribute gives.
-    const request = this.request ?? { method: methodOrDefault(this.method), url: this.url ?? '', headers: headersProperty(this.headers ?? {}) as Record<string, string>, body: this.body ?? '' };
-    const manager = this.environments;
-    if (!this.showValues || !manager) return request;
+  /** `request` with the active environment's values; variables it lacks stay as written. */
+  #withValues(request: SnippetRequest, manager: EnvironmentManager): SnippetRequest {
     const resolve = (text: string) => manager.resolve(text);
     let headers = request.headers;
     // Anything but a plain object (a Headers, a Map) goes to the generator as given, which refuses it with the fix.
@@ -289,14 +294,17 @@ export class CodeSnippet extends LitElement {
     return { method: request.method, url: resolve(request.url), headers, body: request.body === undefined ? undefined : resolve(request.body) };
   }
 
-  /** The snippet, or why there is none. `shown`: as the panel shows it, its header secrets masked while values are hidden. */
+  /**
+   * The snippet, or why there is none. `shown`: as the panel shows it, its header secrets masked while values are
+   * hidden; otherwise as copied, with the values.
+   */
   #snippet(shown = true): { code?: string; problem?: string } {
     if (!this.selected) return { problem: 'No snippet languages are enabled.' };
     if (this.problem) return { problem: `No snippet for this request: ${this.problem}` };
     const wrong = this.#environments.problem('The environments property must be an EnvironmentManager');
     if (wrong) return { problem: wrong };
     try {
-      const request = this.#request();
+      const request = this.#request(this.showValues || !shown);
       const masked = shown ? this.#withSecretsMasked(request) : undefined;
       const code = generateTemplateSnippet(this.#generator(), masked?.request ?? request, this.selected);
       return { code: masked ? code.replaceAll(masked.standIn, MASK) : code };
