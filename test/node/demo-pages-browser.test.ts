@@ -103,6 +103,16 @@ describe('the demo pages in Chromium', () => {
       return Math.abs(top - document.querySelector('.site-header')!.getBoundingClientRect().bottom - 8) < 2;
     }, { timeout: 5_000 });
     assert.match(await sendFromConsole(page), /^201 Created/);
+    // Edited, then the same Try it again: the example comes back.
+    const urlField = () => page.evaluate(() => document.querySelector('try-it-console')!.shadowRoot!.querySelector<HTMLInputElement>('#url')!.value);
+    await page.evaluate(() => {
+      const field = document.querySelector('try-it-console')!.shadowRoot!.querySelector<HTMLInputElement>('#url')!;
+      field.value = '{{base_url}}/pets/oops';
+      field.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
+    });
+    assert.equal(await urlField(), '{{base_url}}/pets/oops');
+    await page.$eval('button[data-method="POST"][data-url="{{base_url}}/pets"]', (button) => (button as HTMLButtonElement).click());
+    assert.equal(await urlField(), '{{base_url}}/pets');
     assert.deepEqual(problems, []);
     await page.close();
   });
