@@ -92,7 +92,10 @@ export function expectKnownFields(input: Record<string, unknown>, known: readonl
   for (const key of Object.keys(input)) {
     if (!known.includes(key)) {
       const shown = describe?.(input[key]);
-      throw new ConfigError(`${field}.${key}`, shown ?? input[key], `is not a known field; known fields: ${known.join(', ')}`, shown);
+      // JSON written by hand often gets the case wrong (`corsproxy`, `MaxItems`), and the list alone hides the fix.
+      const meant = known.find((name) => name.toLowerCase() === key.toLowerCase());
+      const hint = meant ? `; names are case-sensitive: write ${meant}` : '';
+      throw new ConfigError(`${field}.${key}`, shown ?? input[key], `is not a known field${hint}; known fields: ${known.join(', ')}`, shown);
     }
   }
 }

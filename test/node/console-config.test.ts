@@ -168,8 +168,9 @@ describe('ConsoleConfig', () => {
   });
 
   it('refuses unknown fields, so a misspelt option is not silently ignored', () => {
-    assert.match(refused({ corsproxy: 'https://p.example/' }, 'config.corsproxy'), /known fields: enabled, corsProxy/);
-    refused({ history: { enabled: true, max: 5 } }, 'history.max');
+    assert.match(refused({ corsproxy: 'https://p.example/' }, 'config.corsproxy'), /^Invalid config\.corsproxy: is not a known field; names are case-sensitive: write corsProxy; known fields: enabled, corsProxy/);
+    assert.match(refused({ history: { enabled: true, MaxItems: 5 } }, 'history.MaxItems'), /is not a known field; names are case-sensitive: write maxItems; known fields/);
+    assert.doesNotMatch(refused({ history: { enabled: true, max: 5 } }, 'history.max'), /case-sensitive/);
     refused({ snippets: { langs: ['curl'] } }, 'snippets.langs');
   });
 });

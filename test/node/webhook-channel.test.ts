@@ -131,7 +131,7 @@ describe('WebhookChannel config', () => {
   });
 
   it('refuses unknown or misspelt fields, naming the field and listing the known ones', () => {
-    const known = /is not a known field; known fields: url, secret, method, headers, timeout, dispatcher \(got an? \w+\)\.$/;
+    const known = /is not a known field(?:; names are case-sensitive: write secret)?; known fields: url, secret, method, headers, timeout, dispatcher \(got an? \w+\)\.$/;
     for (const [config, field] of [
       [{ url, timeoutMs: 1_000 }, 'webhook.timeoutMs'],
       [{ url, Secret: 's' }, 'webhook.Secret'],

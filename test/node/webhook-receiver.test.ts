@@ -210,7 +210,7 @@ describe('createWebhookHandler with Node http', () => {
         (error: unknown) =>
           error instanceof ConfigError &&
           error.field === `createWebhookHandler options.${field}` &&
-          /is not a known field; known fields: secret, onEvent, onRefused, onError, maxBodySize, maxAge \(got an? \w+\)\.$/.test(error.message) &&
+          /is not a known field(?:; names are case-sensitive: write secret)?; known fields: secret, onEvent, onRefused, onError, maxBodySize, maxAge \(got an? \w+\)\.$/.test(error.message) &&
           !inspect(error).includes(SECRET),
         field,
       );
