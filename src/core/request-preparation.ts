@@ -207,7 +207,7 @@ function baseUrlProblemOf({ text, missing, cyclic }: ResolveResult, environments
   if (text.trim() === '') {
     problem = `${baseUrl()} is empty, so a relative URL has nothing to go after; set it to the API's address (e.g. https://api.example.com), or write the full URL.`;
   } else if (!isHttpUrl(text)) {
-    problem = `${quoted()} is not an absolute http(s) URL; write it as https://host or https://host/path${invisibleHint(text)}, or write the full URL in the request.`;
+    problem = `${quoted()} is not an absolute http(s) URL; write it as ${withScheme(text) ?? 'https://host or https://host/path'}${invisibleHint(text)}, or write the full URL in the request.`;
   } else {
     const rewrite = silentUrlRewrite(text);
     const extra = /[?#]/.exec(text);
@@ -363,6 +363,15 @@ function unseen(character: string): string {
 /** Text and URLs are sent as UTF-8, which has no form for half a surrogate pair: fetch would send U+FFFD instead. */
 const LONE_SURROGATE = 'holds a lone UTF-16 surrogate, which has no UTF-8 form (it would be sent as U+FFFD, "\uFFFD"); remove it.';
 
+/**
+ * `url` with the scheme it lacks, when it starts with a host (`localhost:8080/pets`, a base_url typed without one):
+ * http:// for this machine, which seldom serves https, https:// elsewhere.
+ */
+function withScheme(url: string): string | undefined {
+  if (!/^[\w.-]+(?::\d+)?(?:[/?#]|$)/.test(url)) return undefined;
+  return `${/^(?:localhost|127\.)/i.test(url) ? 'http' : 'https'}://${url}`;
+}
+
 /** Absolute http(s), sent as written (nothing the parser would silently change), no credentials, a real host. */
 function checkUrl(url: string, likelyCause: (text: string) => string): void {
   const quoted = JSON.stringify(url);
@@ -371,7 +380,7 @@ function checkUrl(url: string, likelyCause: (text: string) => string): void {
   }
   if (!isHttpUrl(url)) {
     const cause = likelyCause(url);
-    throw new RequestError('invalid-url', `${quoted} is not an absolute http(s) URL; write it as https://host/path${cause ? `.${cause}` : `${invisibleHint(url)}, and check the variables it uses.`}`);
+    throw new RequestError('invalid-url', `${quoted} is not an absolute http(s) URL; write it as ${withScheme(url) ?? 'https://host/path'}${cause ? `.${cause}` : `${invisibleHint(url)}, and check the variables it uses.`}`);
   }
   const rewrite = silentUrlRewrite(url);
   if (rewrite !== undefined) throw new RequestError('invalid-url', `${quoted} ${rewrite}.${likelyCause(url)}`);

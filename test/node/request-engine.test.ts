@@ -698,7 +698,10 @@ describe('RequestEngine against a local API', () => {
     const attempt = (variables: Record<string, string>, request: { method: string; url: string; headers?: Record<string, string>; body?: string }, kind: RequestErrorKind, message: RegExp) =>
       rejectsWith(engineFor({ environments: new EnvironmentManager({ name: 'Prod', variables }) }).send(request), kind, message);
     await attempt({ base_url: '' }, { method: 'GET', url: '/pets' }, 'invalid-url', /^The base_url of environment "Prod" is empty, so a relative URL has nothing to go after; set it to the API's address/);
-    await attempt({ base_url: 'api.example.com' }, { method: 'GET', url: '/pets' }, 'invalid-url', /^The base_url of environment "Prod", "api\.example\.com", is not an absolute http\(s\) URL; write it as https:\/\/host/);
+    // Typed without its scheme: the fix written out, http:// for this machine.
+    await attempt({ base_url: 'api.example.com' }, { method: 'GET', url: '/pets' }, 'invalid-url', /^The base_url of environment "Prod", "api\.example\.com", is not an absolute http\(s\) URL; write it as https:\/\/api\.example\.com, or write the full URL in the request\.$/);
+    await attempt({ base_url: '127.0.0.1:8080' }, { method: 'GET', url: '{{base_url}}/pets' }, 'invalid-url', /^"127\.0\.0\.1:8080\/pets" is not an absolute http\(s\) URL; write it as http:\/\/127\.0\.0\.1:8080\/pets, and check the variables it uses\.$/);
+    await attempt({ base_url: 'ftp://files.example.com' }, { method: 'GET', url: '/pets' }, 'invalid-url', /write it as https:\/\/host or https:\/\/host\/path, or write/);
     await attempt({ base_url: ' https://api.example.com' }, { method: 'GET', url: '/pets' }, 'invalid-url', /^The base_url of environment "Prod", " https:\/\/api\.example\.com", starts or ends with a space/);
     await attempt({ base_url: '{{host}}' }, { method: 'GET', url: '/pets' }, 'invalid-url', /is not an absolute http\(s\) URL.* Likely cause: \{\{host\}\} has no value in environment "Prod"\. Define it there, or pick another environment\.$/);
     const sandbox = { base_url: api.origin };
