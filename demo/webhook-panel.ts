@@ -9,6 +9,7 @@ const form = document.querySelector<HTMLFormElement>('#notify-form');
 const status = document.querySelector<HTMLElement>('#notify-status');
 const body = document.querySelector<HTMLTableSectionElement>('#deliveries tbody');
 let timer: ReturnType<typeof setTimeout> | undefined;
+const COLUMNS = [...document.querySelectorAll('#deliveries thead th')].map((heading) => heading.textContent!.trim());
 
 function element<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string, className?: string): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
@@ -45,7 +46,10 @@ function row(delivery: DeliveryRecord): HTMLTableRowElement {
     result.append(badge('failed', 'bad'));
     if (delivery.sender.error) result.append(element('div', delivery.sender.error, 'reason'));
   }
-  tr.append(event, requested, attempts, answers, signature, result);
+  const cells = [event, requested, attempts, answers, signature, result];
+  // On a phone each row is a card, each cell under its column's name (demo.css).
+  cells.forEach((cell, index) => (cell.dataset.label = COLUMNS[index]));
+  tr.append(...cells);
   return tr;
 }
 

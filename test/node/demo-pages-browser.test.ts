@@ -228,6 +228,27 @@ describe('the demo pages in Chromium', () => {
     await page.close();
   });
 
+  it('the webhook panel fits a phone: each delivery a card, every value under its column name, nothing to scroll sideways', async () => {
+    const { page, problems } = await open('/', { beforeLoad: (p) => p.setViewport({ width: 375, height: 800 }) });
+    await page.$eval('#notify-form button[type="submit"]', (button) => (button as HTMLButtonElement).click());
+    await page.waitForFunction(() => document.querySelector('#deliveries tbody td')?.dataset.label === 'Event', { timeout: 15_000 });
+    const layout = await page.$eval('#deliveries', (table) => {
+      const box = table.closest('.table-scroll')!;
+      const cells = [...table.querySelectorAll('tbody tr')[0]!.querySelectorAll('td')];
+      return {
+        overflow: box.scrollWidth - box.clientWidth,
+        labels: cells.map((cell) => getComputedStyle(cell, '::before').content),
+        // Each card's cells are stacked, so every value is on screen.
+        rightmost: Math.max(...cells.map((cell) => cell.getBoundingClientRect().right)) - box.getBoundingClientRect().right,
+      };
+    });
+    assert.ok(layout.overflow <= 0, `scrolls sideways by ${layout.overflow} px`);
+    assert.ok(layout.rightmost <= 0.5, `a value ends ${layout.rightmost} px past the box`);
+    assert.deepEqual(layout.labels, ['"Event"', '"Requested"', '"Attempts"', '"Receiver answered"', '"Signature"', '"Result"']);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
   it('the webhook panel shows why a delivery signed with the wrong secret failed, on the row itself', async () => {
     const { page } = await open('/');
     await page.$eval('#notify-form select[name="event"]', (select) => ((select as HTMLSelectElement).value = 'order.placed'));
