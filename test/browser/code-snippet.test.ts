@@ -214,6 +214,14 @@ describe('<code-snippet>', () => {
     expect(copyButton(el).innerText.trim(), 'Copied: of what is shown').to.equal('Copied');
   });
 
+  it('says what to do for a request loaded from history with a credential it did not keep in the URL, not to percent-encode its "["', async () => {
+    const el = await fixture<CodeSnippet>(html`<code-snippet url="https://api.example/pets?api_key=[redacted]"></code-snippet>`);
+    expect(problem(el)).to.equal('No snippet for this request: [redacted] in the URL stands for a credential history did not keep; type its value in its place.');
+    el.url = 'https://api.example/pets?tag=[a]';
+    await el.updateComplete;
+    expect(problem(el), 'any other "[" is told how to write it').to.match(/%5B/);
+  });
+
   it('announces a second copy just like the first', async () => {
     const el = await fixture<CodeSnippet>(html`<code-snippet url="https://api.example/pets"></code-snippet>`);
     const copy = el.shadowRoot!.querySelector<HTMLButtonElement>('[part="copy-button"]')!;

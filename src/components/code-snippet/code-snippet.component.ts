@@ -2,6 +2,7 @@ import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import type { EnvironmentManager } from '../../core/environment-manager.js';
+import { REDACTED } from '../../core/history-config.js';
 import { isJsonDocument, untypedJsonWarning } from '../../core/json-body.js';
 import { SnippetGenerator } from '../../core/snippets/snippet-generator.js';
 import type { SnippetLanguage } from '../../core/snippets/snippet-language.js';
@@ -303,13 +304,17 @@ export class CodeSnippet extends LitElement {
     if (this.problem) return { problem: `No snippet for this request: ${this.problem}` };
     const wrong = this.#environments.problem('The environments property must be an EnvironmentManager');
     if (wrong) return { problem: wrong };
+    let request: SnippetRequest | undefined;
     try {
-      const request = this.#request(this.showValues || !shown);
+      // Resolving may throw too: two header names that resolve to one.
+      request = this.#request(this.showValues || !shown);
       const masked = shown ? this.#withSecretsMasked(request) : undefined;
       const code = generateTemplateSnippet(this.#generator(), masked?.request ?? request, this.selected);
       return { code: masked ? code.replaceAll(masked.standIn, MASK) : code };
     } catch (error) {
-      return { problem: `No snippet for this request: ${(error as Error).message}` };
+      // A request loaded from history: its "[" is refused as a character to percent-encode, which is not the fix.
+      const redacted = typeof request?.url === 'string' && request.url.includes(REDACTED);
+      return { problem: `No snippet for this request: ${redacted ? `${REDACTED} in the URL stands for a credential history did not keep; type its value in its place.` : (error as Error).message}` };
     }
   }
 
