@@ -7,6 +7,7 @@ import { LiveAnnouncer } from '../../controllers/live-announcer.js';
 import { SubscriptionController } from '../../controllers/subscription-controller.js';
 import { TicEnvironmentChangeEvent } from '../../events/environment-change.js';
 import { TicVariableChangeEvent } from '../../events/variable-change.js';
+import { ariaLevel } from '../attribute-converters.js';
 import { panelStyles } from '../panel.styles.js';
 import { themeStyles } from '../theme.styles.js';
 import { envPickerStyles } from './env-picker.styles.js';
@@ -88,6 +89,9 @@ export class EnvPicker extends LitElement {
 
   /** `light` or `dark`; without it, the element follows the system setting. */
   @property({ reflect: true }) theme: 'light' | 'dark' | undefined;
+
+  /** The level of the Environment heading, 1 to 6 (2 when left out or another value), to fit the page's outline. */
+  @property({ attribute: 'heading-level' }) headingLevel: number | string | undefined;
 
   // Another environment or manager, whoever switched to it (this picker, another element, the page's code, a
   // console given a new configuration), masks everything again: a value revealed under one name in the old one
@@ -292,12 +296,14 @@ export class EnvPicker extends LitElement {
     if (!this.manager) return nothing;
     const environments = this.manager.list();
     const active = this.manager.active();
-    if (!active) return html`<p class="muted">No environments are configured.</p>`;
+    // A heading, as the history's is, so heading navigation finds the panel; its label still names the select.
+    const level = ariaLevel(this.headingLevel);
+    if (!active) return html`<h2 aria-level=${level}>Environment</h2><p class="muted">No environments are configured.</p>`;
     // `.selected` with live(): once the user has picked an option, its `selected` attribute no longer decides.
     return html`
       <div class="visually-hidden" role="status" aria-live="polite">${this.#announcer.text}</div>
       <div class="picker">
-        <label for="environment">Environment</label>
+        <h2 aria-level=${level}><label for="environment">Environment</label></h2>
         <select id="environment" part="select" @change=${this.#onChange}>
           ${environments.map((environment) => html`<option value=${environment.name} .selected=${live(environment.name === active.name)}>${environment.name}</option>`)}
         </select>

@@ -7,9 +7,6 @@ export const envPickerStyles = css`
     gap: var(--_space);
     flex-wrap: wrap;
   }
-  label {
-    font-weight: 600;
-  }
   select {
     max-width: 100%;
   }
@@ -39,10 +36,11 @@ export const envPickerStyles = css`
   th:first-child {
     width: 35%;
   }
+  /* Broken anywhere only where a word does not fit (a token, a URL): break-all cut the hint's words too ("co nsole"). */
   .name,
   td.value {
     font-family: var(--_mono);
-    word-break: break-all;
+    overflow-wrap: anywhere;
   }
   /* Each value reads in its own direction: a URL left to right on a right-to-left page too. Line breaks shown, as in a
      PEM key or a JSON value. */
@@ -91,9 +89,7 @@ export const envPickerStyles = css`
     gap: 0.25rem 0.5rem;
     margin: 0.375rem 0 0;
   }
-  /* WCAG 2.2's minimum target: wrapped onto two lines, 16 px buttons 4 px apart were too close to tell apart. */
   .set-missing button {
-    min-height: 24px;
     max-width: 100%;
     overflow-wrap: anywhere;
     text-align: start;

@@ -243,20 +243,21 @@ export class RequestHistory extends LitElement {
     const duration = Math.round(entry.duration);
     // Entries to one API share the origin, and a URL cut at the end showed only that: the path leads, the origin
     // starts the line below, the whole URL is in the tooltip. Non-breaking spaces keep "12 ms" and each "·" with what
-    // precedes it. The name is the content, the URL whole: its origin is before the path at font size 0, inline (a
-    // visually hidden span out of the flow split the name: "https://api.example /pets"). The ✕ names its entry.
-    // <bdi dir="ltr">: a URL reads left to right on a right-to-left page too ("/pets/" drew as "//pets"). Its
+    // precedes it; <bdi> reads each in its own direction ("ms 12" on a right-to-left page). The name is the content,
+    // the URL whole: its origin is before the path at font size 0, inline (a visually hidden span out of the flow split
+    // the name: "https://api.example /pets"). The ✕ names its entry.
+    // The path (its styles) and origin read left to right on a right-to-left page too ("/pets/" drew as "//pets"). Its
     // credentials are masked as <env-picker> masks them: memory holds the request as sent, secrets included.
     const url = maskUrlCredentials(entry.url);
     const { origin, path } = splitEntryUrl(url);
     return html`<li>
       <button class="entry" tabindex="-1" aria-keyshortcuts="Delete" @click=${() => this.#onSelect(entry.id)}>
         <span class="method">${entry.method}</span>
-        <span class="path" title=${url}><bdi dir="ltr"><span class="origin-in-name">${origin}</span>${path}</bdi></span>
+        <span class="path" title=${url}><span class="origin-in-name">${origin}</span>${path}</span>
         <span class="status ${status}">${statusText}</span>
         <span class="meta"
-          >${origin ? html`<span aria-hidden="true"><bdi class="origin" dir="ltr">${origin}</bdi>&nbsp;· </span>` : nothing}${duration}&nbsp;ms&nbsp;·
-          <time datetime=${entry.timestamp.toISOString()}>${time}</time></span
+          >${origin ? html`<span aria-hidden="true"><bdi class="origin" dir="ltr">${origin}</bdi>&nbsp;· </span>` : nothing}<bdi>${duration}&nbsp;ms</bdi>&nbsp;·
+          <time datetime=${entry.timestamp.toISOString()}><bdi>${time}</bdi></time></span
         >
       </button>
       <button class="delete" tabindex="-1" aria-label="Delete ${entry.method} ${url} (${statusText}, ${duration} ms, ${time}) from history" @click=${() => this.#onDelete(entry.id)}
@@ -288,7 +289,10 @@ export class RequestHistory extends LitElement {
               <button class="danger" part="clear-button" @click=${this.#onClear}>Clear</button>
               <button class="cancel" @click=${() => (this.confirming = false)}>Cancel</button>
             </div>`
-          : html`<button class="clear" part="clear-button" ?disabled=${count === 0} @click=${this.#askToClear}>Clear all</button>`}
+          : // Turned off, there will never be anything to clear.
+            count || enabled
+            ? html`<button class="clear" part="clear-button" ?disabled=${count === 0} @click=${this.#askToClear}>Clear all</button>`
+            : nothing}
       </div>
       ${history.warning ? html`<p class="warning" role="note">${history.warning}</p>` : nothing}
       ${count === 0

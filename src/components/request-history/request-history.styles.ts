@@ -12,10 +12,6 @@ export const requestHistoryStyles = css`
   button.danger {
     color: var(--_danger);
   }
-  h2 {
-    font-size: 1em;
-    margin: 0;
-  }
   ol {
     list-style: none;
     margin: var(--_space) 0 0;
@@ -51,15 +47,21 @@ export const requestHistoryStyles = css`
     font-weight: 700;
     overflow-wrap: anywhere;
   }
-  /* Two lines of path before the ellipsis: in the console's side column one line held about twenty characters. */
+  /* Two lines of path before the ellipsis: in the console's side column one line held about twenty characters. Left to
+     right on a right-to-left page too ("/pets/" drew as "//pets", and the ellipsis hid the start of the second line), and
+     there drawn at the right, beside the method. */
   .path {
     font-family: var(--_mono);
+    direction: ltr;
     overflow: hidden;
     overflow-wrap: anywhere;
     display: -webkit-box;
     -webkit-box-orient: vertical;
     -webkit-line-clamp: 2;
     line-clamp: 2;
+  }
+  :host(:dir(rtl)) .path {
+    text-align: right;
   }
   .origin-in-name {
     font-size: 0;
