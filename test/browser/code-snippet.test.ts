@@ -222,6 +222,16 @@ describe('<code-snippet>', () => {
     expect(problem(el), 'any other "[" is told how to write it').to.match(/%5B/);
   });
 
+  it('offers Show values only while an environment is active: with none, there are no values to show', async () => {
+    const environments = new EnvironmentManager();
+    const el = await fixture<CodeSnippet>(html`<code-snippet url="{{base_url}}/pets" .environments=${environments}></code-snippet>`);
+    const box = () => el.shadowRoot!.querySelector('input[type="checkbox"]');
+    expect(box()).to.equal(null);
+    environments.add({ name: 'prod', variables: { base_url: 'https://api.example' } });
+    await el.updateComplete;
+    expect(box()).not.to.equal(null);
+  });
+
   it('announces a second copy just like the first', async () => {
     const el = await fixture<CodeSnippet>(html`<code-snippet url="https://api.example/pets"></code-snippet>`);
     const copy = el.shadowRoot!.querySelector<HTMLButtonElement>('[part="copy-button"]')!;

@@ -372,7 +372,7 @@ export class CodeSnippet extends LitElement {
             )}
           </div>
           <div class="tools">
-            ${this.environments
+            ${this.environments?.active() // No environment, no values to show.
               ? html`<label><input type="checkbox" .checked=${this.showValues} @change=${this.#onShowValuesChange} /> Show values</label>`
               : nothing}
             <button part="copy-button" class="copy" ?disabled=${code === undefined} @click=${this.#onCopy}>
