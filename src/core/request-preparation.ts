@@ -484,7 +484,7 @@ function mergeHeaders(
 function checkHeaders(headers: Record<string, string>, likelyCause: (text: string) => string): void {
   const seen = new Set<string>();
   for (const [name, value] of Object.entries(headers)) {
-    if (!isHeaderName(name)) throw new RequestError('invalid-request', `${JSON.stringify(name)} is not a valid header name; use letters, digits and - only.${likelyCause(name)}`);
+    if (!isHeaderName(name)) throw new RequestError('invalid-request', `${JSON.stringify(name)} is not a valid header name; use only letters (A-Z, a-z), digits and !#$%&'*+-.^_\`|~, with no spaces or colons.${likelyCause(name)}`);
     if (seen.has(name.toLowerCase())) {
       throw new RequestError('invalid-request', `The header ${name} appears twice (names ignore case); merge the values into one, separated by ", ".`);
     }

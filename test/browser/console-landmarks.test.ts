@@ -18,10 +18,10 @@ function config(): ConsoleConfig {
   };
 }
 
-/** The console's headings Response, Code and History, as `name level`. */
+/** The console's headings Response, Code, Environment and History, as `name level`. */
 async function headings(): Promise<string[]> {
   return (await axNodes())
-    .filter((node) => node.role === 'heading' && ['Response', 'Code', 'History'].includes(node.name ?? ''))
+    .filter((node) => node.role === 'heading' && ['Response', 'Code', 'Environment', 'History'].includes(node.name ?? ''))
     .map((node) => `${node.name} ${node.level}`);
 }
 
@@ -53,7 +53,7 @@ describe('<try-it-console> on a page with a console per operation', () => {
     const el = await fixture<TryItConsole>(html`<try-it-console label="List pets" .config=${config()}></try-it-console>`);
     el.removeAttribute('label');
     await settled(el);
-    expect(await landmarks()).to.deep.equal(['region Request', 'region Response', 'region Code', 'complementary']);
+    expect(await landmarks()).to.deep.equal(['region Request', 'region Response', 'region Code', 'complementary Environment and history']);
   });
 
   it('renders, unnamed, when a framework sets its label property to undefined, null or a number', async () => {
@@ -62,23 +62,23 @@ describe('<try-it-console> on a page with a console per operation', () => {
       (el as unknown as { label: unknown }).label = label;
       await settled(el);
       expect(el.shadowRoot!.querySelector('#url'), String(label)).to.not.equal(null);
-      expect(await landmarks(), String(label)).to.deep.equal(['region Request', 'region Response', 'region Code', 'complementary']);
+      expect(await landmarks(), String(label)).to.deep.equal(['region Request', 'region Response', 'region Code', 'complementary Environment and history']);
     }
   });
 
-  it('puts its headings, the history’s too, at the level given by heading-level', async () => {
+  it('puts its headings, the environment’s and the history’s too, at the level given by heading-level', async () => {
     const el = await fixture<TryItConsole>(html`<try-it-console heading-level="4" .config=${config()}></try-it-console>`);
     await settled(el);
-    expect(await headings()).to.deep.equal(['Response 4', 'Code 4', 'History 4']);
+    expect(await headings()).to.deep.equal(['Response 4', 'Code 4', 'Environment 4', 'History 4']);
 
     // As a number set by a framework, then levels outside 1 to 6 and other text: the headings' own level, 2.
     el.headingLevel = 1;
     await settled(el);
-    expect(await headings()).to.deep.equal(['Response 1', 'Code 1', 'History 1']);
+    expect(await headings()).to.deep.equal(['Response 1', 'Code 1', 'Environment 1', 'History 1']);
     for (const level of ['7', '0', '2.5', 'three', '']) {
       el.setAttribute('heading-level', level);
       await settled(el);
-      expect(await headings(), level).to.deep.equal(['Response 2', 'Code 2', 'History 2']);
+      expect(await headings(), level).to.deep.equal(['Response 2', 'Code 2', 'Environment 2', 'History 2']);
     }
   });
 

@@ -50,7 +50,7 @@ describe('<try-it-console> review: a docs reader’s view', () => {
     await expect(consoles[0]).to.be.accessible();
     for (const console of consoles) console.removeAttribute('label');
     await Promise.all(consoles.map((console) => console.updateComplete));
-    const unlabelled = ['region Request', 'region Response', 'region Code', 'complementary'];
+    const unlabelled = ['region Request', 'region Response', 'region Code', 'complementary Environment and history'];
     expect(await landmarks(), 'without labels, the four of each console and no more').to.deep.equal([...unlabelled, ...unlabelled]);
   });
 

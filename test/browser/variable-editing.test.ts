@@ -284,7 +284,7 @@ describe('the response body’s Copy button', () => {
     expect(button.getAttribute('aria-label')).to.equal('Copy the part of the body shown');
     button.click();
     await waitUntil(() => $(el, '.announcements').textContent?.startsWith('Copied'), 'announced');
-    expect($(el, '.announcements').textContent).to.equal('Copied the first 256.0 KB of the body, as shown.');
+    expect($(el, '.announcements').textContent).to.equal('Copied the first 256 KB of the body, as shown.');
     expect((await navigator.clipboard.readText()).length).to.be.below(300 * 1024);
   });
 });

@@ -705,7 +705,7 @@ describe('RequestEngine against a local API', () => {
     await attempt({ base_url: ' https://api.example.com' }, { method: 'GET', url: '/pets' }, 'invalid-url', /^The base_url of environment "Prod", " https:\/\/api\.example\.com", starts or ends with a space/);
     await attempt({ base_url: '{{host}}' }, { method: 'GET', url: '/pets' }, 'invalid-url', /is not an absolute http\(s\) URL.* Likely cause: \{\{host\}\} has no value in environment "Prod"\. Define it there, or pick another environment\.$/);
     const sandbox = { base_url: api.origin };
-    await attempt(sandbox, { method: 'GET', url: '{{base_url}}/echo', headers: { '{{auth_header}}': 'k' } }, 'invalid-request', /^"\{\{auth_header\}\}" is not a valid header name; use letters, digits and - only\. Likely cause: \{\{auth_header\}\} has no value in environment "Prod"\./);
+    await attempt(sandbox, { method: 'GET', url: '{{base_url}}/echo', headers: { '{{auth_header}}': 'k' } }, 'invalid-request', /^"\{\{auth_header\}\}" is not a valid header name; use only letters \(A-Z, a-z\), digits and !#\$%&'\*\+-\.\^_`\|~, with no spaces or colons\. Likely cause: \{\{auth_header\}\} has no value in environment "Prod"\./);
     await attempt(sandbox, { method: 'GET', url: '{{api_host}}/pets' }, 'invalid-url', /^"\{\{api_host\}\}\/pets" is not an absolute http\(s\) URL; write it as https:\/\/host\/path\. Likely cause: \{\{api_host\}\} has no value in environment "Prod"\./);
     // The parser takes braces in a host name: without this check, the send would fail as "could not reach".
     await attempt(sandbox, { method: 'GET', url: 'http://{{tenant}}.localhost/pets' }, 'invalid-url', /as its host, and no host name holds "\{" or "\}"\. Likely cause: \{\{tenant\}\} has no value in environment "Prod"\./);

@@ -30,17 +30,17 @@ function response(contentType: string, body: Uint8Array, size = body.byteLength)
 const utf8 = (text: string) => new TextEncoder().encode(text);
 
 describe('response sizes', () => {
-  it('picks the unit after rounding, so just under 1 MiB reads 1.0 MB, not 1024.0 KB', () => {
+  it('picks the unit after rounding, so just under 1 MiB reads 1 MB, not 1024 KB, and a whole number has no .0', () => {
     assert.equal(formatBytes(1023), '1023 B');
-    assert.equal(formatBytes(1024), '1.0 KB');
-    assert.equal(formatBytes(1024 * 1024 - 1), '1.0 MB');
+    assert.equal(formatBytes(1024), '1 KB');
+    assert.equal(formatBytes(1024 * 1024 - 1), '1 MB');
     assert.equal(formatBytes(1024 * 1024 - 52), '1023.9 KB');
     assert.deepEqual(formatBytesOf(1024 * 1024 - 1, 1024 * 1024), ['1,048,575 B', '1,048,576 B']);
   });
 
   it('counts a body of several gigabytes in GB', () => {
-    assert.equal(formatBytes(3 * 1024 ** 3), '3.0 GB');
-    assert.equal(formatBytes(1024 ** 3 - 1), '1.0 GB');
+    assert.equal(formatBytes(3 * 1024 ** 3), '3 GB');
+    assert.equal(formatBytes(1024 ** 3 - 1), '1 GB');
   });
 });
 

@@ -101,20 +101,20 @@ export function looksBinary(bytes: Uint8Array): boolean {
   return controls > sample.length / 10;
 }
 
-/** `1.2 KB`, `3.4 MB`: sizes for people. */
+/** `1.2 KB`, `3.4 MB`, `256 KB` (no `.0`): sizes for people. */
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   let value = bytes / 1024;
   let unit = 0;
-  // The unit is chosen after rounding: 1,048,575 bytes is 1.0 MB, not 1024.0 KB.
+  // The unit is chosen after rounding: 1,048,575 bytes is 1 MB, not 1024 KB.
   while (unit < 2 && Number(value.toFixed(1)) >= 1024) {
     value /= 1024;
     unit += 1;
   }
-  return `${value.toFixed(1)} ${['KB', 'MB', 'GB'][unit]}`;
+  return `${Number(value.toFixed(1))} ${['KB', 'MB', 'GB'][unit]}`;
 }
 
-/** A part's size and its whole's, in exact bytes when rounded they would read the same (`256.0 KB of 256.0 KB`). */
+/** A part's size and its whole's, in exact bytes when rounded they would read the same (`256 KB of 256 KB`). */
 export function formatBytesOf(part: number, whole: number): [string, string] {
   const [rounded, roundedWhole] = [formatBytes(part), formatBytes(whole)];
   if (rounded !== roundedWhole || part === whole) return [rounded, roundedWhole];

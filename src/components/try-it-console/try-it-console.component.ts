@@ -12,9 +12,9 @@ import type { HistoryEntry } from '../../core/history-entry.js';
 import { IdbHistoryStore } from '../../core/idb-history-store.js';
 import { scanPlaceholders } from '../../core/placeholders.js';
 import { PolicyViolationWatch } from '../../core/policy-violation-watch.js';
-import { RequestEngine, type ConsoleResponse, type ResponseProgress } from '../../core/request-engine.js';
+import { RequestEngine, type ConsoleResponse, type ResponseHead, type ResponseProgress } from '../../core/request-engine.js';
 import { ResponseBodyError } from '../../core/response-body.js';
-import type { ConsoleRequest } from '../../core/request-preparation.js';
+import type { ConsoleRequest, PreparedRequest } from '../../core/request-preparation.js';
 import { UNTYPED_JSON_WARNING } from '../../core/json-body.js';
 import { isCrossOrigin } from '../../core/proxy-route.js';
 import type { ProxyRefusalCode } from '../../proxy/refusal.js';
@@ -133,6 +133,7 @@ const pageHistories = new PageShared<History>((history) => history.close());
  * @csspart missing - The notice of variables the environment lacks or cannot resolve (forwarded from `<env-picker>`).
  * @csspart list - The list of past requests (forwarded from `<request-history>`).
  * @csspart clear-button - The history's Clear all button (forwarded from `<request-history>`).
+ * @csspart side - The side panel holding the environment picker and the history: a page of many consoles may hide it.
  *
  * @cssprop --tic-response-max-height - Height past which the response body scrolls. Default 28rem.
  */
@@ -192,6 +193,16 @@ export class TryItConsole extends LitElement {
   #hadFocusInResponse = false;
   /** Whether the body still arriving was scrolled to its end (or not shown yet) as an update began. */
   #followArriving = true;
+  /**
+   * Where the reader was in the body still arriving as an update began: the complete (or cancelled) body that replaces
+   * it is scrolled there, not back to its top.
+   */
+  #arrivingScroll: { element: Element; top: number; fromEnd: number; cut: boolean } | undefined;
+  /**
+   * Sends cancelled once their response had started, by their error: what came (status, headers, the body so far) is
+   * shown as a response the reader stopped, not as a failure.
+   */
+  readonly #stopped = new WeakMap<RequestError, { head: ResponseHead; request: PreparedRequest }>();
   /** Whether focus was on the body still arriving as an update began. */
   #hadFocusOnArriving = false;
   /** Whether the reader left the response headers open: the next response shows them open too. */
@@ -199,8 +210,8 @@ export class TryItConsole extends LitElement {
   /** What copying a response's body did, said on its Copy button for a moment, and only beside that response. */
   #bodyCopied: { response: ConsoleResponse; state: CopyState } | undefined;
   #bodyCopyTimer: ReturnType<typeof setTimeout> | undefined;
-  /** The text last shown of a body still arriving, and the progress it was shown for. */
-  #arriving: { progress: ResponseProgress; text: string | undefined } | undefined;
+  /** The text last shown of a body still arriving (`cut`: its end only), and the progress it was shown for. */
+  #arriving: { progress: ResponseProgress; text: string | undefined; cut: boolean } | undefined;
 
   @state() private configProblem: string | undefined;
   /** Why the `method`, `url`, `headers` or `body` set by the page cannot be loaded; shown like a configuration problem. */
@@ -288,6 +299,7 @@ export class TryItConsole extends LitElement {
     this.#hadFocusInResponse = !!focused && !!this.renderRoot.querySelector('[part="response"]')?.contains(focused);
     const arriving = this.renderRoot.querySelector?.('.arriving');
     this.#followArriving = !arriving || arriving.scrollHeight - arriving.scrollTop - arriving.clientHeight < FOLLOW_SLACK;
+    this.#arrivingScroll = arriving ? { element: arriving, top: arriving.scrollTop, fromEnd: arriving.scrollHeight - arriving.scrollTop, cut: !!this.#arriving?.cut } : undefined;
     this.#hadFocusOnArriving = !!arriving && arriving === focused;
     const picked = this.#picked;
     this.#picked = undefined;
@@ -325,9 +337,14 @@ export class TryItConsole extends LitElement {
       if (body) body.focus({ preventScroll: true });
       else this.renderRoot.querySelector<HTMLElement>('#send')?.focus();
     }
-    // A stream is read at its end: it stays in view as it grows, unless the reader scrolled up to read.
-    const arriving = this.#followArriving && this.renderRoot.querySelector('.arriving');
-    if (arriving) arriving.scrollTop = arriving.scrollHeight;
+    // A stream is read at its end: it stays in view as it grows, unless the reader scrolled up to read. The body that
+    // replaces it, complete or cancelled, opens where the reader was: at the end, or at the same text (counted from the
+    // end when only the end was shown).
+    const scroll = this.#arrivingScroll;
+    const body = this.renderRoot.querySelector('[part="response-body"]');
+    if (!body || !(scroll || body.matches('.arriving'))) return;
+    if (this.#followArriving) body.scrollTop = body.scrollHeight;
+    else if (scroll && body !== scroll.element) body.scrollTop = scroll.cut ? body.scrollHeight - scroll.fromEnd : scroll.top;
   }
 
   /**
@@ -527,10 +544,13 @@ export class TryItConsole extends LitElement {
   }
 
   #onKeydown(event: KeyboardEvent): void {
-    if (event.key !== 'Enter') return;
-    const sends = event.ctrlKey || event.metaKey;
+    // Enter that ends an input method's composition only chooses the text.
+    if (event.key !== 'Enter' || event.isComposing) return;
+    const target = event.target as Element;
+    // Enter alone sends from the URL field, as in Postman and Hoppscotch; elsewhere (a body, a value) it is Ctrl or ⌘ + Enter.
+    const sends = event.ctrlKey || event.metaKey || (target.id === 'url' && !event.shiftKey && !event.altKey);
     // A key held down repeats: one send per press, and Enter held on Send neither cancels that send nor sends again.
-    if (sends || (event.repeat && (event.target as Element).id === 'send')) event.preventDefault();
+    if (sends || (event.repeat && target.id === 'send')) event.preventDefault();
     if (sends && !event.repeat) void this.send();
   }
 
@@ -571,7 +591,20 @@ export class TryItConsole extends LitElement {
     const beforeSend = new TicBeforeSendEvent(prepared);
     this.dispatchEvent(beforeSend);
     if (beforeSend.defaultPrevented) return;
-    await this.#send.run((signal, onProgress) => engine.execute(beforeSend.request, { signal, onProgress }), (ended) => this.#tellEnded(ended));
+    const { request } = beforeSend;
+    await this.#send.run(async (signal, onProgress) => {
+      let head: ResponseHead | undefined;
+      const progressed = (progress: ResponseProgress) => {
+        head ??= progress; // the first, told as the headers come, holds no body
+        onProgress(progress);
+      };
+      try {
+        return await engine.execute(request, { signal, onProgress: progressed });
+      } catch (error) {
+        if (head && error instanceof RequestError && error.kind === 'aborted') this.#stopped.set(error, { head, request });
+        throw error;
+      }
+    }, (ended) => this.#tellEnded(ended));
   }
 
   /** Tells the page how a send ended: at its end, or as soon as another request took its place. */
@@ -807,9 +840,9 @@ export class TryItConsole extends LitElement {
     return html`
       <p class="status-line" part="status">
         <span class="status ${statusClass}">${statusWithReason(response)}</span>
-        <span>${Math.round(response.timing.total)} ms</span>
-        <span class="muted">(headers in ${Math.round(response.timing.headers)} ms)</span>
-        <span>${bodySize(response)}</span>
+        <span dir="ltr">${Math.round(response.timing.total)} ms</span>
+        <span class="muted" dir="ltr">(headers in ${Math.round(response.timing.headers)} ms)</span>
+        <span dir="ltr">${bodySize(response)}</span>
         <span class="body-actions">
           ${body.kind === 'text' || body.kind === 'json'
             ? html`<button class="copy-body" part="copy-body-button" aria-label=${shownWhole ? 'Copy the response body' : 'Copy the part of the body shown'} @click=${() => this.#copyBody(response, body.text, shownWhole ? undefined : shownSize)}>${COPY_LABELS[this.#bodyCopied?.response === response ? this.#bodyCopied.state : 'ready']}</button>`
@@ -819,17 +852,7 @@ export class TryItConsole extends LitElement {
       </p>
       ${response.redirectedTo ? html`<p class="muted redirected" part="redirected">Redirected to <code>${response.redirectedTo}</code></p>` : nothing}
       ${response.warnings.map((warning) => html`<p class="notice" role="note">${warning}</p>`)}
-      <details class="response-headers" ?open=${this.#headersOpen} @toggle=${(event: Event) => (this.#headersOpen = (event.target as HTMLDetailsElement).open)}>
-        <summary>Response headers (${response.headers.length})</summary>
-        ${headersHiddenByCors(response)
-          ? html`<p class="muted headers-note">From another origin, a page sees only the headers the API lists in <code>Access-Control-Expose-Headers</code> and the CORS-safelisted ones; never <code>Set-Cookie</code>.</p>`
-          : nothing}
-        <table>
-          <tbody>
-            ${response.headers.map(([name, value]) => html`<tr><th scope="row">${name}</th><td>${headerText(value)}</td></tr>`)}
-          </tbody>
-        </table>
-      </details>
+      ${this.#renderHeaders(response.headers, headersHiddenByCors(response.request, response.redirectedTo))}
       ${!shownWhole
         ? html`<p class="truncated" role="note">
             Showing the first ${shownSize} of ${size}.
@@ -858,16 +881,49 @@ export class TryItConsole extends LitElement {
     `;
   }
 
+  #renderHeaders(headers: ConsoleResponse['headers'], hiddenByCors: boolean) {
+    return html`<details class="response-headers" ?open=${this.#headersOpen} @toggle=${(event: Event) => (this.#headersOpen = (event.target as HTMLDetailsElement).open)}>
+      <summary>Response headers (${headers.length})</summary>
+      ${hiddenByCors
+        ? html`<p class="muted headers-note">From another origin, a page sees only the headers the API lists in <code>Access-Control-Expose-Headers</code> and the CORS-safelisted ones; never <code>Set-Cookie</code>.</p>`
+        : nothing}
+      <table>
+        <tbody>
+          ${headers.map(([name, value]) => html`<tr><th scope="row">${name}</th><td>${headerText(value)}</td></tr>`)}
+        </tbody>
+      </table>
+    </details>`;
+  }
+
+  /**
+   * A response the reader cancelled once it had started (an event stream that never ends is stopped this way): its
+   * status, headers and body so far, as a response, said calmly to be cancelled; no alert, nothing went wrong.
+   */
+  #renderStopped({ head, request }: { head: ResponseHead; request: PreparedRequest }, error: RequestError) {
+    return html`
+      <p class="status-line" part="status">
+        <span class="status ${statusClassOf(head.status)}">${statusWithReason(head)}</span>
+        <span class="muted" dir="ltr">(headers in ${Math.round(head.headersAt)} ms)</span>
+        <span class="stopped" dir="ltr">${stoppedNote(error)}</span>
+      </p>
+      ${this.#renderHeaders(head.headers, headersHiddenByCors(request))}
+      ${this.#renderPartialBody(error, true)}`;
+  }
+
   /**
    * What a body that stopped part-way had sent (cancelled, timed out or broken off), decoded as the whole would have
    * been: a stream that never ends, such as server-sent events, only ever ends this way. Outside the alert, which is
-   * read out whole.
+   * read out whole. `stopped`: under a cancelled response's status, which says how much came.
    */
-  #renderPartialBody(error: RequestError) {
+  #renderPartialBody(error: RequestError, stopped = false) {
     const cause = error.cause;
     if (!(cause instanceof ResponseBodyError) || cause.bytes.byteLength === 0) return nothing;
     const [shown, received] = formatBytesOf(cause.bytes.byteLength, cause.received);
-    return html`<p class="muted partial">${shown === received ? received : `The first ${shown} of ${received}`} had come:</p>
+    return html`${stopped
+        ? shown === received
+          ? nothing
+          : html`<p class="muted partial">Showing the first ${shown} of ${received}.</p>`
+        : html`<p class="muted partial">${shown === received ? received : `The first ${shown} of ${received}`} had come:</p>`}
       <div class="response-body" part="response-body" tabindex="0" role="group" aria-label="Response body, as far as it came">
         ${bodyKindOf(cause.contentType ?? '', cause.bytes) === 'text'
           ? html`<pre><code>${cause.text ?? new TextDecoder().decode(cause.bytes, { stream: true })}</code></pre>`
@@ -884,8 +940,8 @@ export class TryItConsole extends LitElement {
     return html`
       <p class="status-line" part="status">
         <span class="status ${statusClassOf(progress.status)}">${statusWithReason(progress)}</span>
-        <span class="muted">(headers in ${Math.round(progress.headersAt)} ms)</span>
-        <span>${formatBytes(progress.received)} so far…</span>
+        <span class="muted" dir="ltr">(headers in ${Math.round(progress.headersAt)} ms)</span>
+        <span dir="ltr">${formatBytes(progress.received)} so far…</span>
       </p>
       ${text === undefined
         ? nothing
@@ -901,12 +957,14 @@ export class TryItConsole extends LitElement {
   #arrivingText(progress: ResponseProgress): string | undefined {
     if (this.#arriving?.progress === progress) return this.#arriving.text;
     let text: string | undefined;
+    let cut = false;
     if (progress.received > 0) {
       // Decided as for the complete response: by the type, and the first bytes.
       const tail = bodyKindOf(progress.contentType, progress.bytes()) === 'text' ? progress.textTail(ARRIVING_TEXT_BYTES) : undefined;
-      text = tail && (tail.cut ? `…${tail.text}` : tail.text);
+      cut = !!tail?.cut;
+      text = tail && (cut ? `…${tail.text}` : tail.text);
     }
-    this.#arriving = { progress, text };
+    this.#arriving = { progress, text, cut };
     return text;
   }
 
@@ -915,9 +973,11 @@ export class TryItConsole extends LitElement {
     if (state.status === 'idle') return html`<p class="muted">Send the request to see the response here.</p>`;
     if (state.status === 'pending') return state.progress ? this.#renderArriving(state.progress) : html`<p class="muted">Waiting for the response…</p>`;
     if (state.status === 'error') {
+      const stopped = this.#stopped.get(state.error);
+      if (stopped) return this.#renderStopped(stopped, state.error);
       const title = errorTitle(state.error);
-      // Some messages start with the title ("Cancelled: the request…"): said once is enough.
-      const message = state.error.message.startsWith(`${title}: `) ? state.error.message.slice(title.length + 2) : state.error.message;
+      // Some messages start with the title ("Cancelled: the request…"): said once is enough, and the rest is a sentence.
+      const message = state.error.message.startsWith(`${title}: `) ? sentence(state.error.message.slice(title.length + 2)) : state.error.message;
       // Keyed by the failure: the same one again (Send pressed twice on a URL it refuses) is a new alert, said again.
       return html`${keyed(
           state.error,
@@ -936,8 +996,9 @@ export class TryItConsole extends LitElement {
     // Said once when the headers come: the growing size would be read out again and again.
     if (state.status === 'pending') return state.progress ? `Receiving the response: ${statusWithReason(state.progress)}.` : 'Sending…';
     if (state.status === 'complete') return `Response ${statusWithReason(state.response)} in ${Math.round(state.response.timing.total)} milliseconds.`;
-    // A failure is announced by its role="alert" box: said here too, screen readers would read it twice.
-    return '';
+    // A response the reader cancelled has no alert. A failure is announced by its role="alert" box: said here too,
+    // screen readers would read it twice.
+    return state.status === 'error' && this.#stopped.has(state.error) ? `${stoppedNote(state.error)}.` : '';
   }
 
   /**
@@ -982,6 +1043,7 @@ export class TryItConsole extends LitElement {
     // As a property, a framework may set anything (an operation's summary left undefined).
     const label = typeof this.label === 'string' ? this.label.trim() : '';
     // Named, the console is the landmark: its sections are groups, and its side panel (an aside may not be a group) none.
+    // Unnamed, the side panel is named too: a page of such consoles would list a row of unnamed "complementary".
     const part = label ? 'group' : nothing;
     const level = ariaLevel(this.headingLevel);
     return html`
@@ -996,7 +1058,7 @@ export class TryItConsole extends LitElement {
               <label class="visually-hidden" for="url">URL</label>
               <input id="url" part="url" type="text" spellcheck="false" autocomplete="off" placeholder="https://api.example.com/resource or /resource"
                 aria-describedby=${urlTemplate.unresolved ? 'url-problems' : nothing} aria-invalid=${urlTemplate.unresolved ? 'true' : nothing} .value=${this.currentUrl} @input=${this.#onUrlInput} />
-              <button id="send" part=${pending ? 'cancel-button' : 'send-button'} class=${pending ? 'cancel' : 'primary send'} title=${pending ? 'Cancel the request' : 'Send (Ctrl+Enter)'} @click=${pending ? this.#onCancelClick : this.send}>${pending ? 'Cancel' : 'Send'}</button>
+              <button id="send" part=${pending ? 'cancel-button' : 'send-button'} class=${pending ? 'cancel' : 'primary send'} title=${pending ? 'Cancel the request' : `Send (${sendShortcut()})`} @click=${pending ? this.#onCancelClick : this.send}>${pending ? 'Cancel' : 'Send'}</button>
             </div>
             ${urlTemplate.marked}
             ${this.#renderHeaderRows()}
@@ -1024,8 +1086,8 @@ export class TryItConsole extends LitElement {
             <code-snippet exportparts="tabs, copy-button, code" theme=${this.theme ?? nothing} .request=${snippet.request} .problem=${snippet.problem} .generator=${this.#generator} .environments=${engine.environments} .hostWarns=${true}></code-snippet>
           </section>
         </div>
-        <aside class="side" role=${label ? 'none' : nothing}>
-          <env-picker exportparts="select, variables, missing" theme=${this.theme ?? nothing} .manager=${engine.environments} .missing=${unresolved.missing} .cyclic=${unresolved.cyclic}></env-picker>
+        <aside class="side" part="side" role=${label ? 'none' : nothing} aria-label=${label ? nothing : 'Environment and history'}>
+          <env-picker exportparts="select, variables, missing" theme=${this.theme ?? nothing} .headingLevel=${this.headingLevel} .manager=${engine.environments} .missing=${unresolved.missing} .cyclic=${unresolved.cyclic}></env-picker>
           <request-history exportparts="list, clear-button" theme=${this.theme ?? nothing} .headingLevel=${this.headingLevel} .history=${engine.history} @tic-history-select=${this.#onHistorySelect}></request-history>
         </aside>
       </div>
@@ -1046,6 +1108,22 @@ function statusWithReason({ status, statusText }: { status: number; statusText: 
 
 function shownMethod(method: string): string {
   return method.trim().toUpperCase();
+}
+
+/** `Cancelled after 1.2 KB`: how much of a response had come when the reader cancelled it. */
+function stoppedNote(error: RequestError): string {
+  return `Cancelled after ${formatBytes(error.cause instanceof ResponseBodyError ? error.cause.received : 0)}`;
+}
+
+/** The rest of a message after its title, starting as a sentence; not a URL, a name or a value it starts with. */
+function sentence(text: string): string {
+  return /^[a-z]+ /.test(text) ? text[0]!.toUpperCase() + text.slice(1) : text;
+}
+
+/** The keys that send, as readers know them: ⌘ on Apple's systems, Ctrl elsewhere. */
+function sendShortcut(): string {
+  const { platform, userAgentData } = navigator as Navigator & { userAgentData?: { platform: string } };
+  return /^(mac|iphone|ipad|ipod)/i.test(userAgentData?.platform || platform) ? '⌘+Enter' : 'Ctrl+Enter';
 }
 
 const RESTORE_NOTICES = {
@@ -1082,10 +1160,10 @@ const PROXY_REFUSAL_TITLES = new Map<ProxyRefusalCode, string>([
  * Whether the browser kept headers from the page: read directly from another origin, a response shows only the
  * CORS-safelisted headers and those the API exposes. Through the proxy, every relayed header is exposed.
  */
-function headersHiddenByCors(response: ConsoleResponse): boolean {
-  if (response.request.viaProxy) return false;
+function headersHiddenByCors(request: Pick<PreparedRequest, 'url' | 'viaProxy'>, redirectedTo?: string): boolean {
+  if (request.viaProxy) return false;
   const pageOrigin = globalThis.location?.origin;
-  return [response.request.url, response.redirectedTo].some((url) => url !== undefined && isCrossOrigin(url, pageOrigin));
+  return [request.url, redirectedTo].some((url) => url !== undefined && isCrossOrigin(url, pageOrigin));
 }
 
 /**

@@ -65,12 +65,17 @@ export const tryItConsoleStyles = css`
     .line > button {
       flex-basis: 100%;
     }
+    /* As wide as the method picked, not as the longest offered: GET took a third of a phone's line. A long custom
+       method is shown whole, the URL then going to a row of its own. */
+    #method {
+      field-sizing: content;
+    }
   }
   .url-template {
     margin: 0.375rem 0 0;
     font-family: var(--_mono);
     font-size: 0.875em;
-    word-break: break-all;
+    overflow-wrap: anywhere;
     color: var(--_muted);
   }
   mark.variable {
@@ -197,7 +202,12 @@ export const tryItConsoleStyles = css`
     text-align: left;
     padding: 0.125rem 0.5rem 0.125rem 0;
     vertical-align: top;
-    word-break: break-all;
+    /* Broken only where a word cannot fit (break-all split "content-lengt h" and "G MT"). The names keep room for the
+       usual ones whole: a value's long token (an ETag, a JWT) would squeeze them to a few letters. */
+    overflow-wrap: anywhere;
+  }
+  .response-headers th {
+    min-width: min(14ch, 40cqi);
   }
   .response-body {
     background: var(--_surface);
