@@ -231,7 +231,7 @@ describe('the demo pages in Chromium', () => {
   it('the webhook panel fits a phone: each delivery a card, every value under its column name, nothing to scroll sideways', async () => {
     const { page, problems } = await open('/', { beforeLoad: (p) => p.setViewport({ width: 375, height: 800 }) });
     await page.$eval('#notify-form button[type="submit"]', (button) => (button as HTMLButtonElement).click());
-    await page.waitForFunction(() => document.querySelector('#deliveries tbody td')?.dataset.label === 'Event', { timeout: 15_000 });
+    await page.waitForFunction(() => document.querySelector<HTMLElement>('#deliveries tbody td')?.dataset.label === 'Event', { timeout: 15_000 });
     const layout = await page.$eval('#deliveries', (table) => {
       const box = table.closest('.table-scroll')!;
       const cells = [...table.querySelectorAll('tbody tr')[0]!.querySelectorAll('td')];
