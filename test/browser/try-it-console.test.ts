@@ -366,13 +366,19 @@ describe('<try-it-console>', () => {
     expect(inner(el, 'env-picker', '[part="missing"]').textContent).to.contain('{{missing_one}}');
   });
 
+  it('shows a placeholder\'s value when hovered, masked as the environment panel masks it; a dynamic one by name alone', async () => {
+    const el = await fixture<TryItConsole>(html`<try-it-console .config=${config()} url="{{base_url}}/pets/{{ pet_id }}?token={{api_token}}&id={{$guid}}"></try-it-console>`);
+    const titles = [...el.shadowRoot!.querySelectorAll('mark.variable')].map((mark) => mark.getAttribute('title'));
+    expect(titles).to.deep.equal([`base_url = ${servers.api}`, 'pet_id = 7', 'api_token = ••••••••', '$guid']);
+  });
+
   it('tells a variable that refers back to itself, and an empty {{}}, apart from an undefined one', async () => {
     const looping = config({ strictVariables: true });
     looping.environments![0]!.variables.self = '{{self}}';
     const el = await fixture<TryItConsole>(html`<try-it-console .config=${looping} url="{{base_url}}/{{self}}/{{}}"></try-it-console>`);
     const titles = [...el.shadowRoot!.querySelectorAll('mark.variable')].map((mark) => [mark.classList.contains('missing'), mark.getAttribute('title')]);
     expect(titles).to.deep.equal([
-      [false, 'base_url'],
+      [false, `base_url = ${servers.api}`],
       [true, 'self refers back to itself through its value, or nests more than 10 levels deep'],
       [true, 'An empty placeholder names no variable'],
     ]);

@@ -761,7 +761,7 @@ export class TryItConsole extends LitElement {
    * has unresolved ones: only then does it describe the URL field, by why alone (a variable a header lacks is not the
    * URL's, and the URL itself is the field's value, read already).
    */
-  #urlTemplate({ missing, cyclic }: Unresolved) {
+  #urlTemplate({ missing, cyclic }: Unresolved, environments: EnvironmentManager) {
     const url = this.currentUrl;
     const spans = [...scanPlaceholders(url)];
     if (spans.length === 0) return { marked: nothing, unresolved: false };
@@ -779,7 +779,11 @@ export class TryItConsole extends LitElement {
             ? 'An empty placeholder names no variable'
             : `${name} is not defined in the active environment`;
       if (problem) problems.add(`${problem}.`);
-      parts.push(html`<mark class=${problem ? 'variable missing' : 'variable'} title=${problem ?? name}>${url.slice(span.start, span.end)}</mark>`);
+      // Hovered, a known variable shows its value (masked as the environment panel masks it); a dynamic one has a new
+      // value each time, so only its name.
+      const value = problem || name.startsWith('$') ? undefined : resolvedOrUndefined(environments, name);
+      const title = problem ?? (value === undefined ? name : `${name} = ${cutForTooltip(maskedValue(name, value) ?? value)}`);
+      parts.push(html`<mark class=${problem ? 'variable missing' : 'variable'} title=${title}>${url.slice(span.start, span.end)}</mark>`);
       copiedUpTo = span.end;
     }
     parts.push(url.slice(copiedUpTo));
@@ -1035,7 +1039,7 @@ export class TryItConsole extends LitElement {
     if (JSON.stringify([missingNow, cyclicNow]) !== JSON.stringify([missing, cyclic])) this.#unresolved = { missing: missingNow, cyclic: cyclicNow };
     const unresolved = this.#unresolved;
     const snippet = this.#snippetRequest(engine);
-    const urlTemplate = this.#urlTemplate(unresolved);
+    const urlTemplate = this.#urlTemplate(unresolved, engine.environments);
     // As sent: a method is uppercased (`purge` goes as PURGE).
     const current = shownMethod(this.currentMethod);
     const methods = [...new Set([...METHODS, ...[methodOrDefault(this.method), this.#loadedMethod].map(shownMethod), current])];
@@ -1108,6 +1112,20 @@ function statusWithReason({ status, statusText }: { status: number; statusText: 
 
 function shownMethod(method: string): string {
   return method.trim().toUpperCase();
+}
+
+/** The variable's value, or undefined when resolving it fails (a value past the growth cap, which a send explains). */
+function resolvedOrUndefined(environments: EnvironmentManager, name: string): string | undefined {
+  try {
+    return environments.resolve(`{{${name}}}`);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A value short enough for a tooltip: its first 200 characters. */
+function cutForTooltip(value: string): string {
+  return value.length > 200 ? `${value.slice(0, 200)}…` : value;
 }
 
 /** `Cancelled after 1.2 KB`: how much of a response had come when the reader cancelled it. */
