@@ -337,4 +337,25 @@ describe('<try-it-console> usability review', () => {
       expect(select.getBoundingClientRect().right).to.be.at.most($(el, '[part="request"]').getBoundingClientRect().right + 0.5);
     });
   });
+
+  describe('a response sent with a variable the environment lacks', () => {
+    it('offers Set beside the warning, which opens the environment panel\'s field for it; once set, the button goes', async () => {
+      const config = { corsProxy: servers.proxy, history: { enabled: false }, environments: [{ name: 'Local', variables: { base_url: servers.api } }] };
+      const el = await fixture<TryItConsole>(html`<try-it-console .config=${config} url="{{base_url}}/account" .headers=${{ Authorization: 'Bearer {{token}}' }}></try-it-console>`);
+      const responded = oneEvent(el, 'tic-response') as Promise<TicResponseEvent>;
+      void el.send();
+      expect((await responded).response.warnings[0]).to.match(/^Sent with \{\{token\}\} \(in the Authorization header\) as written/);
+      await el.updateComplete;
+      const setButtons = () => [...el.shadowRoot!.querySelectorAll<HTMLButtonElement>('[part="response"] .set-missing button')];
+      expect(setButtons().map((button) => button.textContent)).to.deep.equal(['Set token']);
+      setButtons()[0]!.click();
+      const picker = $(el, 'env-picker');
+      await waitUntil(() => picker.shadowRoot!.activeElement?.matches('.value-input'), 'the field for token has focus');
+      await sendKeys({ type: 'tok-1' });
+      await sendKeys({ press: 'Enter' });
+      await waitUntil(() => el.engine!.environments.active()!.variables.token === 'tok-1', 'token set');
+      await el.updateComplete;
+      expect(setButtons(), 'nothing left to set').to.have.length(0);
+    });
+  });
 });

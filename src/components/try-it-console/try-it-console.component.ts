@@ -33,6 +33,7 @@ import { highlight } from '../code-snippet/highlighter.js';
 import { methodOrDefault } from '../code-snippet/default-method.js';
 import '../code-snippet/code-snippet.js';
 import '../env-picker/env-picker.js';
+import type { EnvPicker } from '../env-picker/env-picker.component.js';
 import { readerSecrets } from '../env-picker/reader-secrets.js';
 import '../request-history/request-history.js';
 import { splitEntryUrl } from '../request-history/entry-url.js';
@@ -856,6 +857,7 @@ export class TryItConsole extends LitElement {
       </p>
       ${response.redirectedTo ? html`<p class="muted redirected" part="redirected">Redirected to <code>${response.redirectedTo}</code></p>` : nothing}
       ${response.warnings.map((warning) => html`<p class="notice" role="note">${warning}</p>`)}
+      ${this.#renderSetButtons(response.request.missing)}
       ${this.#renderHeaders(response.headers, headersHiddenByCors(response.request, response.redirectedTo))}
       ${!shownWhole
         ? html`<p class="truncated" role="note">
@@ -883,6 +885,17 @@ export class TryItConsole extends LitElement {
                 : html`<pre><code>${body.text}</code></pre>`}
       </div>
     `;
+  }
+
+  /**
+   * A Set button for each variable a response went out without that the environment still lacks: it opens the
+   * environment panel's field for it, which on a narrow page is far below the warning that names it.
+   */
+  #renderSetButtons(sentWithout: readonly string[] = []) {
+    const settable = sentWithout.filter((name) => name !== '' && !name.startsWith('$') && this.#unresolved.missing.includes(name));
+    if (settable.length === 0) return nothing;
+    const picker = () => this.renderRoot.querySelector<EnvPicker>('env-picker');
+    return html`<p class="set-missing">${settable.map((name) => html`<button @click=${() => picker()?.editVariable(name)}>Set ${name}</button>`)}</p>`;
   }
 
   #renderHeaders(headers: ConsoleResponse['headers'], hiddenByCors: boolean) {

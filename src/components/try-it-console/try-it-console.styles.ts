@@ -147,6 +147,18 @@ export const tryItConsoleStyles = css`
     margin: var(--_space) 0 0;
     overflow-wrap: anywhere;
   }
+  .set-missing {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.5rem;
+    margin: 0.375rem 0 0;
+  }
+  .set-missing button {
+    max-width: 100%;
+    white-space: normal;
+    overflow-wrap: anywhere;
+    text-align: start;
+  }
   .status-line {
     display: flex;
     flex-wrap: wrap;
