@@ -232,6 +232,29 @@ describe('<code-snippet>', () => {
     expect(box()).not.to.equal(null);
   });
 
+  it('follows the language the reader picked in another snippet of the same environments, as a page of consoles shares them', async () => {
+    const shared = new EnvironmentManager({ name: 'prod', variables: { base_url: 'https://api.example' } });
+    const own = new EnvironmentManager({ name: 'prod', variables: { base_url: 'https://api.example' } });
+    const page = await fixture<HTMLDivElement>(html`<div>
+      <code-snippet url="{{base_url}}/pets" .environments=${shared}></code-snippet>
+      <code-snippet url="{{base_url}}/pets/1" .environments=${shared}></code-snippet>
+      <code-snippet url="{{base_url}}/pets" .environments=${own}></code-snippet>
+    </div>`);
+    const [picked, follower, apart] = [...page.querySelectorAll<CodeSnippet>('code-snippet')] as [CodeSnippet, CodeSnippet, CodeSnippet];
+    const changes: string[] = [];
+    page.addEventListener('tic-language-change', (event) => changes.push(`${(event.target as Element) === picked ? 'picked' : 'other'} ${event.language}`));
+    tabs(picked)[3]!.click();
+    await Promise.all([picked.updateComplete, follower.updateComplete, apart.updateComplete]);
+    expect([selected(picked), selected(follower), selected(apart)]).to.deep.equal(['Python', 'Python', 'curl']);
+    expect(changes, 'the event is the pick\'s alone').to.deep.equal(['picked python']);
+    // A snippet added later starts on the pick; a pick in the follower leads the others in turn.
+    const later = await fixture<CodeSnippet>(html`<code-snippet url="{{base_url}}/pets" .environments=${shared}></code-snippet>`, { parentNode: page });
+    expect(selected(later)).to.equal('Python');
+    tabs(follower)[2]!.click();
+    await Promise.all([picked.updateComplete, follower.updateComplete, later.updateComplete]);
+    expect([selected(picked), selected(follower), selected(later), selected(apart)]).to.deep.equal(['Go', 'Go', 'Go', 'curl']);
+  });
+
   it('announces a second copy just like the first', async () => {
     const el = await fixture<CodeSnippet>(html`<code-snippet url="https://api.example/pets"></code-snippet>`);
     const copy = el.shadowRoot!.querySelector<HTMLButtonElement>('[part="copy-button"]')!;

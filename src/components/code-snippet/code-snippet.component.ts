@@ -32,6 +32,15 @@ const HIGHLIGHT_LIMIT = 32 * 1024;
 const LARGE_SNIPPET_INTERVAL = 250;
 /** Stands in for a masked secret while a snippet to show is written: letters, which no language escapes. */
 const MASK_STAND_IN = 'TICMASKED';
+
+/**
+ * The language the reader last picked, by the environments shown with it: the consoles of a docs page share their
+ * environments, so a reader who picks Python in one sees Python in all (`at` orders the picks). A snippet alone, or
+ * with environments of its own, keeps its own choice.
+ */
+const pickedLanguages = new WeakMap<EnvironmentManager, { language: SnippetLanguage; at: number }>();
+let picks = 0;
+const connectedSnippets = new Set<CodeSnippet>();
 /** What each language's snippet labels a text body without a Content-Type header as (curl -d, PHP's POSTFIELDS: a form). */
 const UNTYPED_BODY: Record<SnippetLanguage, string> = {
   curl: 'as form data (application/x-www-form-urlencoded)',
@@ -86,6 +95,8 @@ export class CodeSnippet extends LitElement {
   #copied: string | undefined;
   readonly #largeSnippet = new LargeTextThrottle(HIGHLIGHT_LIMIT, LARGE_SNIPPET_INTERVAL, () => this.requestUpdate());
   readonly #copyAnnouncer = new LiveAnnouncer(this);
+  /** The pick in `pickedLanguages` this snippet follows or made. */
+  #pickFollowed: number | undefined;
   /** Whether a tab had focus before this update: the selected tab has it after, whichever tabs there are now. */
   #tabFocused = false;
 
@@ -140,8 +151,14 @@ export class CodeSnippet extends LitElement {
   /** `light` or `dark`; without it, the element follows the system setting. */
   @property({ reflect: true }) theme: 'light' | 'dark' | undefined;
 
+  override connectedCallback(): void {
+    super.connectedCallback();
+    connectedSnippets.add(this);
+  }
+
   override disconnectedCallback(): void {
     super.disconnectedCallback();
+    connectedSnippets.delete(this);
     // Its timer is gone: "Copied" would stay on the button for good once the element is moved. Added back, it
     // renders again (the environments controller asks), which shows a large snippet held back meanwhile.
     this.#resetCopy();
@@ -169,6 +186,16 @@ export class CodeSnippet extends LitElement {
       this.#generatorProblem = unusableObjectProblem<SnippetGenerator>(this.generator, 'generator', 'SnippetGenerator', ['languages', 'generate'], (generator) => generator.languages());
     }
     const available = this.#generator().languages();
+    // The reader's pick in another snippet of these environments, followed once; this snippet's own picks are newer.
+    const picked = this.environments && pickedLanguages.get(this.environments);
+    if (picked && picked.at !== this.#pickFollowed && available.includes(picked.language)) {
+      this.#pickFollowed = picked.at;
+      if (picked.language !== this.selected) {
+        this.selected = picked.language;
+        this.#resetCopy();
+        this.#largeSnippet.release();
+      }
+    }
     if (!this.selected || !available.includes(this.selected)) {
       this.selected = available[0];
       // Another language's snippet, shown at once as on a tab switch: a large one held back was the other language's.
@@ -208,6 +235,12 @@ export class CodeSnippet extends LitElement {
   #select(language: SnippetLanguage): void {
     if (language === this.selected) return;
     this.selected = language;
+    const environments = this.environments;
+    if (environments) {
+      this.#pickFollowed = ++picks;
+      pickedLanguages.set(environments, { language, at: picks });
+      for (const other of connectedSnippets) if (other.environments === environments && other !== this) other.requestUpdate();
+    }
     // What was copied, and a large snippet held back, were the other language's.
     this.#resetCopy();
     this.#largeSnippet.release();
