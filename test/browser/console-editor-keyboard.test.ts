@@ -84,12 +84,15 @@ describe('<try-it-console> request editor, by keyboard and screen reader', () =>
     await paste('Authorization: Bearer abc ');
     await el.updateComplete;
     expect(rows(el)).to.deep.equal(['Authorization: Bearer abc']);
-    expect(el.shadowRoot!.activeElement?.matches('input.name'), 'focus stays in the row').to.equal(true);
+    // The caret goes where typing would have left it: after the value pasted, in the last row pasted.
+    const focusedValue = () => (el.shadowRoot!.activeElement?.matches('input.value') ? (el.shadowRoot!.activeElement as HTMLInputElement).value : undefined);
+    expect(focusedValue(), 'focus on the value pasted').to.equal('Bearer abc');
     $(el, 'button.add-header').click();
     await el.updateComplete;
     await paste('Accept: application/json\r\nX-Trace:\n{{client_header}}: docs\n');
     await el.updateComplete;
     expect(rows(el)).to.deep.equal(['Authorization: Bearer abc', 'Accept: application/json', 'X-Trace: ', '{{client_header}}: docs']);
+    expect(focusedValue(), 'focus on the last value pasted').to.equal('docs');
     // Anything else is pasted as it is: a plain name, or a URL (whose colon is no header's).
     $(el, 'button.add-header').click();
     await el.updateComplete;

@@ -538,7 +538,17 @@ describe('<try-it-console>', () => {
     rows()[1]!.querySelector<HTMLButtonElement>('button.remove')!.click();
     await el.updateComplete;
     expect(fields()).to.deep.equal([['false', 'X-One', '1'], ['true', 'X-Three', '3']]);
+    // Focus goes forward, as after a deletion in a list: to the next row's ✕, after the last row to Add header.
+    expect(el.shadowRoot!.activeElement?.getAttribute('aria-label')).to.equal('Remove header X-Three');
+    rows()[1]!.querySelector<HTMLButtonElement>('button.remove')!.click();
+    await el.updateComplete;
     expect(el.shadowRoot!.activeElement).to.equal($(el, 'button.add-header'));
+    $(el, 'button.add-header').click();
+    await el.updateComplete;
+    typeInto(rows()[1]!.querySelector<HTMLInputElement>('input.name')!, 'X-Three');
+    typeInto(rows()[1]!.querySelector<HTMLInputElement>('input.value')!, '3');
+    await el.updateComplete;
+    expect(fields()).to.deep.equal([['false', 'X-One', '1'], ['true', 'X-Three', '3']]);
     $(el, 'button.add-header').click();
     await el.updateComplete;
     const added = rows()[2]!;

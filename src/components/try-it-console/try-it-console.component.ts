@@ -515,7 +515,10 @@ export class TryItConsole extends LitElement {
     if (headers.length === 0 || !headers.every(Boolean)) return;
     event.preventDefault();
     const [first, ...more] = headers.map((header) => ({ name: header![1]!, value: header![2]! }));
+    const last = this.headerRows.findIndex((row) => row.key === key) + more.length;
     this.headerRows = this.headerRows.flatMap((row) => (row.key === key ? [{ ...row, ...first }, ...more.map(({ name, value }) => this.#row(name, value))] : [row]));
+    // As after typing: the caret after what was pasted, at the end of the last header's value.
+    void this.updateComplete.then(() => this.renderRoot.querySelectorAll<HTMLInputElement>('.header-row input.value')[last]?.focus());
   }
 
   #onAddRow(): void {
@@ -524,8 +527,13 @@ export class TryItConsole extends LitElement {
   }
 
   #onRemoveRow(key: number): void {
-    // Moved before the row goes: once its ✕ is gone, focus would go to Send first.
-    this.renderRoot.querySelector<HTMLElement>('button.add-header')?.focus();
+    const index = this.headerRows.findIndex((row) => row.key === key);
+    const removes = [...this.renderRoot.querySelectorAll<HTMLElement>('button.remove')];
+    // Focus goes forward, as after a deletion in a list: to the next row's ✕ (rows are not keyed, so the ✕ in this
+    // place stands for the next row once this one goes), or after the last row to Add header. Moved before the row
+    // goes: once its ✕ is gone, focus would go to Send first.
+    const next = index < removes.length - 1 ? removes[index] : this.renderRoot.querySelector<HTMLElement>('button.add-header');
+    next?.focus();
     this.headerRows = this.headerRows.filter((row) => row.key !== key);
   }
 
