@@ -336,6 +336,23 @@ describe('<try-it-console> usability review', () => {
       expect(select.getBoundingClientRect().width, 'a long custom method').to.be.above(textWidth + 16);
       expect(select.getBoundingClientRect().right).to.be.at.most($(el, '[part="request"]').getBoundingClientRect().right + 0.5);
     });
+
+    it('puts a header\'s value under its name, so that the name shows whole', async () => {
+      for (const width of [320, 375]) {
+        const el = await fixture<TryItConsole>(html`<try-it-console style="width: ${width}px" .config=${{ history: { enabled: false } }} url="https://api.example.com/pets" .headers=${{ 'Content-Type': 'application/json' }}></try-it-console>`);
+        const [name, value, remove] = ['input.name', 'input.value', 'button.remove'].map((selector) => $(el, `.header-row ${selector}`).getBoundingClientRect());
+        const measure = document.createElement('span');
+        measure.textContent = 'Content-Type';
+        measure.style.font = getComputedStyle($(el, '.header-row input.name')).font;
+        document.body.append(measure);
+        const nameWidth = measure.getBoundingClientRect().width;
+        measure.remove();
+        expect(name!.width, `the name's field at ${width} px`).to.be.above(nameWidth + 8);
+        expect(value!.top, `the value under it at ${width} px`).to.be.at.least(name!.bottom);
+        expect(remove!.top + remove!.height / 2, `✕ beside the name at ${width} px`).to.be.closeTo(name!.top + name!.height / 2, 1);
+        expect(value!.left, `the value under the name at ${width} px`).to.be.closeTo(name!.left, 0.5);
+      }
+    });
   });
 
   describe('a response sent with a variable the environment lacks', () => {

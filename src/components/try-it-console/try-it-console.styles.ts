@@ -112,6 +112,19 @@ export const tryItConsoleStyles = css`
     gap: 0.375rem;
     align-items: center;
   }
+  /* On a phone, side by side, a name showed five letters ("Conte"): the value goes under its name. */
+  @container (max-width: 24rem) {
+    .header-row {
+      grid-template-columns: auto minmax(0, 1fr) auto;
+      margin-bottom: 0.25rem;
+    }
+    .header-row input.value {
+      grid-area: 2 / 2;
+    }
+    .header-row .remove {
+      grid-area: 1 / 3;
+    }
+  }
   .header-row input.name,
   .header-row input.value,
   textarea {
