@@ -392,7 +392,9 @@ async function proxyRefusal(response: Response, method: string, onPageOrigin: bo
   if (code === 'origin_not_allowed' && onPageOrigin && (method === 'GET' || method === 'HEAD')) {
     message += " This page is on the proxy's own origin, and browsers send no Origin header with a GET or HEAD request to their own origin. try-it-proxy reads the browser's Sec-Fetch-Site header instead, and serves such a page when its origin is allowed; another proxy may need an origin of its own (another host or port).";
   }
-  return new RequestError('proxy-refused', `The CORS proxy refused the request (${code}): ${message}`, { proxyCode: code ?? undefined });
+  // The proxy took the request, and the API did not answer it: nothing was refused.
+  const what = code?.startsWith('upstream_') ? 'could not get an answer from the API' : 'refused the request';
+  return new RequestError('proxy-refused', `The CORS proxy ${what} (${code}): ${message}`, { proxyCode: code ?? undefined });
 }
 
 /** The page's own Content-Security-Policy kept fetch from connecting, to the server or to where it redirected. */

@@ -839,6 +839,19 @@ describe('RequestEngine through a CORS proxy', () => {
     assert.equal(refusal.proxyCode, 'private_address');
   });
 
+  it('says the proxy could not get an answer from the API, not that it refused, when the API is down', async () => {
+    const ownProxy = await startProxy({ port: 0, host: '127.0.0.1', allowPrivate: true, allowOrigins: '*' });
+    const down = await startServer(() => {});
+    await down.close();
+    try {
+      const engine = new RequestEngine({ config: { corsProxy: `${ownProxy.url}?url={url}` }, pageOrigin: 'http://docs.localhost:9000' });
+      const failure = await rejectsWith(engine.send({ method: 'GET', url: `${down.origin}/pets` }), 'proxy-refused', /^The CORS proxy could not get an answer from the API \(upstream_unreachable\): /);
+      assert.equal(failure.proxyCode, 'upstream_unreachable');
+    } finally {
+      await ownProxy.close();
+    }
+  });
+
   it('refuses a custom method the proxy cannot receive, before sending', async () => {
     const engine = new RequestEngine({ config: { corsProxy: `${proxy.origin}/` }, pageOrigin: 'http://docs.localhost:9000' });
     const before = proxy.received.length;
