@@ -374,5 +374,14 @@ describe('<try-it-console> usability review', () => {
       await el.updateComplete;
       expect(setButtons(), 'nothing left to set').to.have.length(0);
     });
+
+    it('offers no Set without an environment, where there is nowhere to set it', async () => {
+      const el = await fixture<TryItConsole>(html`<try-it-console .config=${{ corsProxy: servers.proxy, history: { enabled: false } }} url="${servers.api}/account" .headers=${{ Authorization: 'Bearer {{token}}' }}></try-it-console>`);
+      const responded = oneEvent(el, 'tic-response') as Promise<TicResponseEvent>;
+      void el.send();
+      expect((await responded).response.warnings[0]).to.match(/^Sent with \{\{token\}\}/);
+      await el.updateComplete;
+      expect(el.shadowRoot!.querySelectorAll('[part="response"] .set-missing button')).to.have.length(0);
+    });
   });
 });

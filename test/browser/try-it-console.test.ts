@@ -370,6 +370,13 @@ describe('<try-it-console>', () => {
     const el = await fixture<TryItConsole>(html`<try-it-console .config=${config()} url="{{base_url}}/pets/{{ pet_id }}?token={{api_token}}&id={{$guid}}"></try-it-console>`);
     const titles = [...el.shadowRoot!.querySelectorAll('mark.variable')].map((mark) => mark.getAttribute('title'));
     expect(titles).to.deep.equal([`base_url = ${servers.api}`, 'pet_id = 7', 'api_token = ••••••••', '$guid']);
+    // A variable that refers to a secret shows the reference, as the environment panel does, never the secret.
+    const aliased = config();
+    aliased.environments![0]!.variables.alias = '{{api_token}}';
+    el.config = aliased;
+    el.setAttribute('url', '{{base_url}}/pets?k={{alias}}');
+    await el.updateComplete;
+    expect(el.shadowRoot!.querySelectorAll('mark.variable')[1]!.getAttribute('title')).to.equal('alias = {{api_token}}');
   });
 
   it('tells a variable that refers back to itself, and an empty {{}}, apart from an undefined one', async () => {
@@ -1056,7 +1063,7 @@ describe('<try-it-console>', () => {
     const proxied = await fixture<TryItConsole>(html`<try-it-console .config=${config()} url="${servers.closed}/pets"></try-it-console>`);
     const failed = oneEvent<TicRequestErrorEvent>(proxied, 'tic-request-error');
     await sendAndWait(proxied);
-    expect((await failed).error.message).to.match(/^The CORS proxy refused the request \(upstream_unreachable\): Could not reach /);
+    expect((await failed).error.message).to.match(/^The CORS proxy could not get an answer from the API \(upstream_unreachable\): Could not reach /);
     expect((await failed).error.proxyCode).to.equal('upstream_unreachable');
     for (const el of [direct, proxied]) {
       expect($(el, '.error-title').textContent).to.equal('Could not reach the server');
@@ -1072,7 +1079,7 @@ describe('<try-it-console>', () => {
       await sendAndWait(el);
       return $(el, '.error-title').textContent;
     };
-    expect(await titled('The CORS proxy refused the request (upstream_timeout): http://api.example did not answer in time')).to.equal('Timed out');
+    expect(await titled('The CORS proxy could not get an answer from the API (upstream_timeout): http://api.example did not answer in time')).to.equal('Timed out');
     expect(await titled('The CORS proxy refused the request (too_many_redirects): http://api.example/ redirected more than 5 times.')).to.equal('Too many redirects');
     expect(await titled('The CORS proxy refused the request (response_too_large): The response is larger than this proxy relays')).to.equal('Response too large for the CORS proxy');
     expect(await titled('The CORS proxy refused the request (internal_error): The proxy failed unexpectedly')).to.equal('The CORS proxy failed');

@@ -774,6 +774,7 @@ export class TryItConsole extends LitElement {
     const url = this.currentUrl;
     const spans = [...scanPlaceholders(url)];
     if (spans.length === 0) return { marked: nothing, unresolved: false };
+    const variables: Record<string, string | undefined> = environments.active()?.variables ?? {};
     const parts = [];
     const problems = new Set<string>();
     let copiedUpTo = 0;
@@ -788,9 +789,9 @@ export class TryItConsole extends LitElement {
             ? 'An empty placeholder names no variable'
             : `${name} is not defined in the active environment`;
       if (problem) problems.add(`${problem}.`);
-      // Hovered, a known variable shows its value (masked as the environment panel masks it); a dynamic one has a new
-      // value each time, so only its name.
-      const value = problem || name.startsWith('$') ? undefined : resolvedOrUndefined(environments, name);
+      // Hovered, a known variable shows its value as the environment panel shows it: as written (one that refers to a
+      // secret shows the reference, not the secret), masked by the same rules. A dynamic one is new each time: its name.
+      const value = problem || name.startsWith('$') ? undefined : variables[name];
       const title = problem ?? (value === undefined ? name : `${name} = ${cutForTooltip(maskedValue(name, value) ?? value)}`);
       parts.push(html`<mark class=${problem ? 'variable missing' : 'variable'} title=${title}>${url.slice(span.start, span.end)}</mark>`);
       copiedUpTo = span.end;
@@ -901,7 +902,8 @@ export class TryItConsole extends LitElement {
    */
   #renderSetButtons(sentWithout: readonly string[] = []) {
     const settable = sentWithout.filter((name) => name !== '' && !name.startsWith('$') && this.#unresolved.missing.includes(name));
-    if (settable.length === 0) return nothing;
+    // Without an environment there is nowhere to set one.
+    if (settable.length === 0 || !this.#engine?.environments.active()) return nothing;
     const picker = () => this.renderRoot.querySelector<EnvPicker>('env-picker');
     return html`<p class="set-missing">${settable.map((name) => html`<button @click=${() => picker()?.editVariable(name)}>Set ${name}</button>`)}</p>`;
   }
@@ -1133,15 +1135,6 @@ function statusWithReason({ status, statusText }: { status: number; statusText: 
 
 function shownMethod(method: string): string {
   return method.trim().toUpperCase();
-}
-
-/** The variable's value, or undefined when resolving it fails (a value past the growth cap, which a send explains). */
-function resolvedOrUndefined(environments: EnvironmentManager, name: string): string | undefined {
-  try {
-    return environments.resolve(`{{${name}}}`);
-  } catch {
-    return undefined;
-  }
 }
 
 /** A value short enough for a tooltip: its first 200 characters. */
