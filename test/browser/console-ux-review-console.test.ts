@@ -17,11 +17,11 @@ let streams = 0;
 const $ = <T extends Element = HTMLElement>(el: Element, selector: string) => el.shadowRoot!.querySelector<T>(selector)!;
 const text = (el: Element, selector: string) => el.shadowRoot!.querySelector(selector)?.textContent?.replace(/\s+/g, ' ').trim();
 
-/** A console (with `config`) sending to a new event stream, and what writes to that stream. */
-async function streaming(config: object = {}) {
+/** A console (with `config`) sending to a new event stream (or a stream of `type`), and what writes to that stream. */
+async function streaming(config: object = {}, type?: string) {
   streams += 1;
   const id = `ux-review-${Date.now()}-${streams}`;
-  const el = await fixture<TryItConsole>(html`<try-it-console .config=${{ corsProxy: servers.proxy, history: { enabled: false }, ...config }} url="${servers.corsApi}/stream?id=${id}"></try-it-console>`);
+  const el = await fixture<TryItConsole>(html`<try-it-console .config=${{ corsProxy: servers.proxy, history: { enabled: false }, ...config }} url="${servers.corsApi}/stream?id=${id}${type ? `&type=${encodeURIComponent(type)}` : ''}"></try-it-console>`);
   const push = async (part: string, end = false) => {
     const response = await fetch(`${servers.corsApi}/stream-push?id=${id}&text=${encodeURIComponent(part)}${end ? '&end=1' : ''}`);
     expect(response.status, await response.text()).to.equal(204);
@@ -115,6 +115,23 @@ describe('<try-it-console> usability review', () => {
       await el.updateComplete;
       expect($(el, '[part="response-body"]').classList.contains('arriving')).to.equal(false);
       expect(scrolledTo(), 'the same text in view').to.equal(before);
+    });
+
+    it('opens a JSON document that merely came slowly at its top: laid out anew, it is read from its start', async () => {
+      const { el, push } = await streaming({}, 'application/json');
+      void el.send();
+      await waitUntil(() => text(el, '[part="status"] .status') === '200 OK', 'the headers', { timeout: 5000 });
+      const items = Array.from({ length: 300 }, (_, id) => `{"id":${id},"name":"pet ${id}"}`);
+      await push(`[${items.slice(0, 150).join(',')},`);
+      await waitUntil(() => $(el, '.arriving pre')?.textContent?.includes('pet 149'), 'the first half shown', { timeout: 5000 });
+      const done = oneEvent<TicResponseEvent>(el, 'tic-response');
+      await push(`${items.slice(150).join(',')}]`, true);
+      await done;
+      await el.updateComplete;
+      const body = $(el, '[part="response-body"]');
+      expect(body.classList.contains('arriving')).to.equal(false);
+      expect(body.scrollHeight).to.be.above(body.clientHeight);
+      expect(body.scrollTop, 'at its top').to.equal(0);
     });
 
     it('stays at its end when Cancel stops it, for a reader following it', async () => {

@@ -338,12 +338,14 @@ export class TryItConsole extends LitElement {
       if (body) body.focus({ preventScroll: true });
       else this.renderRoot.querySelector<HTMLElement>('#send')?.focus();
     }
-    // A stream is read at its end: it stays in view as it grows, unless the reader scrolled up to read. The body that
-    // replaces it, complete or cancelled, opens where the reader was: at the end, or at the same text (counted from the
-    // end when only the end was shown).
+    // A stream is read at its end: it stays in view as it grows, unless the reader scrolled up to read. The body of a
+    // stream (events, lines of JSON) that replaces it, complete or cancelled, opens where the reader was: at the end,
+    // or at the same text (counted from the end when only the end was shown). Any other body opens at its top: a JSON
+    // document is laid out anew, and one that merely came slowly is read from its start.
     const scroll = this.#arrivingScroll;
     const body = this.renderRoot.querySelector('[part="response-body"]');
     if (!body || !(scroll || body.matches('.arriving'))) return;
+    if (!body.matches('.arriving') && !STREAM_TYPE.test(this.#shownContentType())) return;
     if (this.#followArriving) body.scrollTop = body.scrollHeight;
     else if (scroll && body !== scroll.element) body.scrollTop = scroll.cut ? body.scrollHeight - scroll.fromEnd : scroll.top;
   }
@@ -636,6 +638,13 @@ export class TryItConsole extends LitElement {
   readonly #onCancelClick = (event: MouseEvent): void => {
     if (event.detail <= 1) this.cancel();
   };
+
+  /** The Content-Type of the response shown, complete or cancelled; '' for none. */
+  #shownContentType(): string {
+    const state = this.#send.state;
+    if (state.status === 'complete') return state.response.contentType;
+    return (state.status === 'error' && this.#stopped.get(state.error)?.head.contentType) || '';
+  }
 
   /**
    * Loads a past request (e.g. from history) into the editor, replacing the request being edited: the request as
@@ -1136,6 +1145,9 @@ function statusWithReason({ status, statusText }: { status: number; statusText: 
 function shownMethod(method: string): string {
   return method.trim().toUpperCase();
 }
+
+/** Types whose body is a stream of records, read at its end as it comes: server-sent events, lines of JSON. */
+const STREAM_TYPE = /^\s*(?:text\/event-stream|application\/(?:x-)?(?:ndjson|jsonlines|jsonl|json-seq))\b/i;
 
 /** A value short enough for a tooltip: its first 200 characters. */
 function cutForTooltip(value: string): string {
