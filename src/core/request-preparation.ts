@@ -368,8 +368,10 @@ const LONE_SURROGATE = 'holds a lone UTF-16 surrogate, which has no UTF-8 form (
  * http:// for this machine, which seldom serves https, https:// elsewhere.
  */
 function withScheme(url: string): string | undefined {
-  if (!/^[\w.-]+(?::\d+)?(?:[/?#]|$)/.test(url)) return undefined;
-  return `${/^(?:localhost|127\.)/i.test(url) ? 'http' : 'https'}://${url}`;
+  // A host has a dot or a port, or is localhost: `pets/1` is a path that lacks its leading "/", not a host.
+  const host = /^(?:localhost|[\w-]+(?:\.[\w-]+)+|[\w-]+(?=:\d))(?::\d+)?(?=[/?#]|$)/i.exec(url)?.[0];
+  if (host === undefined) return undefined;
+  return `${/^(?:localhost|127(?:\.\d+){3}|0\.0\.0\.0)(?::|$)/i.test(host) ? 'http' : 'https'}://${url}`;
 }
 
 /** Absolute http(s), sent as written (nothing the parser would silently change), no credentials, a real host. */

@@ -702,6 +702,12 @@ describe('RequestEngine against a local API', () => {
     await attempt({ base_url: 'api.example.com' }, { method: 'GET', url: '/pets' }, 'invalid-url', /^The base_url of environment "Prod", "api\.example\.com", is not an absolute http\(s\) URL; write it as https:\/\/api\.example\.com, or write the full URL in the request\.$/);
     await attempt({ base_url: '127.0.0.1:8080' }, { method: 'GET', url: '{{base_url}}/pets' }, 'invalid-url', /^"127\.0\.0\.1:8080\/pets" is not an absolute http\(s\) URL; write it as http:\/\/127\.0\.0\.1:8080\/pets, and check the variables it uses\.$/);
     await attempt({ base_url: 'ftp://files.example.com' }, { method: 'GET', url: '/pets' }, 'invalid-url', /write it as https:\/\/host or https:\/\/host\/path, or write/);
+    // A path without its leading "/" is no host; a name that only starts like this machine's is another machine.
+    await attempt({ base_url: 'https://api.example.com' }, { method: 'GET', url: 'pets/1' }, 'invalid-url', /write it as https:\/\/host\/path, and check/);
+    await attempt({ base_url: 'localhost.evil.example' }, { method: 'GET', url: '{{base_url}}/x' }, 'invalid-url', /write it as https:\/\/localhost\.evil\.example\/x,/);
+    await attempt({ base_url: 'localhost' }, { method: 'GET', url: '{{base_url}}/x' }, 'invalid-url', /write it as http:\/\/localhost\/x,/);
+    await attempt({ base_url: '0.0.0.0:8080' }, { method: 'GET', url: '{{base_url}}/x' }, 'invalid-url', /write it as http:\/\/0\.0\.0\.0:8080\/x,/);
+    await attempt({ base_url: 'api:8443' }, { method: 'GET', url: '{{base_url}}/x' }, 'invalid-url', /write it as https:\/\/api:8443\/x,/);
     await attempt({ base_url: ' https://api.example.com' }, { method: 'GET', url: '/pets' }, 'invalid-url', /^The base_url of environment "Prod", " https:\/\/api\.example\.com", starts or ends with a space/);
     await attempt({ base_url: '{{host}}' }, { method: 'GET', url: '/pets' }, 'invalid-url', /is not an absolute http\(s\) URL.* Likely cause: \{\{host\}\} has no value in environment "Prod"\. Define it there, or pick another environment\.$/);
     const sandbox = { base_url: api.origin };
