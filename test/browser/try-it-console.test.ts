@@ -547,6 +547,7 @@ describe('<try-it-console>', () => {
     expect(fields()).to.deep.equal([['false', 'X-One', '1'], ['true', 'X-Three', '3']]);
     // Focus goes forward, as after a deletion in a list: to the next row's ✕, after the last row to Add header.
     expect(el.shadowRoot!.activeElement?.getAttribute('aria-label')).to.equal('Remove header X-Three');
+    await waitUntil(() => $(el, '.announcements').textContent === 'Removed the header X-Two.', 'said, as the focused ✕ is the same button renamed');
     rows()[1]!.querySelector<HTMLButtonElement>('button.remove')!.click();
     await el.updateComplete;
     expect(el.shadowRoot!.activeElement).to.equal($(el, 'button.add-header'));

@@ -536,6 +536,8 @@ export class TryItConsole extends LitElement {
     // goes: once its ✕ is gone, focus would go to Send first.
     const next = index < removes.length - 1 ? removes[index] : this.renderRoot.querySelector<HTMLElement>('button.add-header');
     next?.focus();
+    // Said: the ✕ that keeps focus is the same button, renamed after the next row, which a screen reader does not read.
+    this.#announcer.announce(`Removed the header ${this.headerRows[index]!.name.trim() || index + 1}.`);
     this.headerRows = this.headerRows.filter((row) => row.key !== key);
   }
 
