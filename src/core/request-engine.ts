@@ -500,13 +500,13 @@ function timedOut(error: unknown, prepared: PreparedRequest, status: number | un
 function brokenOff(error: ResponseBodyError, prepared: PreparedRequest, status: number | undefined, contentEncoding: string | null | undefined): RequestError {
   const what = `The response (status ${status}) broke off after ${error.received} bytes of its body`;
   const encoding = contentEncoding && contentEncoding.toLowerCase() !== 'identity' ? `its Content-Encoding (${contentEncoding})` : undefined;
-  // Node's fetch says when the body did not decode (zlib's Z_DATA_ERROR, brotli's ERR__ERROR_…); a browser reports
-  // that as it reports a dropped connection, so there the encoding can only be named as a possible cause.
-  const decoding = encoding && decodingFailure(error);
-  if (decoding) {
-    return new RequestError('network', `${what}: it did not decode as ${encoding} says (${decoding}). The server labels a body compressed another way, or not at all; fix its Content-Encoding.`, { cause: error });
+  // Node's fetch says what ended the body, decoding (zlib's Z_DATA_ERROR, brotli's ERR__ERROR_…) or the connection;
+  // a browser reports both alike and says neither, so there the encoding can only be named as a possible cause.
+  const code = causeCode(error);
+  if (encoding && code && /^(?:Z_|ERR__ERROR)/.test(code)) {
+    return new RequestError('network', `${what}: it did not decode as ${encoding} says (${code}). The server labels a body compressed another way, or not at all; fix its Content-Encoding.`, { cause: error });
   }
-  const orUndecodable = encoding ? ` Or the body did not decode as ${encoding} says, which a browser reports alike.` : '';
+  const orUndecodable = encoding && !code ? ` Or the body did not decode as ${encoding} says, which a browser reports alike.` : '';
   return new RequestError(
     'network',
     (prepared.viaProxy
@@ -516,11 +516,11 @@ function brokenOff(error: ResponseBodyError, prepared: PreparedRequest, status: 
   );
 }
 
-/** The code of a decompression error among the causes of `error` (undici's "terminated" wraps zlib's), if any. */
-function decodingFailure(error: unknown): string | undefined {
+/** The first code among the causes of `error` (undici's "terminated" wraps zlib's or the socket's), if any. */
+function causeCode(error: unknown): string | undefined {
   for (let cause = error, depth = 0; cause instanceof Error && depth < 4; cause = cause.cause, depth++) {
     const code = (cause as { code?: unknown }).code;
-    if (typeof code === 'string' && /^(?:Z_|ERR__ERROR)/.test(code)) return code;
+    if (typeof code === 'string') return code;
   }
   return undefined;
 }

@@ -77,6 +77,12 @@ describe('RequestEngine in Chromium, against a second origin', () => {
     expect(error.cause).to.be.instanceOf(ResponseBodyError);
   });
 
+  it('names an undecodable Content-Encoding as a possible cause of a body that broke off, which the browser reports alike', async () => {
+    const error = await failure(new RequestEngine().send({ method: 'GET', url: `${servers.corsApi}/mislabelled-gzip` }));
+    expect(error.kind, error.message).to.equal('network');
+    expect(error.message).to.match(/^The response \(status 200\) broke off after 0 bytes of its body: .* closed the connection before the end\. .* Or the body did not decode as its Content-Encoding \(gzip\) says, which a browser reports alike\.$/);
+  });
+
   it('says how much of the response had come when the timeout ran out while its body arrived', async () => {
     const error = await failure(new RequestEngine({ config: { timeout: 1000 } }).send({ method: 'GET', url: `${servers.corsApi}/drip` }));
     expect(error.kind, error.message).to.equal('timeout');

@@ -489,12 +489,10 @@ describe('RequestEngine against a local API', () => {
       assert.match(error.message, /fix its Content-Encoding\.$/);
       assert.doesNotMatch(error.message, /closed the connection/);
     }
-    // A compressed body that really broke off: the connection is blamed, and a failed decode named as what a browser would report alike.
-    await rejectsWith(
-      engineFor().send({ method: 'GET', url: `${api.origin}/cut-gzip` }),
-      'network',
-      /closed the connection before the end\. .* Or the body did not decode as its Content-Encoding \(gzip\) says, which a browser reports alike\.$/,
-    );
+    // A compressed body that really broke off: Node says so, so the connection alone is blamed (a browser, which says
+    // neither, also names the encoding: test/browser/request-engine.test.ts).
+    const cut = await rejectsWith(engineFor().send({ method: 'GET', url: `${api.origin}/cut-gzip` }), 'network', /closed the connection before the end\. Try again; if it keeps happening, the server or something between is dropping the response\.$/);
+    assert.doesNotMatch(cut.message, /did not decode/);
   });
 
   it('explains an unreachable server', async () => {

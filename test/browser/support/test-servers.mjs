@@ -161,6 +161,10 @@ function createCorsApi(apiWithoutCors) {
       // 100 bytes of a declared 1,000, then the connection drops.
       response.writeHead(200, { ...cors, 'content-type': 'text/plain', 'content-length': '1000' });
       response.write('x'.repeat(100), () => setTimeout(() => response.destroy(), 50));
+    } else if (url.pathname === '/mislabelled-gzip') {
+      // Labelled gzip, sent plain: the browser cannot decode it, and reports it as it reports a broken connection.
+      response.writeHead(200, { ...cors, 'access-control-expose-headers': 'content-encoding', 'content-type': 'application/json', 'content-encoding': 'gzip' });
+      response.end('{"pets": []}');
     } else if (url.pathname === '/drip') {
       // One byte every 100 ms for 5 s: longer than a short console timeout.
       response.writeHead(200, { ...cors, 'content-type': 'text/plain' });
