@@ -214,12 +214,26 @@ describe('<code-snippet>', () => {
     expect(copyButton(el).innerText.trim(), 'Copied: of what is shown').to.equal('Copied');
   });
 
+  it('says why Copy copied nothing when the values cannot be filled in, rather than nothing at all', async () => {
+    // Two uses of a 600 KB value grow the request past the 1 MiB a resolve may add.
+    const environments = new EnvironmentManager({ name: 'prod', variables: { big: 'a'.repeat(600_000) } });
+    const el = await fixture<CodeSnippet>(html`<code-snippet url="https://api.example/{{big}}/{{big}}" .environments=${environments}></code-snippet>`);
+    expect(code(el), 'shown with its placeholders').to.contain('{{big}}/{{big}}');
+    copyButton(el).click();
+    await waitUntil(() => status(el)?.startsWith('Not copied: No snippet for this request: '), `announced, got ${status(el)}`);
+  });
+
   it('says what to do for a request loaded from history with a credential it did not keep in the URL, not to percent-encode its "["', async () => {
     const el = await fixture<CodeSnippet>(html`<code-snippet url="https://api.example/pets?api_key=[redacted]"></code-snippet>`);
     expect(problem(el)).to.equal('No snippet for this request: [redacted] in the URL stands for a credential history did not keep; type its value in its place.');
     el.url = 'https://api.example/pets?tag=[a]';
     await el.updateComplete;
     expect(problem(el), 'any other "[" is told how to write it').to.match(/%5B/);
+    // Another problem of such a request is told as it is.
+    el.url = 'https://api.example/pets?api_key=[redacted]';
+    el.method = 'GET PETS';
+    await el.updateComplete;
+    expect(problem(el)).to.match(/request\.method: must be an HTTP method/);
   });
 
   it('offers Show values only while an environment is active: with none, there are no values to show', async () => {

@@ -260,9 +260,10 @@ export class CodeSnippet extends LitElement {
 
   async #onCopy(): Promise<void> {
     // As it runs, values and secrets and all; the code shown may have them as placeholders or masked.
-    const { code } = this.#snippet(false);
+    const { code, problem } = this.#snippet(false);
     const { code: shown } = this.#snippet();
-    if (code === undefined) return;
+    // Shown with its placeholders, the request may still fail once its values are filled in (past the growth cap).
+    if (code === undefined) return this.#copyAnnouncer.announce(`Not copied: ${problem}`);
     const language = this.selected!;
     // Where copying is refused, the code shown is selected instead: the latest, not a held-back one, and only while it is
     // the code copied (another tab or request may have taken its place while the clipboard answered; masked, it is not).
@@ -346,7 +347,7 @@ export class CodeSnippet extends LitElement {
       return { code: masked ? code.replaceAll(masked.standIn, MASK) : code };
     } catch (error) {
       // A request loaded from history: its "[" is refused as a character to percent-encode, which is not the fix.
-      const redacted = typeof request?.url === 'string' && request.url.includes(REDACTED);
+      const redacted = (error as { argument?: unknown }).argument === 'request.url' && request!.url.includes(REDACTED);
       return { problem: `No snippet for this request: ${redacted ? `${REDACTED} in the URL stands for a credential history did not keep; type its value in its place.` : (error as Error).message}` };
     }
   }
