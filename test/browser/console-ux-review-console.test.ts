@@ -220,6 +220,8 @@ describe('<try-it-console> usability review', () => {
       const url = $<HTMLInputElement>(el, '#url');
       url.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', isComposing: true, bubbles: true, composed: true }));
       expect(sends, 'Enter choosing an input method’s text').to.equal(0);
+      url.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', keyCode: 229, bubbles: true, composed: true }));
+      expect(sends, 'the same, as Safari tells it').to.equal(0);
       $<HTMLTextAreaElement>(el, '#body').focus();
       await sendKeys({ press: 'Enter' });
       expect(sends, 'Enter in the body').to.equal(0);

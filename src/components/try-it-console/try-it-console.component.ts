@@ -557,8 +557,8 @@ export class TryItConsole extends LitElement {
   }
 
   #onKeydown(event: KeyboardEvent): void {
-    // Enter that ends an input method's composition only chooses the text.
-    if (event.key !== 'Enter' || event.isComposing) return;
+    // Enter that ends an input method's composition only chooses the text (Safari says so by keyCode 229 alone).
+    if (event.key !== 'Enter' || event.isComposing || event.keyCode === 229) return;
     const target = event.target as Element;
     // Enter alone sends from the URL field, as in Postman and Hoppscotch; elsewhere (a body, a value) it is Ctrl or ⌘ + Enter.
     const sends = event.ctrlKey || event.metaKey || (target.id === 'url' && !event.shiftKey && !event.altKey);
