@@ -85,7 +85,13 @@ describe('<try-it-console> request editor, by keyboard and screen reader', () =>
     await el.updateComplete;
     expect(rows(el)).to.deep.equal(['Authorization: Bearer abc']);
     // The caret goes where typing would have left it: after the value pasted, in the last row pasted.
-    const focusedValue = () => (el.shadowRoot!.activeElement?.matches('input.value') ? (el.shadowRoot!.activeElement as HTMLInputElement).value : undefined);
+    // The value, with the caret at its end, of the field that has focus: undefined unless that is a value field.
+    const focusedValue = () => {
+      const field = el.shadowRoot!.activeElement as HTMLInputElement | null;
+      if (!field?.matches('input.value')) return undefined;
+      expect([field.selectionStart, field.selectionEnd], 'the caret at the end').to.deep.equal([field.value.length, field.value.length]);
+      return field.value;
+    };
     expect(focusedValue(), 'focus on the value pasted').to.equal('Bearer abc');
     $(el, 'button.add-header').click();
     await el.updateComplete;

@@ -131,14 +131,15 @@ describe('WebhookChannel config', () => {
   });
 
   it('refuses unknown or misspelt fields, naming the field and listing the known ones', () => {
-    const known = /is not a known field(?:; names are case-sensitive: write secret)?; known fields: url, secret, method, headers, timeout, dispatcher \(got an? \w+\)\.$/;
-    for (const [config, field] of [
-      [{ url, timeoutMs: 1_000 }, 'webhook.timeoutMs'],
-      [{ url, Secret: 's' }, 'webhook.Secret'],
-      [{ url, header: { 'X-A': '1' } }, 'webhook.header'],
-      [{ url, retry: { attempts: 1 } }, 'webhook.retry'],
+    const known = (hint: string) => new RegExp(`is not a known field${hint}; known fields: url, secret, method, headers, timeout, dispatcher \\(got an? \\w+\\)\\.$`);
+    for (const [config, field, hint] of [
+      [{ url, timeoutMs: 1_000 }, 'webhook.timeoutMs', ''],
+      // Only the case differs: the name to write is said.
+      [{ url, Secret: 's' }, 'webhook.Secret', '; names are case-sensitive: write secret'],
+      [{ url, header: { 'X-A': '1' } }, 'webhook.header', ''],
+      [{ url, retry: { attempts: 1 } }, 'webhook.retry', ''],
     ] as const) {
-      assert.throws(() => new WebhookChannel(config as never), (error: unknown) => error instanceof ConfigError && error.field === field && known.test(error.message), field);
+      assert.throws(() => new WebhookChannel(config as never), (error: unknown) => error instanceof ConfigError && error.field === field && known(hint).test(error.message), field);
     }
   });
 
