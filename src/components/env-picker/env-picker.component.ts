@@ -128,15 +128,6 @@ export class EnvPicker extends LitElement {
     else if (this.#hadFocus && !this.shadowRoot!.activeElement) this.renderRoot.querySelector('select')?.focus();
   }
 
-  /**
-   * Opens the field that sets `name` in the active environment, with focus in it (which scrolls it into view): for a
-   * page, or the console's Set button beside a response sent with `{{name}}` as written, to take the reader there.
-   * Nothing happens when `readonly` or without an active environment.
-   */
-  editVariable(name: string): void {
-    if (!this.readonly && this.manager?.active()) this.#edit(name);
-  }
-
   #edit(name: string): void {
     const variables = this.manager?.active()?.variables ?? {};
     // Own values only: `constructor` or `toString` is no variable until set.
@@ -221,6 +212,15 @@ export class EnvPicker extends LitElement {
     const masked = maskedValue(name, value);
     this.#masks.set(name, { value, masked });
     return masked;
+  }
+
+  /**
+   * Opens the field that sets `name` in the active environment, with focus in it (which scrolls it into view): for a
+   * page, or the console's Set button beside a response sent with `{{name}}` as written, to take the reader there.
+   * Nothing happens when `readonly` or without an active environment.
+   */
+  editVariable(name: string): void {
+    if (!this.readonly && this.manager?.active()) this.#edit(name);
   }
 
   #renderVariables(variables: Record<string, string>) {
