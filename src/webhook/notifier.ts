@@ -1,5 +1,6 @@
 // Routes a notification to its channels, retries failed attempts under the retry policy, and reports every
 // outcome: in the result of `send` and as events. Nothing is thrown away and nothing rejects unhandled.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { ConfigError, WebhookDeliveryError, describeValue } from '../core/errors.js';
 import { MAX_TIMER, expectKnownFields, expectPlainObject } from '../core/validation.js';
 import type { AttemptFailure, WebhookAttemptError } from './attempt-failure.js';
@@ -73,8 +74,8 @@ export interface SentEvent {
 /**
  * A delivery failed for good. `body` is the exact JSON that was (or would have been) sent, to store and replay. A send
  * refused at once (closed notifier, unknown channel, toWebhook() throwing) fires none when a `failed` listener made it
- * while hearing of another such refusal, and after close() only the first refused send fires one: their results say
- * so, and a listener that sends again, at once or after an await, is not called again, endlessly.
+ * while hearing of another such refusal (at once, or after an await or a timer it started), nor past the 100th send
+ * refused after close(): their results say so, and a listener that sends again is not called again, endlessly.
  */
 export interface FailedEvent {
   channel: string;
@@ -107,6 +108,14 @@ type Listener<K extends keyof NotifierEventMap> = (event: NotifierEventMap[K]) =
 const EVENT_NAMES = 'must be "attempt", "sent", "failed" or "error"';
 
 /**
+ * Set while `failed` listeners hear of a send refused at once, and in every callback and await they start from
+ * there: a send made in it is a re-queue of the refused one (see Notifier's #refuseAtOnce).
+ */
+const hearingRefusal = new AsyncLocalStorage<true>();
+/** How many sends refused after close() are reported as `failed` events: enough for any shutdown, finite for a loop. */
+const MAX_CLOSED_REFUSALS_REPORTED = 100;
+
+/**
  * @example
  * const notifier = new Notifier({ retry: { attempts: 5 } });
  * notifier.registerChannel('webhook', new WebhookChannel({ url, secret }));
@@ -128,10 +137,8 @@ export class Notifier {
   readonly #attemptsInFlight = new AttemptsInFlight();
   #closeTimeout = 0;
   #closed = false;
-  // True while `failed` listeners hear of a send refused at once (see #refuseAtOnce).
-  #hearingRefusalAtOnce = false;
-  // True once a `failed` event has told of a send refused because the notifier is closed (see #refuseAtOnce).
-  #closedRefusalReported = false;
+  // How many sends refused after close() `failed` events have told of (see #refuseAtOnce).
+  #closedRefusalsReported = 0;
 
   constructor(options: NotifierOptions = {}) {
     const input = expectPlainObject(options, 'Notifier options');
@@ -367,31 +374,21 @@ export class Notifier {
 
   /**
    * A send refused before anything was awaited (closed notifier, unknown channel, toWebhook() throwing). A `failed`
-   * listener that sends again, as a naive re-queue does, would hear of its own refusal and send again, synchronously,
-   * until the stack overflows. So a refusal made at once while the listeners hear of another is only returned, to the
-   * listener that sent it; no `failed` event repeats it. After close(), only the first refusal is reported at all.
+   * listener that sends again, as a naive re-queue does, would hear of its own refusal and send again, at once (until
+   * the stack overflows) or after an await or a timer (forever). So a refusal made by a listener hearing of another,
+   * at once or in anything it started, is only returned, to the listener that sent it; no `failed` event repeats it.
+   * Sends refused after close() from elsewhere are reported up to a bound: past it, a queue of the app's own that
+   * sends again whatever failed would loop.
    */
   #refuseAtOnce(details: Omit<FailedEvent, 'error'>, message: string, cause?: unknown): DeliveryResult {
-    if (this.#hearingRefusalAtOnce) {
-      const error = new WebhookDeliveryError(`${message} Sent from a "failed" listener hearing of another refused send: not reported as a "failed" event, which would call that listener again, endlessly.`, { attempts: 0, cause });
-      return { channel: details.channel, ok: false, attempts: 0, error };
+    const unreported = (why: string): DeliveryResult => ({ channel: details.channel, ok: false, attempts: 0, error: new WebhookDeliveryError(`${message} ${why}`, { attempts: 0, cause }) });
+    if (hearingRefusal.getStore()) {
+      return unreported('Sent from a "failed" listener hearing of another refused send: not reported as a "failed" event, which would call that listener again, endlessly.');
     }
-    // A listener that resends after an await (or a timer, or through a queue) no longer hears of the refusal when its
-    // send is refused, so the rule above cannot see it. Once closed, the notifier stays closed: after the first, every
-    // refusal would feed such a listener again, forever, and tells nothing the first did not.
-    if (this.#closed) {
-      if (this.#closedRefusalReported) {
-        const error = new WebhookDeliveryError(`${message} Not reported as a "failed" event: only the first send refused after close() is, so that a "failed" listener that sends again cannot loop.`, { attempts: 0, cause });
-        return { channel: details.channel, ok: false, attempts: 0, error };
-      }
-      this.#closedRefusalReported = true;
+    if (this.#closed && this.#closedRefusalsReported++ >= MAX_CLOSED_REFUSALS_REPORTED) {
+      return unreported(`Not reported as a "failed" event: the first ${MAX_CLOSED_REFUSALS_REPORTED} sends refused after close() were, and more would be a loop (a queue that sends again whatever failed).`);
     }
-    this.#hearingRefusalAtOnce = true;
-    try {
-      return this.#fail(details, message, cause);
-    } finally {
-      this.#hearingRefusalAtOnce = false;
-    }
+    return hearingRefusal.run(true, () => this.#fail(details, message, cause));
   }
 
   #listening(name: keyof NotifierEventMap): boolean {

@@ -169,7 +169,7 @@ describe('a failed listener that sends again after close()', () => {
     assert.deepEqual(results.map((r) => [r.ok, r.attempts, /not reported as a "failed" event/.test(r.error!.message)]), [[false, 0, true], [false, 0, false]]);
   });
 
-  it('ends on its own when the listener awaits before sending again: only the first send refused after close() is reported', async () => {
+  it('ends on its own when the listener awaits before sending again: its resend is refused unreported, as one made at once', async () => {
     const pauses: Array<[string, () => Promise<unknown>]> = [
       ['a timer', () => new Promise((resolve) => setTimeout(resolve, 0))],
       ['a resolved promise', () => Promise.resolve()],
@@ -201,7 +201,7 @@ describe('a failed listener that sends again after close()', () => {
       assert.ok(resent[0]!.error instanceof WebhookDeliveryError);
       assert.equal(
         resent[0]!.error.message,
-        'The notifier is closed; channel "webhook" was not used. Not reported as a "failed" event: only the first send refused after close() is, so that a "failed" listener that sends again cannot loop.',
+        'The notifier is closed; channel "webhook" was not used. Sent from a "failed" listener hearing of another refused send: not reported as a "failed" event, which would call that listener again, endlessly.',
       );
       assert.equal(server.requests.length, 0);
       assert.deepEqual(events.error, []);
@@ -223,5 +223,52 @@ describe('a failed listener that sends again after close()', () => {
     assert.equal(resent.length, 1);
     assert.match((await resent[0]!)[0]!.error!.message, /^No channel is registered as "missing" .* not reported as a "failed" event/);
     await notifier.close();
+  });
+
+  it('is bounded the same way for a listener that awaits before sending to an unregistered channel again, before close()', async () => {
+    const notifier = new Notifier();
+    const failed: FailedEvent[] = [];
+    const resent: DeliveryResult[] = [];
+    const listening: Array<Promise<void>> = [];
+    const toMissing: WebhookNotification = { ...notification, via: () => ['missing'] };
+    // Before, each refusal fired `failed` again and the listener resent, forever: the cap keeps this test finite.
+    notifier.on('failed', (event) => {
+      failed.push(event);
+      listening.push((async () => {
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        if (resent.length < 1000) resent.push(...(await notifier.send(invoice, toMissing)));
+      })());
+    });
+    await notifier.send(invoice, toMissing);
+    for (let heard = -1; heard < listening.length; ) {
+      heard = listening.length;
+      await settlesWithin(Promise.all(listening), GUARD, 'the listeners');
+    }
+    assert.equal(failed.length, 1);
+    assert.equal(resent.length, 1);
+    assert.match(resent[0]!.error!.message, /not reported as a "failed" event, which would call that listener again, endlessly\.$/);
+    await notifier.close();
+  });
+
+  it('reports every other send refused after close(), up to 100: a queue that sends again whatever failed stops there', async () => {
+    const { notifier, events } = harness({ url: 'http://127.0.0.1:9/unused' });
+    // A queue of the app's own, fed by the failed listener and drained outside it: it would resend forever.
+    const queue: number[] = [];
+    notifier.on('failed', () => void queue.push(1));
+    await notifier.close();
+    // Sends from request handlers during shutdown: each is told of.
+    const handlers = await Promise.all([1, 2, 3].map(() => notifier.send(invoice, notification)));
+    assert.equal(events.failed.length, 3);
+    assert.ok(handlers.flat().every((result) => !result.ok && result.attempts === 0));
+    let sent = 3;
+    while (queue.length > 0 && sent < 1000) {
+      queue.shift();
+      sent += 1;
+      await notifier.send(invoice, notification);
+    }
+    assert.ok(sent < 1000, `the queue ran dry after ${sent} sends`);
+    assert.equal(events.failed.length, 100);
+    const [past] = await notifier.send(invoice, notification);
+    assert.match(past!.error!.message, /Not reported as a "failed" event: the first 100 sends refused after close\(\) were, and more would be a loop/);
   });
 });
