@@ -9,7 +9,7 @@ import type { TryItConsole } from '../../src/components/try-it-console/try-it-co
 import { isHeaderName } from '../../src/core/http-syntax.js';
 import type { TicRequestErrorEvent, TicResponseEvent } from '../../src/events/index.js';
 import { landmarks } from './support/accessibility-tree.js';
-import { drawnAt } from './support/drawn-at.js';
+import { drawnAt, drawnCharacters } from './support/drawn-at.js';
 
 let servers: { api: string; corsApi: string; proxy: string };
 let streams = 0;
@@ -48,17 +48,7 @@ const atEnd = (body: Element) => body.scrollHeight - body.scrollTop - body.clien
  * digits, each as the text either side: a word split where it did not have to be.
  */
 function midWordBreaks(element: Element): string[] {
-  const characters: { character: string; top: number }[] = [];
-  const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    if (node.parentElement?.closest('.visually-hidden')) continue;
-    for (let i = 0; i < node.textContent!.length; i += 1) {
-      const range = document.createRange();
-      range.setStart(node, i);
-      range.setEnd(node, i + 1);
-      characters.push({ character: node.textContent![i]!, top: Math.round(range.getBoundingClientRect().top) });
-    }
-  }
+  const characters = drawnCharacters(element).map(({ character, box }) => ({ character, top: Math.round(box.top) }));
   const breaks: string[] = [];
   for (let i = 1; i < characters.length; i += 1) {
     const [before, after] = [characters[i - 1]!, characters[i]!];

@@ -1,6 +1,6 @@
-/** Where each visible character of `element`'s text is drawn, left edge in px, in text order. */
-export function drawnAt(element: Element): number[] {
-  const lefts: number[] = [];
+/** Each visible character of `element`'s text with the box it is drawn in, in text order. */
+export function drawnCharacters(element: Element): { character: string; box: DOMRect }[] {
+  const characters: { character: string; box: DOMRect }[] = [];
   const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     if (node.parentElement?.closest('.visually-hidden')) continue;
@@ -8,8 +8,13 @@ export function drawnAt(element: Element): number[] {
       const range = document.createRange();
       range.setStart(node, i);
       range.setEnd(node, i + 1);
-      lefts.push(range.getBoundingClientRect().left);
+      characters.push({ character: node.textContent![i]!, box: range.getBoundingClientRect() });
     }
   }
-  return lefts;
+  return characters;
+}
+
+/** Where each visible character of `element`'s text is drawn, left edge in px, in text order. */
+export function drawnAt(element: Element): number[] {
+  return drawnCharacters(element).map(({ box }) => box.left);
 }
