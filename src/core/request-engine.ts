@@ -281,6 +281,11 @@ export class RequestEngine {
     if (timeout.aborted) return timedOut(error, prepared, status, this.config.timeout);
     // The server answered, so neither CORS nor reachability is the problem: the body broke off.
     if (error instanceof ResponseBodyError) return brokenOff(error, prepared, status, contentEncoding);
+    // Node's fetch refuses a head larger than it reads (16 KiB unless --max-http-header-size says more): the server
+    // answered, and a probe would fail alike, reading as a server that is down.
+    if (causeCode(error) === 'UND_ERR_HEADERS_OVERFLOW') {
+      return new RequestError('network', `${new URL(prepared.fetchUrl).origin} answered with headers larger than Node's HTTP client reads (UND_ERR_HEADERS_OVERFLOW); start Node with --max-http-header-size=65536 (or more), or have the server send fewer.`, { cause: error });
+    }
     // Probes would be blocked too, and their answer would blame the server or CORS.
     if (await blocks.seen()) return blockedByPagePolicy(prepared, error, blocks.blockingPolicy, this.#pageOrigin);
     if (prepared.viaProxy) {

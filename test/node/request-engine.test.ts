@@ -90,6 +90,9 @@ describe('RequestEngine against a local API', () => {
         // Compressed and labelled so, then the connection drops: a real break, which a browser reports as a failed decode.
         response.writeHead(200, { 'content-type': 'text/plain', 'content-encoding': 'gzip', 'content-length': '1000' });
         response.write(gzipSync('partial').subarray(0, 12), () => setTimeout(() => response.socket?.destroy(), 50));
+      } else if (path === '/huge-head') {
+        // 20 KB of headers: more than Node's HTTP client reads by default (16 KiB).
+        response.writeHead(200, { 'content-type': 'text/plain', 'x-large': 'h'.repeat(20_000) }).end('ok');
       } else if (path === '/latin1') {
         response.writeHead(200, { 'content-type': 'text/plain; charset=iso-8859-1' }).end(Buffer.from([0x63, 0x61, 0x66, 0xe9]));
       } else if (path.startsWith('/bytes?')) {
@@ -493,6 +496,14 @@ describe('RequestEngine against a local API', () => {
     // neither, also names the encoding: test/browser/request-engine.test.ts).
     const cut = await rejectsWith(engineFor().send({ method: 'GET', url: `${api.origin}/cut-gzip` }), 'network', /closed the connection before the end\. Try again; if it keeps happening, the server or something between is dropping the response\.$/);
     assert.doesNotMatch(cut.message, /did not decode/);
+  });
+
+  it('explains headers larger than Node reads as such, not as a server that may be down', async () => {
+    await rejectsWith(
+      engineFor().send({ method: 'GET', url: `${api.origin}/huge-head` }),
+      'network',
+      /^http:\/\/127\.0\.0\.1:\d+ answered with headers larger than Node's HTTP client reads \(UND_ERR_HEADERS_OVERFLOW\); start Node with --max-http-header-size=65536 \(or more\), or have the server send fewer\.$/,
+    );
   });
 
   it('explains an unreachable server', async () => {
