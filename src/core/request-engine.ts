@@ -359,14 +359,21 @@ function sendableHeaders(headers: Record<string, string>): [string, string][] {
  */
 function headersTheApiSent(headers: Headers): [string, string][] {
   const named: [string, string][] = [];
+  // What a browser shows of a cross-origin response: the exposed headers (the proxy exposes the API's) and the
+  // CORS-safelisted ones. Node shows every header, the proxy's own `Vary: Origin` and hardening headers too.
+  const exposedList = headers.get('access-control-expose-headers');
+  const exposed = exposedList === null || exposedList.trim() === '*' ? undefined : new Set([...CORS_SAFELISTED_RESPONSE_HEADERS, ...exposedList.toLowerCase().split(/\s*,\s*/)]);
   for (const [name, value] of headers) {
-    if (name === PROXY_FINAL_URL_HEADER || name.startsWith('access-control-')) continue;
+    if (name === PROXY_FINAL_URL_HEADER || name.startsWith('access-control-') || (exposed && !exposed.has(name))) continue;
     if (name === UPSTREAM_WWW_AUTHENTICATE_HEADER) named.push(['www-authenticate', value]);
     else if (name !== 'content-security-policy') named.push([name, value]);
     else if (value !== PROXY_CONTENT_SECURITY_POLICY) named.push([name, withoutSuffix(value, `, ${PROXY_CONTENT_SECURITY_POLICY}`)]);
   }
   return named.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }
+
+/** The response headers a page may read from any origin (Fetch's CORS-safelisted response-header names). */
+const CORS_SAFELISTED_RESPONSE_HEADERS = ['cache-control', 'content-language', 'content-length', 'content-type', 'expires', 'last-modified', 'pragma'];
 
 function withoutSuffix(text: string, suffix: string): string {
   return text.endsWith(suffix) ? text.slice(0, -suffix.length) : text;

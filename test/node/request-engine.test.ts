@@ -854,6 +854,22 @@ describe('RequestEngine through a CORS proxy', () => {
     assert.equal(refusal.proxyCode, 'private_address');
   });
 
+  it('lists only the headers the API sent for a response through the proxy, as a browser does: not the proxy\'s own', async () => {
+    const ownProxy = await startProxy({ port: 0, host: '127.0.0.1', allowPrivate: true, allowOrigins: '*' });
+    const ownApi = await startServer((_request, response) => response.writeHead(200, { 'content-type': 'text/plain', 'x-from-api': '1' }).end('ok'));
+    try {
+      const engine = new RequestEngine({ config: { corsProxy: `${ownProxy.url}?url={url}` }, pageOrigin: 'http://docs.localhost:9000' });
+      const response = await engine.send({ method: 'GET', url: `${ownApi.origin}/x` });
+      const names = response.headers.map(([name]) => name);
+      assert.ok(names.includes('x-from-api') && names.includes('content-type'), `the API's own: ${names.join(', ')}`);
+      // Added by the proxy (Vary: Origin, and hardening headers the page never reads).
+      for (const added of ['vary', 'x-content-type-options', 'content-security-policy']) assert.ok(!names.includes(added), `${added} is the proxy's: ${names.join(', ')}`);
+    } finally {
+      await ownProxy.close();
+      await ownApi.close();
+    }
+  });
+
   it('says the proxy could not get an answer from the API, not that it refused, when the API is down', async () => {
     const ownProxy = await startProxy({ port: 0, host: '127.0.0.1', allowPrivate: true, allowOrigins: '*' });
     const down = await startServer(() => {});
