@@ -680,8 +680,29 @@ function textTail(progress: BodyProgress, contentType: string, limit: number): {
 /** `;` name `=` value, the value a quoted string (with backslash escapes) or plain text up to the next `;`. */
 const MIME_PARAMETER = /;[\t\n\r ]*([^;=]*)(?:=(?:"((?:[^"\\]|\\.)*)"?[^;]*|([^;]*)))?/g;
 
-/** The first `charset` parameter of a Content-Type, as the MIME Sniffing Standard parses it. */
+/** One value of a header that fetch joined with ", ", a quoted string's commas kept. */
+const HEADER_VALUE = /(?:[^,"]|"(?:[^"\\]|\\.)*"?)+/g;
+
+/**
+ * The charset of a Content-Type as Fetch's "extract a MIME type" reads it: two headers reach fetch joined with ", ",
+ * and the last type wins, keeping an earlier value's charset when both name the same type
+ * (`text/plain; charset=shift_jis, text/plain` is Shift_JIS).
+ */
 function charsetOf(contentType: string): string | undefined {
+  let essence: string | undefined;
+  let charset: string | undefined;
+  for (const [value] of contentType.matchAll(HEADER_VALUE)) {
+    const type = value.split(';')[0]!.trim().toLowerCase();
+    if (!/^[^\s/]+\/[^\s/]+$/.test(type) || type === '*/*') continue;
+    const own = charsetParameter(value);
+    if (type !== essence) [essence, charset] = [type, own];
+    else if (own !== undefined) charset = own;
+  }
+  return charset;
+}
+
+/** The first `charset` parameter of one MIME type, as the MIME Sniffing Standard parses it. */
+function charsetParameter(contentType: string): string | undefined {
   for (const [, name, quoted, plain] of contentType.matchAll(MIME_PARAMETER)) {
     if (name!.toLowerCase() !== 'charset') continue;
     const value = quoted !== undefined ? quoted.replace(/\\(.)/g, '$1') : plain?.trimEnd();

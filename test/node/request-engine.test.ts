@@ -93,6 +93,10 @@ describe('RequestEngine against a local API', () => {
       } else if (path === '/huge-head') {
         // 20 KB of headers: more than Node's HTTP client reads by default (16 KiB).
         response.writeHead(200, { 'content-type': 'text/plain', 'x-large': 'h'.repeat(20_000) }).end('ok');
+      } else if (path === '/two-content-types') {
+        // Two Content-Type headers (a proxy adding its own): fetch joins them with ", ".
+        response.setHeader('content-type', ['text/plain; charset=shift_jis', 'text/plain']);
+        response.end(Buffer.from([0x93, 0xfa, 0x96, 0x7b])); // 日本 in Shift_JIS
       } else if (path === '/latin1') {
         response.writeHead(200, { 'content-type': 'text/plain; charset=iso-8859-1' }).end(Buffer.from([0x63, 0x61, 0x66, 0xe9]));
       } else if (path.startsWith('/bytes?')) {
@@ -359,6 +363,15 @@ describe('RequestEngine against a local API', () => {
 
   it('decodes text with the response charset', async () => {
     assert.equal((await engineFor().send({ method: 'GET', url: `${api.origin}/latin1` })).text, 'café');
+  });
+
+  it('reads the charset of two Content-Type headers as fetch does: the last type, keeping the charset of an equal one before it', async () => {
+    const response = await engineFor().send({ method: 'GET', url: `${api.origin}/two-content-types` });
+    assert.equal(response.contentType, 'text/plain; charset=shift_jis, text/plain');
+    assert.deepEqual([response.text, response.warnings], ['日本', []]);
+    // Another type after it starts again: its own charset, or none.
+    assert.equal((await bytes('text/plain; charset=shift_jis, text/html; charset=iso-8859-1', Buffer.from('café', 'latin1'))).text, 'café');
+    assert.equal((await bytes('text/plain; charset=iso-8859-1, application/json', Buffer.from('{"a":"é"}'))).text, '{"a":"é"}');
   });
 
   const bytes = (type: string, body: Buffer) => engineFor().send({ method: 'GET', url: `${api.origin}/bytes?type=${encodeURIComponent(type)}&hex=${body.toString('hex')}` });
