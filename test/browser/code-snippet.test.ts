@@ -214,13 +214,16 @@ describe('<code-snippet>', () => {
     expect(copyButton(el).innerText.trim(), 'Copied: of what is shown').to.equal('Copied');
   });
 
-  it('says why Copy copied nothing when the values cannot be filled in, rather than nothing at all', async () => {
+  it('copies the code shown, placeholders and all, when the values cannot be filled in, and says why', async () => {
     // Two uses of a 600 KB value grow the request past the 1 MiB a resolve may add.
     const environments = new EnvironmentManager({ name: 'prod', variables: { big: 'a'.repeat(600_000) } });
     const el = await fixture<CodeSnippet>(html`<code-snippet url="https://api.example/{{big}}/{{big}}" .environments=${environments}></code-snippet>`);
     expect(code(el), 'shown with its placeholders').to.contain('{{big}}/{{big}}');
+    const copied = oneEvent(el, 'tic-copy') as Promise<TicCopyEvent>;
     copyButton(el).click();
-    await waitUntil(() => status(el)?.startsWith('Not copied: No snippet for this request: '), `announced, got ${status(el)}`);
+    expect((await copied).text).to.equal(code(el));
+    await waitUntil(() => status(el)?.startsWith('Copied the curl snippet, with its placeholders (the values could not be filled in: No snippet for this request: '), `announced, got ${status(el)}`);
+    await waitUntil(() => copyButton(el).innerText.trim() === 'Copied', 'the button says so');
   });
 
   it('says what to do for a request loaded from history with a credential it did not keep in the URL, not to percent-encode its "["', async () => {

@@ -57,7 +57,7 @@ describe('<request-history> usability review', () => {
     const [ok, failed] = [...el.shadowRoot!.querySelectorAll('li')];
     for (const [row, duration, status] of [
       [ok!, '14\u00a0ms', '200'],
-      [failed!, '3021\u00a0ms', 'no response'],
+      [failed!, '3021\u00a0ms', 'failed'],
     ] as const) {
       const meta = row.querySelector('.meta')!;
       const time = meta.querySelector('time')!.textContent!;

@@ -93,7 +93,7 @@ describe('<request-history>', () => {
   it('lists entries newest first with method, URL, status, duration and time', async () => {
     const el = await shown(filledHistory());
     const texts = rows(el).map((row) => squeezed(spoken(row.querySelector('button.entry')!)));
-    expect(texts[0]).to.match(/^DELETE https:\/\/api\.example\/pets\/1 no response 3 ms · \d/);
+    expect(texts[0]).to.match(/^DELETE https:\/\/api\.example\/pets\/1 failed 3 ms · \d/);
     expect(texts[1]).to.match(/^POST https:\/\/api\.example\/pets 422 12 ms/);
     expect(texts[2]).to.match(/^GET https:\/\/api\.example\/pets 200 42 ms/);
   });
@@ -114,7 +114,7 @@ describe('<request-history>', () => {
         expect(row.querySelector<HTMLElement>('.meta')!.innerText.replace(/\s+/g, ' ').startsWith(`${origin} · 5 ms · `), 'the origin below').to.equal(true);
         expect(showsWhole(row.querySelector('.meta')!, origin), 'shown whole').to.equal(true);
         expect(row.querySelector<HTMLElement>('.path')!.title).to.equal(url);
-        expect(squeezed(spoken(entry)), 'spoken: the whole URL, once').to.match(new RegExp(`^GET ${url.replace(/[.?]/g, '\\$&')} (200|no response) 5 ms · \\d[^/]*$`));
+        expect(squeezed(spoken(entry)), 'spoken: the whole URL, once').to.match(new RegExp(`^GET ${url.replace(/[.?]/g, '\\$&')} (200|failed) 5 ms · \\d[^/]*$`));
       }
       expect(el.scrollWidth, 'nothing wider than the element').to.be.at.most(el.clientWidth);
     });
@@ -130,7 +130,7 @@ describe('<request-history>', () => {
     expect(showsWhole(long, 'x'.repeat(200)), 'not all of it').to.equal(false);
     expect(showsWhole(noOrigin, 'urn:example:pets')).to.equal(true);
     expect(noOrigin.querySelector('.origin')).to.equal(null);
-    expect(squeezed(spoken(noOrigin.querySelector('button.entry')!))).to.match(/^GET urn:example:pets no response 1 ms · \d/);
+    expect(squeezed(spoken(noOrigin.querySelector('button.entry')!))).to.match(/^GET urn:example:pets failed 1 ms · \d/);
     const url = long.querySelector<HTMLElement>('.path')!;
     const oneLine = noOrigin.querySelector('.path')!.clientHeight;
     expect(url.clientHeight / oneLine, 'two lines').to.be.closeTo(2, 0.1);
@@ -248,7 +248,7 @@ describe('<request-history>', () => {
     expect(focusedLabel(el), 'the next ✕').to.match(/^Delete GET https:\/\/api\.example\/pets \(200, 42 ms, .*\) from history$/);
     await waitUntil(() => status.textContent === 'Deleted POST https://api.example/pets from history.', 'the deletion announced');
     await deleteByKeyboard(1);
-    expect(focusedLabel(el), 'the previous ✕, when the last is deleted').to.match(/^Delete DELETE https:\/\/api\.example\/pets\/1 \(no response, 3 ms, .*\) from history$/);
+    expect(focusedLabel(el), 'the previous ✕, when the last is deleted').to.match(/^Delete DELETE https:\/\/api\.example\/pets\/1 \(failed, 3 ms, .*\) from history$/);
     await deleteByKeyboard(0);
     expect(focused(el), 'the empty list').to.equal('No requests yet. Requests you send appear here.');
     await waitUntil(() => status.textContent === 'Deleted DELETE https://api.example/pets/1 from history.', 'the last deletion announced');
@@ -393,11 +393,11 @@ describe('<request-history>', () => {
     expect(focused(el), 'evicted: the entry now last').to.equal('POST https://api.example/pets 422 12 ms');
     history.delete('b');
     await el.updateComplete;
-    expect(focused(el), 'deleted by the page: its neighbour').to.equal('DELETE https://api.example/pets/1 no response 3 ms');
+    expect(focused(el), 'deleted by the page: its neighbour').to.equal('DELETE https://api.example/pets/1 failed 3 ms');
     el.shadowRoot!.querySelector<HTMLButtonElement>('button.delete')!.focus();
     history.delete('d');
     await el.updateComplete;
-    expect(focusedLabel(el), 'from the ✕ of a deleted entry: the next ✕').to.match(/^Delete DELETE https:\/\/api\.example\/pets\/1 \(no response, 3 ms, .*\) from history$/);
+    expect(focusedLabel(el), 'from the ✕ of a deleted entry: the next ✕').to.match(/^Delete DELETE https:\/\/api\.example\/pets\/1 \(failed, 3 ms, .*\) from history$/);
     history.clear();
     await el.updateComplete;
     expect(focused(el), 'cleared: the empty list').to.equal('No requests yet. Requests you send appear here.');
@@ -482,7 +482,7 @@ describe('<request-history>', () => {
     expect(tabStops().map((button) => button.textContent!.trim().split(/\s/)[0])).to.deep.equal(['Clear', 'DELETE']);
     clearButton(el).focus();
     await sendKeys({ press: 'Tab' });
-    expect(focused(el), 'Tab enters the list at its first entry').to.equal('DELETE https://api.example/pets/1 no response 3 ms');
+    expect(focused(el), 'Tab enters the list at its first entry').to.equal('DELETE https://api.example/pets/1 failed 3 ms');
     await sendKeys({ press: 'ArrowDown' });
     expect(focused(el)).to.equal('POST https://api.example/pets 422 12 ms');
     await sendKeys({ press: 'End' });
@@ -496,7 +496,7 @@ describe('<request-history>', () => {
     expect(active()?.getAttribute('aria-label'), 'Up from a ✕: the ✕ above').to.match(/^Delete DELETE/);
     await sendKeys({ press: 'ArrowLeft' });
     await sendKeys({ press: 'Home' });
-    expect(focused(el)).to.equal('DELETE https://api.example/pets/1 no response 3 ms');
+    expect(focused(el)).to.equal('DELETE https://api.example/pets/1 failed 3 ms');
     await sendKeys({ press: 'ArrowDown' });
     await sendKeys({ press: 'Tab' });
     expect([active(), document.activeElement?.textContent], 'Tab leaves the list').to.deep.equal([null, 'Next']);

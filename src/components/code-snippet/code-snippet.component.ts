@@ -260,10 +260,13 @@ export class CodeSnippet extends LitElement {
 
   async #onCopy(): Promise<void> {
     // As it runs, values and secrets and all; the code shown may have them as placeholders or masked.
-    const { code, problem } = this.#snippet(false);
+    const { code: withValues, problem } = this.#snippet(false);
     const { code: shown } = this.#snippet();
-    // Shown with its placeholders, the request may still fail once its values are filled in (past the growth cap).
-    if (code === undefined) return this.#copyAnnouncer.announce(`Not copied: ${problem}`);
+    // Shown with its placeholders, the request may still fail once its values are filled in (past the growth cap):
+    // the code shown is copied then, and why said.
+    const code = withValues ?? shown;
+    if (code === undefined) return;
+    const how = withValues === undefined ? `, with its placeholders (the values could not be filled in: ${problem})` : code === shown ? '' : ', with the values hidden here';
     const language = this.selected!;
     // Where copying is refused, the code shown is selected instead: the latest, not a held-back one, and only while it is
     // the code copied (another tab or request may have taken its place while the clipboard answered; masked, it is not).
@@ -286,7 +289,7 @@ export class CodeSnippet extends LitElement {
       clearTimeout(this.#copyTimer);
       this.#copyTimer = setTimeout(() => this.#resetCopy(), COPY_FEEDBACK_TIME);
       this.#copyAnnouncer.announce(
-        copied ? `Copied the ${LABELS[language]} snippet${code === shown ? '' : ', with the values hidden here'}.` : selected ? 'Copy is blocked here: the code is selected, press Ctrl+C (or Cmd+C) to copy it.' : 'Copy is blocked here.',
+        copied ? `Copied the ${LABELS[language]} snippet${how}.` : selected ? 'Copy is blocked here: the code is selected, press Ctrl+C (or Cmd+C) to copy it.' : 'Copy is blocked here.',
       );
     }
     if (copied) this.dispatchEvent(new TicCopyEvent(language, code));

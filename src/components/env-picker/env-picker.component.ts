@@ -217,10 +217,10 @@ export class EnvPicker extends LitElement {
   /**
    * Opens the field that sets `name` in the active environment, with focus in it (which scrolls it into view): for a
    * page, or the console's Set button beside a response sent with `{{name}}` as written, to take the reader there.
-   * Nothing happens when `readonly` or without an active environment.
+   * Nothing happens when `readonly`, with `hide-variables` (no field is shown) or without an active environment.
    */
   editVariable(name: string): void {
-    if (!this.readonly && this.manager?.active()) this.#edit(name);
+    if (!this.readonly && !this.hideVariables && this.manager?.active()) this.#edit(name);
   }
 
   #renderVariables(variables: Record<string, string>) {

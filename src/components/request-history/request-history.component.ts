@@ -238,7 +238,7 @@ export class RequestHistory extends LitElement {
 
   #renderEntry(entry: HistoryEntry, now: Date) {
     const status = entry.status === 0 ? 'failed' : statusClassOf(entry.status);
-    const statusText = entry.status === 0 ? 'no response' : String(entry.status);
+    const statusText = entry.status === 0 ? 'failed' : String(entry.status);
     const time = formatEntryTime(entry.timestamp, now);
     const duration = Math.round(entry.duration);
     // Entries to one API share the origin, and a URL cut at the end showed only that: the path leads, the origin
