@@ -281,11 +281,11 @@ export class Notifier {
       return this.#fail(refused, unbuilt(name, cause), cause);
     }
     // Built all the same, so that the failed event hands back the body that would have been sent.
-    if (signal?.aborted) return this.#cancelled({ channel: name, notifiable, event: delivery.event, attempts: 0, body: delivery.body.toString('utf8') }, signal);
+    if (signal?.aborted) return this.#cancelled(unsent(name, notifiable, delivery), signal);
     // Signing takes a turn of the event loop, in which close()'s timeout may run out.
     if (this.#closing.signal.aborted) {
-      const summary = `Webhook ${JSON.stringify(delivery.event)} through channel ${JSON.stringify(name)} was not sent: close()'s timeout (${this.#closeTimeout} ms) ran out before its first attempt.`;
-      return this.#fail({ channel: name, notifiable, event: delivery.event, attempts: 0, body: delivery.body.toString('utf8') }, summary, this.#closing.signal.reason);
+      const summary = `${webhookThrough(delivery.event, name)} was not sent: close()'s timeout (${this.#closeTimeout} ms) ran out before its first attempt.`;
+      return this.#fail(unsent(name, notifiable, delivery), summary, this.#closing.signal.reason);
     }
     return this.#attemptUntilDone(name, channel, notifiable, delivery, signal);
   }
@@ -303,13 +303,13 @@ export class Notifier {
       if (signal?.aborted) {
         // Not retried, whatever the policy would say, so it is not asked.
         this.#emit('attempt', { ...base, attempt, ok: false, ...optional('status', outcome.status), error: outcome.error });
-        return this.#cancelled({ ...base, attempts: attempt, status: outcome.status, body: delivery.body.toString('utf8') }, signal, outcome.error);
+        return this.#cancelled({ ...base, attempts: attempt, status: outcome.status, body: bodyText(delivery) }, signal, outcome.error);
       }
       if (outcome.kind === 'aborted') {
         // Besides the caller's signal, only close()'s timeout aborts an attempt; not retried either.
         this.#emit('attempt', { ...base, attempt, ok: false, error: outcome.error });
-        const summary = `Webhook ${JSON.stringify(delivery.event)} through channel ${JSON.stringify(name)} failed after ${attempt} attempt${attempt === 1 ? '' : 's'}: close()'s timeout (${this.#closeTimeout} ms) aborted the attempt in flight.`;
-        return this.#fail({ ...base, attempts: attempt, body: delivery.body.toString('utf8') }, summary, outcome.error);
+        const summary = `${webhookThrough(delivery.event, name)} failed after ${attemptCount(attempt)}: close()'s timeout (${this.#closeTimeout} ms) aborted the attempt in flight.`;
+        return this.#fail({ ...base, attempts: attempt, body: bodyText(delivery) }, summary, outcome.error);
       }
       const failure: AttemptFailure = { channel: name, attempt, kind: outcome.kind, status: outcome.status, retryAfter: outcome.retryAfter, error: outcome.error };
       let retryIn: number | undefined;
@@ -328,10 +328,11 @@ export class Notifier {
       // Re-read after the wait: either signal may abort between the timer firing and the next attempt.
       const stillWaiting = retryIn !== undefined && (await this.#wait(retryIn, signal)) && !signal?.aborted && !closing.aborted;
       if (!stillWaiting) {
-        if (signal?.aborted) return this.#cancelled({ ...base, attempts: attempt, status: outcome.status, body: delivery.body.toString('utf8') }, signal, outcome.error);
+        const failed = { ...base, attempts: attempt, status: outcome.status, body: bodyText(delivery) };
+        if (signal?.aborted) return this.#cancelled(failed, signal, outcome.error);
         const closed = closing.aborted ? ' The notifier closed before the next retry.' : '';
-        const summary = `Webhook ${JSON.stringify(delivery.event)} through channel ${JSON.stringify(name)} failed after ${attempt} attempt${attempt === 1 ? '' : 's'}: ${outcome.error.message}${closed}${notRetried}`;
-        return this.#fail({ ...base, attempts: attempt, status: outcome.status, body: delivery.body.toString('utf8') }, summary, outcome.error);
+        const summary = `${webhookThrough(delivery.event, name)} failed after ${attemptCount(attempt)}: ${outcome.error.message}${closed}${notRetried}`;
+        return this.#fail(failed, summary, outcome.error);
       }
     }
   }
@@ -362,7 +363,7 @@ export class Notifier {
     const inFlight = last?.kind === 'aborted' ? ', the last aborted in flight' : '';
     const because = reason === undefined ? '' : ` (reason: ${reason})`;
     const lastFailure = last === undefined || last.kind === 'aborted' ? '' : ` The last attempt failed: ${last.message}`;
-    const summary = `Webhook ${JSON.stringify(details.event)} through channel ${JSON.stringify(details.channel)} was cancelled by the caller's signal after ${attempts} attempt${attempts === 1 ? '' : 's'}${inFlight}${because}.${lastFailure}`;
+    const summary = `${webhookThrough(details.event!, details.channel)} was cancelled by the caller's signal after ${attemptCount(attempts)}${inFlight}${because}.${lastFailure}`;
     return this.#fail(details, summary, last ?? signal.reason);
   }
 
@@ -441,6 +442,26 @@ async function settledOrStopped(message: Promise<unknown>, stops: ReadonlyArray<
   } finally {
     for (const stop of unwatch) stop();
   }
+}
+
+/** `Webhook "invoice.paid" through channel "webhook"`: how the message of a built delivery's failure begins. */
+function webhookThrough(event: string, channel: string): string {
+  return `Webhook ${JSON.stringify(event)} through channel ${JSON.stringify(channel)}`;
+}
+
+/** `1 attempt`, `3 attempts`. */
+function attemptCount(attempts: number): string {
+  return `${attempts} attempt${attempts === 1 ? '' : 's'}`;
+}
+
+/** The body a failed delivery hands back, to store and replay: read only once it failed, never for a success. */
+function bodyText(delivery: PreparedDelivery): string {
+  return delivery.body.toString('utf8');
+}
+
+/** What the `failed` event of a built delivery stopped before its first attempt tells. */
+function unsent(channel: string, notifiable: Notifiable, delivery: PreparedDelivery): Omit<FailedEvent, 'error'> {
+  return { channel, notifiable, event: delivery.event, attempts: 0, body: bodyText(delivery) };
 }
 
 function unbuilt(name: string, cause: unknown): string {
