@@ -22,9 +22,12 @@ export function isJsonContentType(contentType: string): boolean {
   return JSON_MEDIA_TYPE.test(contentType);
 }
 
-/** The value of the `Content-Type` header among `headers`, whatever the case of its name; `undefined` without one. */
+/**
+ * The value of the `Content-Type` header among `headers`, whatever the case of its name and spaces around it (a name
+ * as typed, which a send trims); `undefined` without one.
+ */
 export function contentTypeOf(headers: Readonly<Record<string, string>>): string | undefined {
-  return Object.entries(headers).find(([name]) => name.toLowerCase() === 'content-type')?.[1];
+  return Object.entries(headers).find(([name]) => name.trim().toLowerCase() === 'content-type')?.[1];
 }
 
 /**

@@ -3,7 +3,7 @@ import { property, state } from 'lit/decorators.js';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import type { EnvironmentManager } from '../../core/environment-manager.js';
 import { REDACTED } from '../../core/history-config.js';
-import { isJsonDocument, untypedJsonWarning } from '../../core/json-body.js';
+import { contentTypeOf, isJsonDocument, untypedJsonWarning } from '../../core/json-body.js';
 import { SnippetGenerator } from '../../core/snippets/snippet-generator.js';
 import type { SnippetLanguage } from '../../core/snippets/snippet-language.js';
 import type { SnippetRequest } from '../../core/snippets/snippet-request.js';
@@ -376,7 +376,7 @@ export class CodeSnippet extends LitElement {
   /** The note on a JSON body without Content-Type, which the snippet would send as form data or plain text. */
   #untypedJsonNote() {
     const { headers, body } = this.#request();
-    if (this.hostWarns || typeof body !== 'string' || !isJsonDocument(body) || Object.keys(headers ?? {}).some((name) => name.trim().toLowerCase() === 'content-type')) return nothing;
+    if (this.hostWarns || typeof body !== 'string' || !isJsonDocument(body) || contentTypeOf(headers ?? {}) !== undefined) return nothing;
     return html`<p class="notice" role="note">${untypedJsonWarning(`this snippet sends it ${UNTYPED_BODY[this.selected!]}`)}</p>`;
   }
 

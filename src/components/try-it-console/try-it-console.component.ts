@@ -1,4 +1,4 @@
-import { LitElement, html, nothing, type PropertyValues } from 'lit';
+import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { keyed } from 'lit/directives/keyed.js';
 import { live } from 'lit/directives/live.js';
@@ -520,7 +520,12 @@ export class TryItConsole extends LitElement {
     const last = this.headerRows.findIndex((row) => row.key === key) + more.length;
     this.headerRows = this.headerRows.flatMap((row) => (row.key === key ? [{ ...row, ...first }, ...more.map(({ name, value }) => this.#row(name, value))] : [row]));
     // As after typing: the caret after what was pasted, at the end of the last header's value.
-    void this.updateComplete.then(() => this.renderRoot.querySelectorAll<HTMLInputElement>('.header-row input.value')[last]?.focus());
+    this.#focusRowValue(last);
+  }
+
+  /** Once rendered, focus in the value of the header row at `index`. */
+  #focusRowValue(index: number): void {
+    void this.updateComplete.then(() => this.renderRoot.querySelectorAll<HTMLInputElement>('.header-row input.value')[index]?.focus());
   }
 
   #onAddRow(): void {
@@ -553,7 +558,7 @@ export class TryItConsole extends LitElement {
     this.headerRows = off ? this.headerRows.map((each) => (each === off ? row : each)) : [...this.headerRows, row];
     const index = this.headerRows.indexOf(row);
     this.#announcer.announce(`${off ? 'Switched on' : 'Added'} the header Content-Type: ${value}.`);
-    void this.updateComplete.then(() => this.renderRoot.querySelectorAll<HTMLInputElement>('.header-row input.value')[index]?.focus());
+    this.#focusRowValue(index);
   }
 
   #onKeydown(event: KeyboardEvent): void {
@@ -939,11 +944,7 @@ export class TryItConsole extends LitElement {
    */
   #renderStopped({ head, request }: { head: ResponseHead; request: PreparedRequest }, error: RequestError) {
     return html`
-      <p class="status-line" part="status">
-        <span class="status ${statusClassOf(head.status)}">${statusWithReason(head)}</span>
-        <span class="muted" dir="ltr">(headers in ${Math.round(head.headersAt)} ms)</span>
-        <span class="stopped" dir="ltr">${stoppedNote(error)}</span>
-      </p>
+      ${headStatusLine(head, html`<span class="stopped" dir="ltr">${stoppedNote(error)}</span>`)}
       ${this.#renderHeaders(head.headers, headersHiddenByCors(request))}
       ${this.#renderPartialBody(error, true)}`;
   }
@@ -976,11 +977,7 @@ export class TryItConsole extends LitElement {
   #renderArriving(progress: ResponseProgress) {
     const text = this.#arrivingText(progress);
     return html`
-      <p class="status-line" part="status">
-        <span class="status ${statusClassOf(progress.status)}">${statusWithReason(progress)}</span>
-        <span class="muted" dir="ltr">(headers in ${Math.round(progress.headersAt)} ms)</span>
-        <span dir="ltr">${formatBytes(progress.received)} so far…</span>
-      </p>
+      ${headStatusLine(progress, html`<span dir="ltr">${formatBytes(progress.received)} so far…</span>`)}
       ${text === undefined
         ? nothing
         : html`<div class="response-body arriving" part="response-body" tabindex="0" role="group" aria-label="Response body, as it arrives">
@@ -1154,6 +1151,15 @@ const STREAM_TYPE = /^\s*(?:text\/event-stream|application\/(?:x-)?(?:ndjson|jso
 /** A value short enough for a tooltip: its first 200 characters. */
 function cutForTooltip(value: string): string {
   return value.length > 200 ? `${value.slice(0, 200)}…` : value;
+}
+
+/** The status line of a response known by its head alone (still arriving, or cancelled), `after` its time to headers. */
+function headStatusLine(head: ResponseHead, after: TemplateResult) {
+  return html`<p class="status-line" part="status">
+    <span class="status ${statusClassOf(head.status)}">${statusWithReason(head)}</span>
+    <span class="muted" dir="ltr">(headers in ${Math.round(head.headersAt)} ms)</span>
+    ${after}
+  </p>`;
 }
 
 /** `Cancelled after 1.2 KB`: how much of a response had come when the reader cancelled it. */
