@@ -37,13 +37,21 @@ export function contentTypeOf(headers: Readonly<Record<string, string>>): string
  */
 function labelledJsonProblem(contentType: string, body: string): string | undefined {
   if (!isJsonContentType(contentType) || body.trim() === '' || body.length > 1 << 20 || body.includes('{{')) return undefined;
+  // The console checks its body on every render, then prepare() and execute() check it again on send: the same text
+  // is parsed once.
+  if (lastChecked?.body === body) return lastChecked.problem;
+  let problem: string | undefined;
   try {
     JSON.parse(body);
-    return undefined;
   } catch (error) {
-    return (error as Error).message;
+    problem = (error as Error).message;
   }
+  lastChecked = { body, problem };
+  return problem;
 }
+
+/** The last body `labelledJsonProblem` parsed, and what it found. */
+let lastChecked: { body: string; problem: string | undefined } | undefined;
 
 /**
  * The warning of a body labelled JSON that does not parse, or `undefined`. Read in the body as written, which the
