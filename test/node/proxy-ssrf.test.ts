@@ -4,6 +4,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { RunningProxy } from '../../src/proxy/index.js';
+import { closedPort } from '../closed-port.mjs';
 import { AddressPolicy } from '../../src/proxy/address-policy.js';
 import { reservedLoopbackAddresses, systemResolver } from '../../src/proxy/guarded-connector.js';
 import {
@@ -169,11 +170,10 @@ describe('proxy SSRF defences (loopback canary)', () => {
     const canaryV6 = await listen(echoHandler(), '::1', allowed.port).catch(() => undefined);
     let canaryV6Hits = 0;
     canaryV6?.server.on('connection', () => (canaryV6Hits += 1));
-    const closed = await listen(() => undefined);
-    await closed.close();
+    const closed = await closedPort();
     const picky = await startTestProxy({
       // ::1 refused, 127.0.0.1 allowed, on the allowed server's port and on a closed one.
-      allowPrivate: (target) => target.address === '127.0.0.1' && (target.port === allowed.port || target.port === closed.port),
+      allowPrivate: (target) => target.address === '127.0.0.1' && (target.port === allowed.port || target.port === closed),
       resolveHost: async (hostname) => {
         resolved.push(hostname);
         return ['::1', '127.0.0.1'];
@@ -185,7 +185,7 @@ describe('proxy SSRF defences (loopback canary)', () => {
       assert.equal(canaryV6Hits, 0, 'a refused address was connected to');
       assert.deepEqual(resolved, ['mixed.test']);
 
-      const down = await viaProxy(picky, `/http://mixed.test:${closed.port}/`);
+      const down = await viaProxy(picky, `/http://mixed.test:${closed}/`);
       assert.equal(down.status, 502);
       assert.equal(refusalCode(down), 'upstream_unreachable');
       assert.match(down.text, /ECONNREFUSED/);

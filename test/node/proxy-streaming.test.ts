@@ -9,6 +9,7 @@ import { get, type IncomingMessage, type RequestListener } from 'node:http';
 import { Readable } from 'node:stream';
 import { request } from 'undici';
 import type { RunningProxy, StartProxyOptions } from '../../src/proxy/index.js';
+import { closedPort } from '../closed-port.mjs';
 import { PAGE_ORIGIN, allowOnlyLoopbackPort, listen, refusalCode, startTestProxy, viaProxy, type TestServer } from './proxy-support/servers.js';
 
 const MiB = 1024 * 1024;
@@ -255,11 +256,10 @@ describe('proxy size caps and timeout', () => {
   });
 
   it('answers 502 upstream_unreachable when nothing listens on the target port', async () => {
-    const closed = await listen(() => undefined);
-    await closed.close();
-    const proxy = await startTestProxy({ allowPrivate: allowOnlyLoopbackPort(closed.port) });
+    const closed = await closedPort();
+    const proxy = await startTestProxy({ allowPrivate: allowOnlyLoopbackPort(closed) });
     try {
-      const response = await viaProxy(proxy, `/${closed.origin}/`);
+      const response = await viaProxy(proxy, `/http://127.0.0.1:${closed}/`);
       assert.equal(response.status, 502);
       assert.equal(refusalCode(response), 'upstream_unreachable');
       assert.match(response.text, /ECONNREFUSED/);

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { ConfigError, EnvironmentManager, History, InvalidArgumentError, RequestEngine, RequestError, ResponseBodyError, type RequestErrorKind, type ResponseProgress } from '../../src/core/index.js';
 import { startProxy } from '../../src/proxy/index.js';
+import { closedPort } from '../closed-port.mjs';
 import { rejectsWith } from './request-support/rejects-with.js';
 
 interface Received {
@@ -44,10 +45,10 @@ let dripOn: (() => void) | undefined;
 
 describe('RequestEngine against a local API', () => {
   let api: TestServer;
-  let closed: TestServer;
+  // A port nothing listens on.
+  let closed: { origin: string };
   before(async () => {
-    closed = await startServer(() => {});
-    await closed.close();
+    closed = { origin: `http://127.0.0.1:${await closedPort()}` };
     api = await startServer((request, response, body) => {
       const path = request.url!;
       if (path.startsWith('/echo')) {
@@ -917,9 +918,7 @@ describe('RequestEngine through a CORS proxy', () => {
   });
 
   it('explains a proxy that is not running', async () => {
-    const closed = await startServer(() => {});
-    await closed.close();
-    const engine = new RequestEngine({ config: { corsProxy: `${closed.origin}/` }, pageOrigin: 'http://docs.localhost:9000' });
+    const engine = new RequestEngine({ config: { corsProxy: `http://127.0.0.1:${await closedPort()}/` }, pageOrigin: 'http://docs.localhost:9000' });
     await rejectsWith(engine.send({ method: 'GET', url: `${api.origin}/x` }), 'network', /Could not reach the CORS proxy/);
   });
 });

@@ -5,6 +5,7 @@
 // their addresses from /__test-servers.json.
 import { createServer } from 'node:http';
 import { gzipSync } from 'node:zlib';
+import { closedPort } from '../../closed-port.mjs';
 
 function listen(server) {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${server.address().port}`)));
@@ -223,9 +224,7 @@ export function testServersPlugin() {
       });
       const api = createApi();
       servers.push(api);
-      const closedServer = createServer();
-      const closed = await listen(closedServer);
-      await new Promise((resolve) => closedServer.close(resolve));
+      const closed = `http://127.0.0.1:${await closedPort()}`;
       const proxy = await startProxy({ port: 0, allowPrivate: true, allowOrigins: 'loopback' });
       servers.push(proxy.server);
       // As deployed on the internet: loopback and private targets are refused.
