@@ -97,6 +97,8 @@ export function prepareRequest(request: ConsoleRequest, context: PreparationCont
     throw new RequestError('unresolved-variables', `Not sent: ${unresolvedExplanation(missing, cyclic, environment)}`);
   }
   if (baseUrlProblem !== undefined) throw new RequestError('invalid-url', baseUrlProblem);
+  const schemeless = schemelessUrlProblem(request.url.trim(), resolved.url, context.environments);
+  if (schemeless !== undefined) throw new RequestError('invalid-url', schemeless);
   const prepared: PreparedRequest = { ...checkAndRoute(resolved, context, (text) => likelyCause(text, missing, cyclic, environment)), missing, cyclic };
   const invalidJson = invalidJsonWarning(request.body, resolved.headers);
   if (invalidJson !== undefined) prepared.warnings.unshift(invalidJson);
@@ -196,6 +198,32 @@ function misspeltBaseUrl(url: string, environment: Environment | undefined): str
   const near = speltAlike('base_url', environment);
   if (near === undefined) return undefined;
   return `${JSON.stringify(url)} is relative, and environment "${environment!.name}" has no base_url variable but has ${near}: rename it base_url, or write the full URL.`;
+}
+
+/**
+ * For a URL without a scheme that checkUrl would only tell to "write it as https://host/path", the fix said where
+ * it belongs: a leading variable set to a host without its scheme (`{{base_url}}` = `api.example.com`) is told the
+ * value to set, a path without its leading "/" (`pets/1`) to start with one. `undefined` for any other URL.
+ */
+function schemelessUrlProblem(written: string, url: string, environments: EnvironmentManager): string | undefined {
+  if (isHttpUrl(url) || isRelative(url) || /^[a-z][a-z\d+.-]*:\/\//i.test(url)) return undefined;
+  const quoted = JSON.stringify(url);
+  const fullUrl = withScheme(url);
+  const first = scanPlaceholders(written).next().value;
+  if (fullUrl !== undefined && first?.start === 0) {
+    const name = first.name.trim();
+    const value = resolveWithinLimit(environments, `{{${name}}}`, 'the URL');
+    const fixedValue = withScheme(value.text);
+    if (value.missing.length === 0 && fixedValue !== undefined && url.startsWith(value.text)) {
+      return `${quoted} is not an absolute http(s) URL: {{${name}}} is ${JSON.stringify(value.text)} in environment "${environments.active()!.name}", a host without its scheme. Set ${name} to ${fixedValue}, or write the URL as ${fullUrl}.`;
+    }
+  }
+  if (fullUrl === undefined && /^[\w.~-]+(?:[/?#]|$)/.test(url)) {
+    const path = `/${url}`;
+    const hasBaseUrl = !resolveWithinLimit(environments, BASE_URL, 'base_url').missing.includes('base_url');
+    return `${quoted} is neither an absolute http(s) URL nor a path starting with "/"; ${hasBaseUrl ? `write ${path} to send it after base_url, or write the full URL.` : `write the full URL (https://host${path}), or add a base_url variable (e.g. https://api.example.com) and write ${path}.`}`;
+  }
+  return undefined;
 }
 
 /** Why the resolved base_url cannot take a relative URL after it, or `undefined` when it can. */

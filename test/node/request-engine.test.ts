@@ -723,14 +723,19 @@ describe('RequestEngine against a local API', () => {
     await attempt({ base_url: '' }, { method: 'GET', url: '/pets' }, 'invalid-url', /^The base_url of environment "Prod" is empty, so a relative URL has nothing to go after; set it to the API's address/);
     // Typed without its scheme: the fix written out, http:// for this machine.
     await attempt({ base_url: 'api.example.com' }, { method: 'GET', url: '/pets' }, 'invalid-url', /^The base_url of environment "Prod", "api\.example\.com", is not an absolute http\(s\) URL; write it as https:\/\/api\.example\.com, or write the full URL in the request\.$/);
-    await attempt({ base_url: '127.0.0.1:8080' }, { method: 'GET', url: '{{base_url}}/pets' }, 'invalid-url', /^"127\.0\.0\.1:8080\/pets" is not an absolute http\(s\) URL; write it as http:\/\/127\.0\.0\.1:8080\/pets, and check the variables it uses\.$/);
+    // The URL starts with the variable: the fix is said of the variable.
+    await attempt({ base_url: '127.0.0.1:8080' }, { method: 'GET', url: '{{base_url}}/pets' }, 'invalid-url', /^"127\.0\.0\.1:8080\/pets" is not an absolute http\(s\) URL: \{\{base_url\}\} is "127\.0\.0\.1:8080" in environment "Prod", a host without its scheme\. Set base_url to http:\/\/127\.0\.0\.1:8080, or write the URL as http:\/\/127\.0\.0\.1:8080\/pets\.$/);
+    await attempt({ host: 'localhost' }, { method: 'GET', url: '{{ host }}:8080/pets' }, 'invalid-url', /: \{\{host\}\} is "localhost" in environment "Prod", a host without its scheme\. Set host to http:\/\/localhost, or write the URL as http:\/\/localhost:8080\/pets\.$/);
+    // A variable that holds only part of the host is not told to be a URL.
+    await attempt({ tenant: 'acme' }, { method: 'GET', url: '{{tenant}}.example.com/pets' }, 'invalid-url', /^"acme\.example\.com\/pets" is not an absolute http\(s\) URL; write it as https:\/\/acme\.example\.com\/pets, and check the variables it uses\.$/);
     await attempt({ base_url: 'ftp://files.example.com' }, { method: 'GET', url: '/pets' }, 'invalid-url', /write it as https:\/\/host or https:\/\/host\/path, or write/);
     // A path without its leading "/" is no host; a name that only starts like this machine's is another machine.
-    await attempt({ base_url: 'https://api.example.com' }, { method: 'GET', url: 'pets/1' }, 'invalid-url', /write it as https:\/\/host\/path, and check/);
-    await attempt({ base_url: 'localhost.evil.example' }, { method: 'GET', url: '{{base_url}}/x' }, 'invalid-url', /write it as https:\/\/localhost\.evil\.example\/x,/);
-    await attempt({ base_url: 'localhost' }, { method: 'GET', url: '{{base_url}}/x' }, 'invalid-url', /write it as http:\/\/localhost\/x,/);
-    await attempt({ base_url: '0.0.0.0:8080' }, { method: 'GET', url: '{{base_url}}/x' }, 'invalid-url', /write it as http:\/\/0\.0\.0\.0:8080\/x,/);
-    await attempt({ base_url: 'api:8443' }, { method: 'GET', url: '{{base_url}}/x' }, 'invalid-url', /write it as https:\/\/api:8443\/x,/);
+    await attempt({ base_url: 'https://api.example.com' }, { method: 'GET', url: 'pets/1' }, 'invalid-url', /^"pets\/1" is neither an absolute http\(s\) URL nor a path starting with "\/"; write \/pets\/1 to send it after base_url, or write the full URL\.$/);
+    await attempt({}, { method: 'GET', url: 'pets?limit=2' }, 'invalid-url', /^"pets\?limit=2" is neither an absolute http\(s\) URL nor a path starting with "\/"; write the full URL \(https:\/\/host\/pets\?limit=2\), or add a base_url variable \(e\.g\. https:\/\/api\.example\.com\) and write \/pets\?limit=2\.$/);
+    await attempt({ base_url: 'localhost.evil.example' }, { method: 'GET', url: '{{base_url}}/x' }, 'invalid-url', /Set base_url to https:\/\/localhost\.evil\.example, or write the URL as https:\/\/localhost\.evil\.example\/x\.$/);
+    await attempt({ base_url: 'localhost' }, { method: 'GET', url: '{{base_url}}/x' }, 'invalid-url', /Set base_url to http:\/\/localhost, or write the URL as http:\/\/localhost\/x\.$/);
+    await attempt({ base_url: '0.0.0.0:8080' }, { method: 'GET', url: '{{base_url}}/x' }, 'invalid-url', /Set base_url to http:\/\/0\.0\.0\.0:8080, or write the URL as http:\/\/0\.0\.0\.0:8080\/x\.$/);
+    await attempt({ base_url: 'api:8443' }, { method: 'GET', url: '{{base_url}}/x' }, 'invalid-url', /Set base_url to https:\/\/api:8443, or write the URL as https:\/\/api:8443\/x\.$/);
     await attempt({ base_url: ' https://api.example.com' }, { method: 'GET', url: '/pets' }, 'invalid-url', /^The base_url of environment "Prod", " https:\/\/api\.example\.com", starts or ends with a space/);
     await attempt({ base_url: '{{host}}' }, { method: 'GET', url: '/pets' }, 'invalid-url', /is not an absolute http\(s\) URL.* Likely cause: \{\{host\}\} has no value in environment "Prod"\. Define it there, or pick another environment\.$/);
     const sandbox = { base_url: api.origin };
