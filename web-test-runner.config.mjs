@@ -35,6 +35,21 @@ function summaryReporter(path) {
   };
 }
 
+/**
+ * Every test file imports support/readable-failures.ts first (on its first line, so line numbers stay): failed
+ * assertions about elements would otherwise stall the run.
+ */
+function readableFailuresPlugin() {
+  return {
+    name: 'try-it-readable-failures',
+    transform(context) {
+      if (/^\/test\/browser\/[^/]+\.test\.ts$/.test(context.path)) {
+        return { body: `import '/test/browser/support/readable-failures.ts';${context.body}` };
+      }
+    },
+  };
+}
+
 /** A port free now: the runner's default, 8000, may be taken (another project's server, a second run). */
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -56,7 +71,7 @@ export default {
   // highlight.js ships its ES entry points as wrappers around CommonJS files.
   // a11ySnapshot: the accessible names and descriptions Chromium computes, which joining DOM text does not show.
   // frameworks: Vue, React, Svelte and Angular as an app's bundler serves them, for the tests that embed the elements in each.
-  plugins: [a11ySnapshotPlugin(), testServersPlugin(), frameworksPlugin(), fromRollup(commonjs)({ include: ['**/node_modules/highlight.js/**'], strictRequires: false }), esbuildPlugin({ ts: true, tsconfig: new URL('./tsconfig.json', import.meta.url).pathname, target: 'es2022' })],
+  plugins: [readableFailuresPlugin(), a11ySnapshotPlugin(), testServersPlugin(), frameworksPlugin(), fromRollup(commonjs)({ include: ['**/node_modules/highlight.js/**'], strictRequires: false }), esbuildPlugin({ ts: true, tsconfig: new URL('./tsconfig.json', import.meta.url).pathname, target: 'es2022' })],
   browsers: [
     chromeLauncher({
       launchOptions: { executablePath: chromiumPath, headless: true, args: chromiumFlags },
