@@ -49,6 +49,29 @@ export function withoutCredentialsSegment(path: string): { path: string; omitCre
  */
 export const PROXY_CONTENT_SECURITY_POLICY = "sandbox; default-src 'none'";
 
+/**
+ * Request headers carrying the reader's address and whereabouts, as load balancers and CDNs in front of the proxy
+ * pass them on. The proxy leaves them out of what it forwards, and the console warns of one sent through it.
+ */
+const CLIENT_ADDRESS_HEADERS = new Set([
+  'forwarded', 'x-forwarded', 'x-real-ip', 'x-client-ip', 'client-ip', 'true-client-ip', 'x-cluster-client-ip', 'x-originating-ip',
+  'x-envoy-external-address', 'fastly-client-ip', 'akamai-client-ip', 'x-akamai-edgescape', 'fly-client-ip',
+  'x-azure-clientip', 'x-azure-socketip', 'x-vercel-forwarded-for', 'x-nf-client-connection-ip', 'x-nf-geo',
+  'cf-connecting-ip', 'cf-connecting-ipv6', 'cf-pseudo-ipv4', 'cf-region', 'cf-region-code', 'cf-metro-code', 'cf-postal-code', 'cf-timezone',
+]);
+
+/**
+ * Families of such headers, by prefix: `X-Forwarded-For` and the rest, ingress-nginx's `X-Original-Forwarded-For`,
+ * Vercel's `X-Vercel-IP-Country`, `-City`, `-Latitude`…, CloudFront's `CloudFront-Viewer-Address`, `-Country`…,
+ * Cloudflare's `CF-IPCountry`, `CF-IPCity`… and App Engine's `X-AppEngine-Country`, `-CityLatLong`….
+ */
+const CLIENT_ADDRESS_PREFIXES = ['x-forwarded-', 'x-original-forwarded-', 'x-vercel-ip-', 'cloudfront-viewer-', 'cf-ip', 'x-appengine-'];
+
+/** True for a header (lowercased name) that carries a client's address or whereabouts: see CLIENT_ADDRESS_HEADERS. */
+export function isClientAddressHeader(lowercaseName: string): boolean {
+  return CLIENT_ADDRESS_HEADERS.has(lowercaseName) || CLIENT_ADDRESS_PREFIXES.some((prefix) => lowercaseName.startsWith(prefix));
+}
+
 /** The JSON body of a proxy refusal. */
 export interface ProxyErrorBody {
   error: { code: string; message: string };

@@ -291,8 +291,9 @@ export class RequestEngine {
     if (prepared.viaProxy) {
       return new RequestError('network', `Could not reach the CORS proxy at ${new URL(prepared.fetchUrl).origin}; check that it is running and that corsProxy points at it.${largeHead(prepared)}`, { cause: error });
     }
-    // The probes share one budget: what is left of the request's timeout, at most 5 s.
-    const budget = AbortSignal.timeout(Math.max(0, Math.min(5_000, timeLeft)));
+    // The probes share one budget: what is left of the request's timeout, at most 5 s. Whole milliseconds: Node
+    // throws a RangeError for a fraction (browsers round it).
+    const budget = AbortSignal.timeout(Math.floor(Math.max(0, Math.min(5_000, timeLeft))));
     return this.#whyNoResponse(prepared, error, signal ? AbortSignal.any([signal, budget]) : budget, signal);
   }
 
@@ -504,7 +505,9 @@ function timedOut(error: unknown, prepared: PreparedRequest, status: number | un
     error instanceof ResponseBodyError
       ? `The response (status ${status}) was still arriving when the console's timeout of ${seconds} ran out: ${error.received} bytes of its body had come. The server answered, but sends its body slowly or stopped sending; try again, raise the console's timeout, or ask for a smaller response.`
       : // The origin alone: the message is shown and passed on, and a path or query may hold a key.
-        `No answer from ${new URL(prepared.url).origin} within ${seconds}; the server may be slow or down. Try again, or raise the console's timeout.`,
+        prepared.viaProxy
+        ? `No answer through the CORS proxy at ${new URL(prepared.fetchUrl).origin} from ${new URL(prepared.url).origin} within ${seconds}; the proxy or the API may be slow or down. Try again, or raise the console's timeout.`
+        : `No answer from ${new URL(prepared.url).origin} within ${seconds}; the server may be slow or down. Try again, or raise the console's timeout.`,
     { cause: error },
   );
 }

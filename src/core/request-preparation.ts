@@ -6,7 +6,7 @@ import type { WrittenRequest } from './history-entry.js';
 import { CLIENT_OWNED_HEADERS, FORBIDDEN_METHODS, afterAuthority, headerValueProblem, isHeaderName, isHttpUrl, isMethod } from './http-syntax.js';
 import { UNTYPED_JSON_WARNING, contentTypeOf, invalidJsonWarning, isJsonDocument } from './json-body.js';
 import { scanPlaceholders } from './placeholders.js';
-import { isBadPort, isCrossOrigin, isPotentiallyTrustworthy, proxiedUrl } from './proxy-route.js';
+import { isBadPort, isClientAddressHeader, isCrossOrigin, isPotentiallyTrustworthy, proxiedUrl } from './proxy-route.js';
 import { silentUrlRewrite } from './silent-url-rewrite.js';
 import { speltAlike, unresolvedExplanation } from './unresolved-explanation.js';
 import { INVISIBLE, hex, utf8Escapes } from './snippets/invisible-characters.js';
@@ -357,6 +357,13 @@ export function checkAndRoute(
         ? `The ${name} header is set by every HTTP client from the request itself; it will not be sent from here, and the snippets refuse it. Remove it.`
         : `Browsers do not let a page set the ${name} header; it will not be sent from here (the snippets do send it).`,
     );
+  if (viaProxy) {
+    for (const name of Object.keys(headers)) {
+      if (isClientAddressHeader(name.toLowerCase())) {
+        warnings.push(`The CORS proxy does not pass the ${name} header on: headers that carry a client's address or whereabouts are left out there. It will not reach the API (the snippets do send it).`);
+      }
+    }
+  }
   warnings.push(...urlWarnings(url));
   // fetch labels a text body text/plain;charset=UTF-8, which an API reading JSON refuses (415) or ignores (Express's json()).
   if (body !== undefined && isJsonDocument(body) && contentTypeOf(headers) === undefined) {

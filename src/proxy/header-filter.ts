@@ -1,32 +1,19 @@
 // Which headers cross the proxy, in each direction. Hop-by-hop headers describe one connection and must
 // not be forwarded (RFC 9110 §7.6.1); others describe the page or the proxy hop, not the API request.
-import { UPSTREAM_WWW_AUTHENTICATE_HEADER } from '../core/proxy-route.js';
+import { UPSTREAM_WWW_AUTHENTICATE_HEADER, isClientAddressHeader } from '../core/proxy-route.js';
 import { headerValues, type HeaderList } from './header-list.js';
 import { PROXY_ERROR_HEADER, PROXY_FINAL_URL_HEADER } from './refusal.js';
 
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
 
-/** Request headers about the page or the hop to the proxy, not about the API call. */
+/** Request headers about the page or the hop to the proxy, not about the API call; so are the reader's address's (isClientAddressHeader). */
 const REQUEST_ONLY_TO_PROXY = new Set([
   'host', // set from the target URL
   'origin', // the docs page's origin, meaningless (and misleading) to the API
   'referer', // would leak the docs page's URL to every API called
   'expect', // `100-continue` is answered hop by hop
   'via', // the proxies in front of this one, often by internal host name
-  // The reader's address and whereabouts, as load balancers and CDNs in front of the proxy pass them on (families
-  // by prefix below).
-  'forwarded', 'x-forwarded', 'x-real-ip', 'x-client-ip', 'client-ip', 'true-client-ip', 'x-cluster-client-ip', 'x-originating-ip',
-  'x-envoy-external-address', 'fastly-client-ip', 'akamai-client-ip', 'x-akamai-edgescape', 'fly-client-ip',
-  'x-azure-clientip', 'x-azure-socketip', 'x-vercel-forwarded-for', 'x-nf-client-connection-ip', 'x-nf-geo',
-  'cf-connecting-ip', 'cf-connecting-ipv6', 'cf-pseudo-ipv4', 'cf-region', 'cf-region-code', 'cf-metro-code', 'cf-postal-code', 'cf-timezone',
 ]);
-
-/**
- * Families of such headers, by prefix: `X-Forwarded-For` and the rest, ingress-nginx's `X-Original-Forwarded-For`,
- * Vercel's `X-Vercel-IP-Country`, `-City`, `-Latitude`…, CloudFront's `CloudFront-Viewer-Address`, `-Country`…,
- * Cloudflare's `CF-IPCountry`, `CF-IPCity`… and App Engine's `X-AppEngine-Country`, `-CityLatLong`….
- */
-const CLIENT_ADDRESS_PREFIXES = ['x-forwarded-', 'x-original-forwarded-', 'x-vercel-ip-', 'cloudfront-viewer-', 'cf-ip', 'x-appengine-'];
 
 // `Sec-Fetch-Site`, `-Mode`, `-Dest`, `-User` describe the page's request to the proxy, as `Origin` does: an API
 // would read a docs page on the proxy's own origin as `same-origin` to it.
@@ -93,7 +80,7 @@ export function upstreamRequestHeaders(fields: HeaderList, options: HeaderFilter
   const kept = fields.filter(([field]) => {
     const name = field.toLowerCase();
     if (isDropped(name, tokens) || REQUEST_ONLY_TO_PROXY.has(name)) return false;
-    if (name.startsWith('access-control-request-') || name.startsWith(FETCH_METADATA_PREFIX) || CLIENT_ADDRESS_PREFIXES.some((prefix) => name.startsWith(prefix))) return false;
+    if (name.startsWith('access-control-request-') || name.startsWith(FETCH_METADATA_PREFIX) || isClientAddressHeader(name)) return false;
     return name !== 'cookie' || options.forwardCookies;
   });
   kept.push(['via', `1.1 ${VIA_PSEUDONYM}`]);

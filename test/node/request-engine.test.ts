@@ -524,6 +524,28 @@ describe('RequestEngine against a local API', () => {
     await rejectsWith(engineFor().send({ method: 'GET', url: `${closed.origin}/x` }), 'network', /Could not reach http:\/\/127\.0\.0\.1:\d+ \(ECONNREFUSED\)/);
   });
 
+  it('explains an unreachable server and records it also when less than 5 s of the timeout is left for its checks', async () => {
+    // The checks' budget is what is left of the timeout, a fraction of a millisecond that Node's AbortSignal.timeout refused.
+    const history = new History({ enabled: true });
+    const engine = new RequestEngine({ config: { timeout: 3_000 }, history });
+    await rejectsWith(engine.send({ method: 'GET', url: `${closed.origin}/x` }), 'network', /Could not reach http:\/\/127\.0\.0\.1:\d+ \(ECONNREFUSED\)/);
+    assert.deepEqual(history.list().map((entry) => entry.status), [0]);
+  });
+
+  it('names the CORS proxy in a timeout through it: the API was never heard from', async () => {
+    const silentProxy = await startServer(() => {});
+    try {
+      const engine = new RequestEngine({ config: { timeout: 300, corsProxy: `${silentProxy.origin}/` }, pageOrigin: 'http://docs.localhost:9000' });
+      await rejectsWith(
+        engine.send({ method: 'GET', url: `${api.origin}/x?key=secret` }),
+        'timeout',
+        /^No answer through the CORS proxy at http:\/\/127\.0\.0\.1:\d+ from http:\/\/127\.0\.0\.1:\d+ within 0\.3 s; the proxy or the API may be slow or down\. Try again, or raise the console's timeout\.$/,
+      );
+    } finally {
+      await silentProxy.close();
+    }
+  });
+
   it('sends header values outside ASCII as their UTF-8 bytes, as every snippet does', async () => {
     const value = 'café 5 € 日本 👍';
     const response = await engineFor().send({ method: 'GET', url: `${api.origin}/echo`, headers: [{ name: 'X-Name', value }] });
@@ -889,13 +911,33 @@ describe('RequestEngine through a CORS proxy', () => {
     }
   });
 
+  it('warns of a header carrying a client address that the proxy leaves out, as the API then never sees it', async () => {
+    const ownProxy = await startProxy({ port: 0, host: '127.0.0.1', allowPrivate: true, allowOrigins: '*' });
+    const echo = await startServer((request, response) => response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(request.headers)));
+    try {
+      const headers = { 'X-Forwarded-Proto': 'https', 'CF-IPCountry': 'NL', 'X-Keep': '1' };
+      const proxied = new RequestEngine({ config: { corsProxy: `${ownProxy.url}?url={url}` }, pageOrigin: 'http://docs.localhost:9000' });
+      const response = await proxied.send({ method: 'GET', url: `${echo.origin}/`, headers });
+      const received = JSON.parse(response.text) as Record<string, string>;
+      assert.deepEqual([received['x-forwarded-proto'], received['cf-ipcountry'], received['x-keep']], [undefined, undefined, '1']);
+      // Shown beside the request before it is sent (inspect) and with its response.
+      assert.deepEqual(proxied.inspect({ method: 'GET', url: `${echo.origin}/`, headers }).warnings, response.request.warnings);
+      assert.deepEqual(response.request.warnings, ['X-Forwarded-Proto', 'CF-IPCountry'].map((name) => `The CORS proxy does not pass the ${name} header on: headers that carry a client's address or whereabouts are left out there. It will not reach the API (the snippets do send it).`));
+      // Sent directly, they arrive: no warning.
+      const direct = await new RequestEngine({}).send({ method: 'GET', url: `${echo.origin}/`, headers });
+      assert.deepEqual([(JSON.parse(direct.text) as Record<string, string>)['x-forwarded-proto'], direct.request.warnings], ['https', []]);
+    } finally {
+      await ownProxy.close();
+      await echo.close();
+    }
+  });
+
   it('says the proxy could not get an answer from the API, not that it refused, when the API is down', async () => {
     const ownProxy = await startProxy({ port: 0, host: '127.0.0.1', allowPrivate: true, allowOrigins: '*' });
-    const down = await startServer(() => {});
-    await down.close();
+    const down = `http://127.0.0.1:${await closedPort()}`;
     try {
       const engine = new RequestEngine({ config: { corsProxy: `${ownProxy.url}?url={url}` }, pageOrigin: 'http://docs.localhost:9000' });
-      const failure = await rejectsWith(engine.send({ method: 'GET', url: `${down.origin}/pets` }), 'proxy-refused', /^The CORS proxy could not get an answer from the API \(upstream_unreachable\): /);
+      const failure = await rejectsWith(engine.send({ method: 'GET', url: `${down}/pets` }), 'proxy-refused', /^The CORS proxy could not get an answer from the API \(upstream_unreachable\): /);
       assert.equal(failure.proxyCode, 'upstream_unreachable');
     } finally {
       await ownProxy.close();
