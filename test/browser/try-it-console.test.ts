@@ -1035,6 +1035,18 @@ describe('<try-it-console>', () => {
     expect($(strict, '[part="error"]').textContent).to.contain('{{nope}}');
   });
 
+  it('masks in a failure the values the environment panel hides, though the message quotes the resolved URL', async () => {
+    const secret = 'sk-live-0123456789';
+    const el = await fixture<TryItConsole>(html`<try-it-console .config=${{ environments: [{ name: 'Prod', variables: { api_key: secret, port: '25' } }] }} url="https://api.example.com:{{port}}/pets?api_key={{api_key}}"></try-it-console>`);
+    const failed = oneEvent<TicRequestErrorEvent>(el, 'tic-request-error');
+    await el.send();
+    await el.updateComplete;
+    // The page's event keeps the message as the engine wrote it; the page has the values anyway.
+    expect((await failed).error.message).to.contain(`api_key=${secret}`);
+    const shown = $(el, '[part="error"]').textContent!;
+    expect(shown).to.contain('uses port 25').and.to.contain('api_key=••••••••').and.not.to.contain(secret);
+  });
+
   it('does not repeat the title at the start of the message', async () => {
     const el = await fixture<TryItConsole>(html`<try-it-console .config=${config({ corsProxy: undefined })} url="{{base_url}}/pets"></try-it-console>`);
     const shown = () => [...$(el, '[part="error"]').querySelectorAll('p')].map((p) => p.textContent);

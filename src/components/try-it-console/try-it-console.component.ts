@@ -6,7 +6,7 @@ import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import type { ConsoleConfig } from '../../core/console-config.js';
 import type { EnvironmentManager } from '../../core/environment-manager.js';
 import { RequestError, describeValue } from '../../core/errors.js';
-import { REDACTED, type History } from '../../core/history.js';
+import { MIN_REDACTED_VALUE_LENGTH, REDACTED, type History } from '../../core/history.js';
 import { parseHistoryConfig } from '../../core/history-config.js';
 import type { HistoryEntry } from '../../core/history-entry.js';
 import { IdbHistoryStore } from '../../core/idb-history-store.js';
@@ -699,7 +699,7 @@ export class TryItConsole extends LitElement {
     this.dispatchEvent(new TicRequestErrorEvent(failure));
   }
 
-  /** The values the environment panel masks, those the reader set included: kept out of download names. */
+  /** The values the environment panel masks, those the reader set included: kept out of download names and failures. */
   #maskedValues(): string[] {
     const environments = this.#engine?.environments;
     if (!environments) return [];
@@ -1012,7 +1012,9 @@ export class TryItConsole extends LitElement {
       if (stopped) return this.#renderStopped(stopped, state.error);
       const title = errorTitle(state.error);
       // Some messages start with the title ("Cancelled: the request…"): said once is enough, and the rest is a sentence.
-      const message = state.error.message.startsWith(`${title}: `) ? sentence(state.error.message.slice(title.length + 2)) : state.error.message;
+      const written = state.error.message.startsWith(`${title}: `) ? sentence(state.error.message.slice(title.length + 2)) : state.error.message;
+      // A failure may quote the resolved URL, which holds the values the environment panel hides.
+      const message = withValuesMasked(written, this.#maskedValues());
       // Keyed by the failure: the same one again (Send pressed twice on a URL it refuses) is a new alert, said again.
       return html`${keyed(
           state.error,
@@ -1168,6 +1170,16 @@ function stoppedNote(error: RequestError): string {
 }
 
 /** The rest of a message after its title, starting as a sentence; not a URL, a name or a value it starts with. */
+/** `text` with every one of `values` (as written, and URL-encoded as a proxied URL holds it) shown as the mask. */
+function withValuesMasked(text: string, values: readonly string[]): string {
+  for (const value of values) {
+    // Values too short for history to redact would match words of the message.
+    if (value.length < MIN_REDACTED_VALUE_LENGTH) continue;
+    text = text.replaceAll(value, MASK).replaceAll(encodeURIComponent(value), MASK);
+  }
+  return text;
+}
+
 function sentence(text: string): string {
   return /^[a-z]+ /.test(text) ? text[0]!.toUpperCase() + text.slice(1) : text;
 }
