@@ -28,8 +28,9 @@ export interface ConsoleConfig {
   /** @default all five languages: curl, javascript, go, python, php */
   snippets?: SnippetsConfig;
   /**
-   * Milliseconds before a request is abandoned as timed out; at most 2147483647 (about 24.8 days), the longest a
-   * timer can wait.
+   * Milliseconds a request waits for its response to start, and then for each next part of its body, before it is
+   * abandoned as timed out (a stream that keeps coming is not cut off); at most 2147483647 (about 24.8 days), the
+   * longest a timer can wait.
    * @default 30_000
    */
   timeout?: number;

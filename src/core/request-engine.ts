@@ -10,6 +10,7 @@ import { connectSourceFor, policyAllowsConnection } from './connect-src.js';
 import { watchConnectionsTo, type PolicyViolationWatch } from './policy-violation-watch.js';
 import { PROXY_CONTENT_SECURITY_POLICY, PROXY_ERROR_HEADER, PROXY_FINAL_URL_HEADER, UPSTREAM_WWW_AUTHENTICATE_HEADER, isCrossOrigin, targetOfProxiedUrl, type ProxyErrorBody } from './proxy-route.js';
 import { checkAndRoute, isForbiddenHeader, prepareRequest, requestTemplate, resolveRequest, type ConsoleRequest, type PreparedRequest, type ResolvedRequest } from './request-preparation.js';
+import { IdleDeadline } from './idle-deadline.js';
 import { invalidJsonWarning } from './json-body.js';
 import { unresolvedSentWarning } from './unresolved-explanation.js';
 import { ResponseBodyError, checkBodyLimits, readBody, type BodyLimits, type BodyProgress, type ReadBody } from './response-body.js';
@@ -183,7 +184,8 @@ export class RequestEngine {
     // Worded now, from the environment the request was resolved in: the reader may pick another, or define the
     // variable, before a slow response ends.
     const unresolvedWarning = unresolvedSentWarning(prepared, this.environments);
-    const timeout = AbortSignal.timeout(this.config.timeout);
+    const deadline = new IdleDeadline(this.config.timeout);
+    const timeout = deadline.signal;
     const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
     const start = performance.now();
     // The entry's timestamp is when the request was made (SPEC A4), not when its response ended.
@@ -217,7 +219,8 @@ export class RequestEngine {
       head = arrived;
       const tell = onProgress && ((progress: BodyProgress) => tellProgress(onProgress, { ...arrived, ...progress, textTail: (bytes) => textTail(progress, arrived.contentType, bytes) }));
       tell?.({ received: 0, bytes: () => new Uint8Array(), last: () => new Uint8Array() });
-      body = await readBody(response.body as ReadableStream<Uint8Array<ArrayBuffer>> | null, this.#limits, tell);
+      deadline.restart();
+      body = await readBody(response.body as ReadableStream<Uint8Array<ArrayBuffer>> | null, this.#limits, tell, () => deadline.restart());
     } catch (error) {
       // The send ended here: the probes that explain a failure are not part of its duration.
       const duration = performance.now() - start;
@@ -229,6 +232,7 @@ export class RequestEngine {
       if (failure.kind !== 'aborted') this.#record(prepared, madeAt, 0, duration);
       throw failure;
     } finally {
+      deadline.stop();
       blocks.stop();
     }
     const total = performance.now() - start;
@@ -497,13 +501,13 @@ function largeHead({ fetchUrl, headers }: PreparedRequest): string {
   return ` Its URL comes to ${Math.round(bytes / 1024)} KB: servers refuse request heads that large (try-it-proxy reads 16 KB), and the browser reports the refusal of its preflight as no answer; shorten it.`;
 }
 
-/** A timeout while the body arrived says how far it got: the server answered, so it is not down. */
+/** A pause in the body past the timeout says how far it got: the server answered, so it is not down. */
 function timedOut(error: unknown, prepared: PreparedRequest, status: number | undefined, timeout: number): RequestError {
   const seconds = `${timeout / 1000} s`;
   return new RequestError(
     'timeout',
     error instanceof ResponseBodyError
-      ? `The response (status ${status}) was still arriving when the console's timeout of ${seconds} ran out: ${error.received} bytes of its body had come. The server answered, but sends its body slowly or stopped sending; try again, raise the console's timeout, or ask for a smaller response.`
+      ? `The response (status ${status}) stopped arriving for longer than the console's timeout of ${seconds} after ${error.received} bytes of its body. The server answered, but stopped sending; try again, or raise the console's timeout if it pauses that long on purpose.`
       : // The origin alone: the message is shown and passed on, and a path or query may hold a key.
         prepared.viaProxy
         ? `No answer through the CORS proxy at ${new URL(prepared.fetchUrl).origin} from ${new URL(prepared.url).origin} within ${seconds}; the proxy or the API may be slow or down. Try again, or raise the console's timeout.`

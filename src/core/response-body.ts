@@ -81,9 +81,15 @@ export interface BodyProgress {
 
 /**
  * @param onProgress told after each part of the body (a stream such as server-sent events is worth showing as it comes).
+ * @param onPart told as each part comes, before it is kept: the body is still moving.
  * @throws ResponseBodyError when the stream fails before its end.
  */
-export async function readBody(stream: ReadableStream<Uint8Array<ArrayBuffer>> | null, limits: BodyLimits = {}, onProgress?: (progress: BodyProgress) => void): Promise<ReadBody> {
+export async function readBody(
+  stream: ReadableStream<Uint8Array<ArrayBuffer>> | null,
+  limits: BodyLimits = {},
+  onProgress?: (progress: BodyProgress) => void,
+  onPart?: () => void,
+): Promise<ReadBody> {
   const { displayLimit, downloadLimit } = checkBodyLimits(limits);
   // The start of the body for the screen, and all of it for download while it fits; each on its own cap.
   const shown: Uint8Array[] = [];
@@ -104,6 +110,7 @@ export async function readBody(stream: ReadableStream<Uint8Array<ArrayBuffer>> |
     }
     const { done, value } = chunk;
     if (done) break;
+    onPart?.();
     size += value.byteLength;
     if (shownBytes < displayLimit) {
       const part = value.subarray(0, displayLimit - shownBytes);

@@ -116,6 +116,19 @@ describe('RequestEngine against a local API', () => {
           else next();
         };
         next();
+      } else if (path === '/steady') {
+        // A stream that lasts longer than the tests' timeout, never pausing half as long: ten parts, 150 ms apart.
+        response.writeHead(200, { 'content-type': 'text/event-stream' });
+        let part = 0;
+        const timer = setInterval(() => {
+          part += 1;
+          response.write(`data: ${part}\n\n`);
+          if (part === 10) {
+            clearInterval(timer);
+            response.end();
+          }
+        }, 150);
+        response.on('close', () => clearInterval(timer));
       } else if (path === '/silent') {
         // No answer at all: only the timeout or a cancel ends this.
       } else if (path === '/loop') {
@@ -446,16 +459,22 @@ describe('RequestEngine against a local API', () => {
     assert.equal(history.list()[0]!.status, 0);
   });
 
-  it('says how much of the response had come when the timeout ran out while its body arrived', async () => {
+  it('says how much of the response had come when its body paused longer than the timeout', async () => {
     const history = new History({ enabled: true });
     const engine = new RequestEngine({ config: { timeout: 300 }, history });
     const error = await rejectsWith(
       engine.send({ method: 'GET', url: `${api.origin}/hang` }),
       'timeout',
-      /^The response \(status 200\) was still arriving when the console's timeout of 0\.3 s ran out: 7 bytes of its body had come\. The server answered, but sends its body slowly or stopped sending; try again, raise the console's timeout/,
+      /^The response \(status 200\) stopped arriving for longer than the console's timeout of 0\.3 s after 7 bytes of its body\. The server answered, but stopped sending; try again, or raise the console's timeout if it pauses that long on purpose\.$/,
     );
     assert.ok(error.cause instanceof ResponseBodyError);
     assert.equal(history.list()[0]!.status, 0);
+  });
+
+  it('does not cut off a stream that keeps coming for longer than the timeout: the timeout is for each pause', async () => {
+    const response = await new RequestEngine({ config: { timeout: 1_000 } }).send({ method: 'GET', url: `${api.origin}/steady` });
+    assert.ok(response.timing.total > 1_000, `the stream took ${response.timing.total} ms`);
+    assert.equal(response.text.match(/^data: \d+$/gm)?.length, 10);
   });
 
   it('blames a redirect that could not be followed, not the server that sent it', async () => {

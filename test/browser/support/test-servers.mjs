@@ -167,12 +167,12 @@ function createCorsApi(apiWithoutCors) {
       response.writeHead(200, { ...cors, 'access-control-expose-headers': 'content-encoding', 'content-type': 'application/json', 'content-encoding': 'gzip' });
       response.end('{"pets": []}');
     } else if (url.pathname === '/drip') {
-      // One byte every 100 ms for 5 s: longer than a short console timeout.
+      // One byte every 100 ms for 2 s: longer than a short console timeout, with no pause as long.
       response.writeHead(200, { ...cors, 'content-type': 'text/plain' });
       let sent = 0;
       const timer = setInterval(() => {
         response.write('y');
-        if (++sent === 50) {
+        if (++sent === 20) {
           clearInterval(timer);
           response.end();
         }
