@@ -326,6 +326,14 @@ export class RequestEngine {
     }
     const opaque = await this.#probe(prepared.url, { mode: 'no-cors' }, probeSignal);
     if (signal?.aborted) return cancelled(error);
+    // The checks ran out of time: a server that answers slowly, whose answer may well have lacked CORS headers.
+    if (!opaque && probeSignal.aborted) {
+      return new RequestError(
+        'network',
+        `The request to ${origin} failed, and checking why took longer than the time left for it: the server answers slowly, if at all. If the browser's network panel shows it answered, the answer lacked the CORS headers that let pages on ${pageOrigin} read it: set the console's corsProxy (for example a try-it-proxy you run), or have the API allow this origin.`,
+        { cause: error },
+      );
+    }
     if (!opaque) {
       return new RequestError('network', `Could not reach ${origin}: the server did not answer (or the browser blocked the connection, or redirects led nowhere); check the address and that the server is up.`, { cause: error });
     }

@@ -109,6 +109,10 @@ function createApi() {
         response.end('window.__pwned = true;');
       } else if (request.url === '/no-content') {
         response.writeHead(204).end();
+      } else if (request.url === '/slow') {
+        // Answers after 3 s, without CORS headers as every answer here: a slow API the page cannot read.
+        const timer = setTimeout(() => response.writeHead(200, { 'content-type': 'text/plain' }).end('slow'), 3_000);
+        response.on('close', () => clearTimeout(timer));
       } else if (request.url === '/hold') {
         // Never answers: a send in flight for as long as a test needs, which the test cancels.
       } else if (request.url === '/big-json') {
