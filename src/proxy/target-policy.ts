@@ -14,6 +14,8 @@ const NOT_IN_A_HOST = /[/?#\\@\s]/;
 /** One `allowTargets` entry as the policy enforces it; anything that is not a host name is a config error naming `field`. */
 export function parseHostPattern(entry: unknown, field: string): HostPattern {
   if (typeof entry !== 'string') throw new ConfigError(field, entry, HOST_NAME_ONLY);
+  // no_proxy's and cookies' way of writing a domain, which would match no host here.
+  if (entry.startsWith('.')) throw new ConfigError(field, entry, `${HOST_NAME_ONLY}: for the subdomains of ${entry.slice(1)}, write *${entry}, and ${entry.slice(1)} for itself`);
   const subdomains = entry.startsWith('*.');
   const host = subdomains ? entry.slice(2) : entry;
   // The URL parser lowercases, punycodes and normalises IP literals, exactly as it will for targets.
@@ -21,7 +23,12 @@ export function parseHostPattern(entry: unknown, field: string): HostPattern {
   if (!url || url.host !== url.hostname || url.pathname !== '/' || url.search || url.hash || url.username || host.includes('*')) {
     throw new ConfigError(field, entry, HOST_NAME_ONLY);
   }
-  return { host: url.hostname, subdomains };
+  return { host: withoutFinalDot(url.hostname), subdomains };
+}
+
+/** A fully qualified name's final dot taken off: `api.example.com.` is the same host as `api.example.com`. */
+function withoutFinalDot(hostname: string): string {
+  return hostname.endsWith('.') ? hostname.slice(0, -1) : hostname;
 }
 
 /** A pattern as it is enforced: `*.example.com` or `api.example.com`, normalised. */
@@ -61,6 +68,7 @@ export class TargetPolicy {
   }
 }
 
-function matches(pattern: HostPattern, hostname: string): boolean {
+function matches(pattern: HostPattern, targetHostname: string): boolean {
+  const hostname = withoutFinalDot(targetHostname);
   return pattern.subdomains ? hostname.endsWith(`.${pattern.host}`) : hostname === pattern.host;
 }

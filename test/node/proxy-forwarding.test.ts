@@ -8,6 +8,8 @@ import { connect } from 'node:net';
 import { ConfigError } from '../../src/core/errors.js';
 import { RequestEngine } from '../../src/core/request-engine.js';
 import { CorsProxy, PROXY_REFUSAL_CODES, createProxyServer, startProxy, type RunningProxy, type StartProxyOptions } from '../../src/proxy/index.js';
+import { ProxyRefusal } from '../../src/proxy/refusal.js';
+import { TargetPolicy } from '../../src/proxy/target-policy.js';
 import {
   PAGE_ORIGIN,
   allowOnlyLoopbackPort,
@@ -661,6 +663,19 @@ describe('proxy options', () => {
         `entry ${i}: ${JSON.stringify(entry)}`,
       );
     }
+  });
+
+  it('take a host with its final dot as the same host, in allowTargets and in a target, and refuse no_proxy\'s ".example.com" with the spelling to use', () => {
+    const policy = new TargetPolicy(['api.example.org.', '*.example.net']);
+    assert.equal(policy.description, 'api.example.org, *.example.net');
+    for (const target of ['https://api.example.org/', 'https://api.example.org./', 'https://eu.example.net./x']) {
+      assert.doesNotThrow(() => policy.check(new URL(target)), target);
+    }
+    assert.throws(() => policy.check(new URL('https://example.net./')), (error: unknown) => error instanceof ProxyRefusal && error.reason === 'target_not_allowed');
+    assert.throws(
+      () => createProxyServer({ allowTargets: ['.example.com'] }),
+      (error: unknown) => error instanceof ConfigError && error.field === 'allowTargets[0]' && /: for the subdomains of example\.com, write \*\.example\.com, and example\.com for itself/.test(error.message),
+    );
   });
 
   it('describe the target hosts as enforced, normalised, not as written', () => {
