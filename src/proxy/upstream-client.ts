@@ -133,7 +133,23 @@ function refusalFor(error: unknown, target: URL): unknown {
     );
   }
   const detail = code ?? (error instanceof Error ? error.message : String(error));
+  // The API is up in both cases: "check that it is up" would send the reader looking in the wrong place.
+  if (isNotHttp(error, code)) {
+    return new ProxyRefusal('upstream_unreachable', `${target.origin} sent something other than a valid HTTP/1.1 response (${detail}); fix the API's response, or what stands in front of it.`, { cause: error });
+  }
+  if (code !== undefined && DROPPED_CONNECTION.has(code)) {
+    const scheme = target.protocol === 'http:' ? ` If the API serves https on port ${target.port || 80}, write https://.` : '';
+    return new ProxyRefusal('upstream_unreachable', `${target.origin} accepted the connection, then closed it without answering (${code}); look in the API's log for a failure on this request.${scheme}`, { cause: error });
+  }
   return new ProxyRefusal('upstream_unreachable', `Could not reach ${target.origin} (${detail}); check the URL and that the API is up.`, { cause: error });
+}
+
+/** A connection the API took and dropped before any answer: it is up, and failed on this request (or speaks TLS). */
+const DROPPED_CONNECTION = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE']);
+
+/** undici's parser refused the answer (HPE_… codes, HTTPParserError), or its length contradicts its Content-Length. */
+function isNotHttp(error: unknown, code: string | undefined): boolean {
+  return (error as Error | undefined)?.name === 'HTTPParserError' || code?.startsWith('HPE_') === true || code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH';
 }
 
 /**

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import { get, type IncomingMessage, type RequestListener } from 'node:http';
+import { createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
 import { Readable } from 'node:stream';
 import { request } from 'undici';
 import type { RunningProxy, StartProxyOptions } from '../../src/proxy/index.js';
@@ -265,6 +266,35 @@ describe('proxy size caps and timeout', () => {
       assert.match(response.text, /ECONNREFUSED/);
     } finally {
       await proxy.close();
+    }
+  });
+
+  it('says an API that answered with something other than HTTP, or dropped the connection unanswered, is up: not "could not reach"', async () => {
+    const answers: Record<string, (socket: Socket) => void> = {
+      garbage: (socket) => socket.end('NOT HTTP AT ALL\r\n\r\n'),
+      lengths: (socket) => socket.end('HTTP/1.1 200 OK\r\nContent-Length: 2\r\nContent-Length: 3\r\nConnection: close\r\n\r\nok'),
+      dropped: (socket) => socket.destroy(),
+    };
+    let answer = answers.garbage!;
+    // Each connection gets the answer under test once its request has come.
+    const api = createNetServer((socket) => socket.once('data', () => answer(socket)));
+    await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
+    const { port } = api.address() as AddressInfo;
+    const proxy = await startTestProxy({ allowPrivate: allowOnlyLoopbackPort(port) });
+    try {
+      const messages: Record<string, string> = {};
+      for (const [name, write] of Object.entries(answers)) {
+        answer = write;
+        const response = await viaProxy(proxy, `/http://127.0.0.1:${port}/`);
+        assert.deepEqual([response.status, refusalCode(response)], [502, 'upstream_unreachable'], name);
+        messages[name] = response.json<{ error: { message: string } }>().error.message;
+      }
+      assert.match(messages.garbage!, new RegExp(`^http://127\\.0\\.0\\.1:${port} sent something other than a valid HTTP/1\\.1 response \\(.+\\); fix the API's response, or what stands in front of it\\.$`));
+      assert.match(messages.lengths!, /sent something other than a valid HTTP\/1\.1 response \((?:HPE_\w+|UND_ERR_RES_CONTENT_LENGTH_MISMATCH)\)/);
+      assert.equal(messages.dropped, `http://127.0.0.1:${port} accepted the connection, then closed it without answering (UND_ERR_SOCKET); look in the API's log for a failure on this request. If the API serves https on port ${port}, write https://.`);
+    } finally {
+      await proxy.close();
+      await new Promise((resolve) => api.close(resolve));
     }
   });
 });
