@@ -526,7 +526,7 @@ export class History {
       const redacted = { ...this.#redacted, placeholderNames: written && this.#redacted.placeholderNames };
       for (const [name, value] of Object.entries(request.headers)) {
         const credential = redacted.header(name) || (redacted.placeholderNames && name.includes('{{'));
-        if (credential && !isPlaceholderCredential(value)) request.headers[name] = REDACTED;
+        if (credential && !isPlaceholderCredential(value)) request.headers[name] = withSchemeKept(name, value);
       }
       request.url = redactUrl(request.url, redacted);
       if (request.body !== undefined && mediaType === 'application/x-www-form-urlencoded') {
@@ -695,6 +695,18 @@ function cutAt(text: string, length: number): string {
 // restored request resolves it again. Anything else around the placeholders (a key typed out) is redacted.
 const PLACEHOLDER = /\{\{[^{}]*\}\}/g;
 const AUTH_SCHEME = /^\s*(?:[A-Za-z]{2,16}\s+)?$/;
+
+// The scheme of an Authorization value (`Bearer`, `Basic`, `Token`), which names no secret.
+const AUTHORIZATION_SCHEME = /^\s*[A-Za-z][\w-]{1,31}\s+(?=\S)/;
+
+/**
+ * A credential header's value as stored: `REDACTED`, after the scheme of an `Authorization` (or
+ * `Proxy-Authorization`) value, so a restored request reads `Bearer [redacted]` and only the token is to type again.
+ */
+function withSchemeKept(name: string, value: string): string {
+  const scheme = /^(?:proxy-)?authorization$/i.test(name) ? AUTHORIZATION_SCHEME.exec(value)?.[0] : undefined;
+  return `${scheme?.trimStart() ?? ''}${REDACTED}`;
+}
 
 /** Whether a credential's value only refers to a variable (`{{token}}`, `Bearer {{token}}`), holding no secret itself. */
 export function isPlaceholderCredential(value: string): boolean {

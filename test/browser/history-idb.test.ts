@@ -279,7 +279,7 @@ describe('History persisted in IndexedDB', () => {
     history.add(request(1, { url: 'https://api.example.com/pets?api_key=s3cret&limit=5', headers: { Authorization: 'Bearer s3cret', 'X-API-Key': 'k', Cookie: 'a=b', Accept: '*/*' }, body: 'abcdefgh' }));
     await history.flush();
     const [record] = await rawRecords();
-    expect(record!.entry.headers).to.deep.equal({ Authorization: REDACTED, 'X-API-Key': REDACTED, Cookie: REDACTED, Accept: '*/*' });
+    expect(record!.entry.headers).to.deep.equal({ Authorization: `Bearer ${REDACTED}`, 'X-API-Key': REDACTED, Cookie: REDACTED, Accept: '*/*' });
     expect(record!.entry.url).to.equal(`https://api.example.com/pets?api_key=${REDACTED}&limit=5`);
     expect(record!.entry.body).to.equal('abcd');
     expect(record!.entry.bodyTruncated).to.equal(true);

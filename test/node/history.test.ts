@@ -318,14 +318,19 @@ describe('History: persistence', () => {
     history.add(request(1, { id: 'a', headers }));
     await history.flush();
     assert.deepEqual(store.stored('a').headers, {
-      Authorization: REDACTED,
-      'Proxy-Authorization': REDACTED,
+      // The scheme names no secret: kept, so only the token is to type again.
+      Authorization: `Bearer ${REDACTED}`,
+      'Proxy-Authorization': `Basic ${REDACTED}`,
       Cookie: REDACTED,
       'X-API-Key': REDACTED,
       'x-session': REDACTED,
       Accept: 'text/plain',
     });
     assert.deepEqual(history.get('a').headers, headers);
+    // A key without a scheme, and a scheme-like start elsewhere than Authorization, are redacted whole.
+    history.add(request(2, { id: 'b', headers: { Authorization: 'sk_live_0123456789', 'X-API-Key': 'Bearer s3cret' } }));
+    await history.flush();
+    assert.deepEqual(store.stored('b').headers, { Authorization: REDACTED, 'X-API-Key': REDACTED });
     const keeping = new History({ enabled: true, keepCredentials: true }, { store });
     keeping.add(request(2, { id: 'b', headers }));
     await keeping.flush();
@@ -431,7 +436,7 @@ describe('History: persistence', () => {
     await history.flush();
     // The sent values are secrets and redacted; the written ones are references to them and kept.
     assert.equal(store.stored('a').url, `https://api.example/pets?api_key=${REDACTED}`);
-    assert.deepEqual(store.stored('a').headers, { Accept: 'application/json', Authorization: REDACTED, 'X-Api-Key': REDACTED });
+    assert.deepEqual(store.stored('a').headers, { Accept: 'application/json', Authorization: `Bearer ${REDACTED}`, 'X-Api-Key': REDACTED });
     assert.deepEqual(store.stored('a').written, written);
     const reloaded = new History({ enabled: true }, { store });
     await reloaded.ready();
@@ -468,7 +473,7 @@ describe('History: persistence', () => {
       'X-Api-Key': REDACTED,
       'X-Auth-Token': REDACTED,
       Cookie: '{{a}}{{b}}',
-      'Proxy-Authorization': REDACTED,
+      'Proxy-Authorization': `Basic ${REDACTED}`,
     });
     assert.equal(written.body, '0123456789');
     assert.equal(store.stored('a').bodyTruncated, true);
