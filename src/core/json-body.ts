@@ -50,6 +50,9 @@ function labelledJsonProblem(contentType: string, body: string): string | undefi
   return problem;
 }
 
+/** How `invalidJsonWarning`'s warning starts: the console marks the body field invalid while one is shown. */
+export const INVALID_JSON_WARNING_START = 'The body is not valid JSON';
+
 /** The last body `labelledJsonProblem` parsed, and what it found. */
 let lastChecked: { body: string; problem: string | undefined } | undefined;
 
@@ -61,7 +64,7 @@ let lastChecked: { body: string; problem: string | undefined } | undefined;
 export function invalidJsonWarning(writtenBody: string | undefined, headers: Record<string, string>): string | undefined {
   const contentType = contentTypeOf(headers);
   const problem = writtenBody !== undefined && contentType !== undefined ? labelledJsonProblem(contentType, writtenBody) : undefined;
-  return problem === undefined ? undefined : `The body is not valid JSON, although its Content-Type is ${contentType}: ${problem}. The API will likely refuse it (400); fix the JSON, or change the Content-Type.`;
+  return problem === undefined ? undefined : `${INVALID_JSON_WARNING_START}, although its Content-Type is ${contentType}: ${problem}. The API will likely refuse it (400); fix the JSON, or change the Content-Type.`;
 }
 
 /** The warning of a JSON body without Content-Type, given how it goes (`this snippet sends it as…`), and the fix. */

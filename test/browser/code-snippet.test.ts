@@ -204,14 +204,14 @@ describe('<code-snippet>', () => {
       const copied = oneEvent(el, 'tic-copy') as Promise<TicCopyEvent>;
       copyButton(el).click();
       copies.push((await copied).text);
-      await waitUntil(() => status(el) === 'Copied the curl snippet, with the values hidden here.', `announced, copy ${times}`);
+      await waitUntil(() => status(el) === 'Copied the curl snippet with values, which are hidden here.', `announced, copy ${times}`);
     }
     const [copy] = copies;
     expect(copy).to.match(/^curl -X GET 'https:\/\/api\.example\/orders\?id=[\da-f-]{36}' \\\n {2}-H "Authorization: Bearer tok-123" \\\n {2}-H "X-Tenant: \{\{tenant\}\}"$/);
     expect(await navigator.clipboard.readText()).to.equal(copy);
     expect(copies[1], 'the same {{$guid}} on every copy of one request').to.equal(copy);
     expect(code(el), 'the panel keeps the placeholders').to.equal(shown);
-    expect(copyButton(el).innerText.trim(), 'Copied: of what is shown').to.equal('Copied');
+    expect(copyButton(el).innerText.trim(), 'seen as heard: what was copied is not what is shown').to.equal('Copied with values');
   });
 
   it('copies the code shown, placeholders and all, when the values cannot be filled in, and says why', async () => {

@@ -79,7 +79,7 @@ describe('a secret written out in a default header, in the code panel', () => {
     const text = await copied;
     expect(text).to.contain(`-H "Authorization: Bearer ${SECRET}"`).and.to.contain('-H "X-Api-Key: key-from-env"').and.to.contain('https://hooks:pa55word@hooks.example/cb');
     expect(await navigator.clipboard.readText()).to.equal(text);
-    await waitUntil(() => snippet.shadowRoot!.querySelector('[part="copy-button"] .shown')?.textContent === 'Copied', 'the masked code shown is the one copied');
+    await waitUntil(() => snippet.shadowRoot!.querySelector('[part="copy-button"] .shown')?.textContent === 'Copied with values', 'the masked code shown is not the one copied, and the button says so');
     expect(code(snippet), 'still masked on screen').not.to.contain(SECRET);
     showValues(snippet).click();
     await snippet.updateComplete;

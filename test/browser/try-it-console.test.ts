@@ -1364,7 +1364,11 @@ describe('<try-it-console>', () => {
     const sameOrigin = await fixture<TryItConsole>(html`<try-it-console .config=${config({ corsProxy: undefined })} url="${location.origin}/__test-servers.json"></try-it-console>`);
     await sendAndWait(sameOrigin);
     expect($(sameOrigin, '[part="status"]').textContent).to.contain('200 OK');
-    for (const el of [proxied, sameOrigin]) expect(el.shadowRoot!.querySelector('.headers-note')?.outerHTML).to.equal(undefined);
+    // An API that exposes `*` lets the page read them all.
+    const exposing = await fixture<TryItConsole>(html`<try-it-console .config=${config({ corsProxy: undefined })} url="${servers.corsApi}/expose-all"></try-it-console>`);
+    await sendAndWait(exposing);
+    expect($(exposing, '.response-headers').textContent).to.contain('x-ratelimit-remaining');
+    for (const el of [proxied, sameOrigin, exposing]) expect(el.shadowRoot!.querySelector('.headers-note')?.outerHTML).to.equal(undefined);
   });
 
   it('shows an image body the browser cannot decode as text or binary data, with its download', async () => {

@@ -20,7 +20,7 @@ import { themeStyles } from '../theme.styles.js';
 import { codeSnippetStyles } from './code-snippet.styles.js';
 import { highlight, type HighlightLanguage } from './highlighter.js';
 import { methodOrDefault } from './default-method.js';
-import { COPY_FEEDBACK_TIME, COPY_LABELS, copyText, type CopyState } from './copy-text.js';
+import { COPY_FEEDBACK_TIME, COPY_LABELS, copyText } from './copy-text.js';
 import { LargeTextThrottle } from './large-text-throttle.js';
 import { headersAttribute, headersProperty, textAttribute, wordList, wordListAttribute } from '../attribute-converters.js';
 
@@ -30,6 +30,8 @@ const GRAMMAR: Record<SnippetLanguage, HighlightLanguage> = { curl: 'bash', java
 const HIGHLIGHT_LIMIT = 32 * 1024;
 /** While such a snippet changes (typing in a large body), it is laid out again at most this often, in ms. */
 const LARGE_SNIPPET_INTERVAL = 250;
+/** The Copy button's labels, and the one for code copied with the values that the panel shows as placeholders or masked. */
+const SNIPPET_COPY_LABELS = { ...COPY_LABELS, copiedValues: 'Copied with values' };
 /** Stands in for a masked secret while a snippet to show is written: letters, which no language escapes. */
 const MASK_STAND_IN = 'TICMASKED';
 
@@ -57,8 +59,9 @@ const UNTYPED_BODY: Record<SnippetLanguage, string> = {
  * Works alone (`method`, `url`, `headers`, `body` attributes) or fed by `<try-it-console>` (the
  * `request` property). With an `environments` manager it can show `{{variables}}` as written or as values; while
  * they are shown as written, a secret written out in a header (`Authorization: Bearer sk_live_…`) is shown masked, as
- * `<env-picker>` masks it, and Copy still copies it as it is. A JSON body without a Content-Type header gets a note
- * above the code: the snippet would send it as form data or plain text (unless `hostWarns`).
+ * `<env-picker>` masks it, and Copy still copies it as it is (and says so: Copied with values). A JSON body without a
+ * Content-Type header gets a note above the code: the snippet would send it as form data or plain text (unless
+ * `hostWarns`).
  *
  * @fires {TicLanguageChangeEvent} tic-language-change - The user switched to another language tab.
  * @fires {TicCopyEvent} tic-copy - The user copied the snippet.
@@ -101,7 +104,7 @@ export class CodeSnippet extends LitElement {
   #tabFocused = false;
 
   @state() private selected: SnippetLanguage | undefined;
-  @state() private copyState: CopyState = 'ready';
+  @state() private copyState: keyof typeof SNIPPET_COPY_LABELS = 'ready';
 
   /** The request to show; when set, it wins over the `method`, `url`, `headers` and `body` attributes. */
   @property({ attribute: false }) request: SnippetRequest | undefined;
@@ -266,7 +269,9 @@ export class CodeSnippet extends LitElement {
     // the code shown is copied then, and why said.
     const code = withValues ?? shown;
     if (code === undefined) return;
-    const how = withValues === undefined ? `, with its placeholders (the values could not be filled in: ${problem})` : code === shown ? '' : ', with the values hidden here';
+    // Said on the button too, not only aloud: what lands in the clipboard (a key, a base URL) is not what is shown.
+    const withHiddenValues = withValues !== undefined && code !== shown;
+    const how = withValues === undefined ? `, with its placeholders (the values could not be filled in: ${problem})` : withHiddenValues ? ' with values, which are hidden here' : '';
     const language = this.selected!;
     // Where copying is refused, the code shown is selected instead: the latest, not a held-back one, and only while it is
     // the code copied (another tab or request may have taken its place while the clipboard answered; masked, it is not).
@@ -285,7 +290,7 @@ export class CodeSnippet extends LitElement {
       // The tab or the request may have changed while the clipboard answered: what is said is about the snippet
       // copied, and the button says it only while that one is shown (see render).
       this.#copied = shown;
-      this.copyState = copied ? 'copied' : 'blocked';
+      this.copyState = !copied ? 'blocked' : withHiddenValues ? 'copiedValues' : 'copied';
       clearTimeout(this.#copyTimer);
       this.#copyTimer = setTimeout(() => this.#resetCopy(), COPY_FEEDBACK_TIME);
       this.#copyAnnouncer.announce(
@@ -413,7 +418,10 @@ export class CodeSnippet extends LitElement {
               ? html`<label><input type="checkbox" .checked=${this.showValues} @change=${this.#onShowValuesChange} /> Show values</label>`
               : nothing}
             <button part="copy-button" class="copy" ?disabled=${code === undefined} @click=${this.#onCopy}>
-              ${Object.entries(COPY_LABELS).map(([state, label]) => html`<span class=${state === copyState ? 'shown' : ''}>${label}</span>`)}
+              ${Object.entries(SNIPPET_COPY_LABELS).map(([state, label]) =>
+                // Only where values can be filled in: alone, the button keeps the width of its usual labels.
+                state === 'copiedValues' && copyState !== state && !this.environments?.active() ? nothing : html`<span class=${state === copyState ? 'shown' : ''}>${label}</span>`,
+              )}
             </button>
           </div>
         </div>

@@ -85,9 +85,11 @@ export const codeSnippetStyles = css`
     overflow: auto;
     max-height: var(--tic-snippet-max-height, 24rem);
   }
+  /* Go is indented with tabs, drawn 8 wide by default. */
   pre {
     margin: 0;
     white-space: pre;
+    tab-size: 4;
   }
   .problem {
     color: var(--_danger);

@@ -11,6 +11,7 @@ import { ariaLevel } from '../attribute-converters.js';
 import { panelStyles } from '../panel.styles.js';
 import { themeStyles } from '../theme.styles.js';
 import { envPickerStyles } from './env-picker.styles.js';
+import { speltAlike } from '../../core/unresolved-explanation.js';
 import { noteReaderSecret } from './reader-secrets.js';
 import { MASK, maskedValue } from './secret-masking.js';
 
@@ -21,10 +22,11 @@ import { MASK, maskedValue } from './secret-masking.js';
  * Values that look secret are masked until revealed: those of names like token, key or password, well-known
  * credentials (a JWT, `sk_live_…`, `ghp_…`, `AKIA…`, a PEM private key) under any name, in a URL its user info
  * and credential parameters (`api_key=…`), and in a connection string its `Password=…` or `AccountKey=…`. Given
- * `missing` and `cyclic`, it tells which variables the current request uses that the active environment lacks, or
- * cannot resolve. Unless `readonly`, the reader can set a value (their own API key, say) with Edit, or give one to a
- * variable the request lacks with Set: it goes into the active environment of the manager, so every console sharing
- * it sends with it. A value with line breaks (a PEM key) is edited in a multi-line field, where Enter starts a new line
+ * `missing` and `cyclic`, it tells which variables the current request uses that the active environment lacks (and the
+ * one likely meant, for a name spelt as one it has: `petId` for `pet_id`), or cannot resolve. Unless `readonly`, the
+ * reader can set a value (their own API key, say) with Edit, or give one to a variable the request lacks with Set: it
+ * goes into the active environment of the manager, so every console sharing it sends with it. A one-line field says
+ * Enter sets it; a value with line breaks (a PEM key) is edited in a multi-line field, where Enter starts a new line
  * and Ctrl or Cmd+Enter sets it. Values set so last as long as the manager; they are not stored.
  *
  * @fires {TicEnvironmentChangeEvent} tic-environment-change - The user selected another environment.
@@ -251,8 +253,9 @@ export class EnvPicker extends LitElement {
                   ? html`<textarea class="value-input ${shown ? '' : 'masked'}" rows=${Math.min(lines, 10)} dir="auto" aria-label="Value of ${name}" aria-describedby="edit-hint"
                         .value=${value} spellcheck="false" autocomplete="off" @keydown=${keydown} @blur=${blur}></textarea>
                       <span class="muted hint" id="edit-hint">Ctrl+Enter or ⌘+Enter sets it (and, in a console, sends the request); Escape cancels.</span>`
-                  : html`<input class="value-input" type=${shown ? 'text' : 'password'} dir="auto" aria-label="Value of ${name}" .value=${value} spellcheck="false"
-                      autocomplete="off" @keydown=${keydown} @blur=${blur} @paste=${this.#onEditPaste} />`}
+                  : html`<input class="value-input" type=${shown ? 'text' : 'password'} dir="auto" aria-label="Value of ${name}" aria-describedby="edit-hint" .value=${value} spellcheck="false"
+                        autocomplete="off" @keydown=${keydown} @blur=${blur} @paste=${this.#onEditPaste} />
+                      <span class="muted hint" id="edit-hint">Enter sets it; Escape cancels.</span>`}
               </td>
             </tr>`;
           }
@@ -262,7 +265,7 @@ export class EnvPicker extends LitElement {
           return html`<tr>
             <th scope="row" class="name">${name}</th>
             <td class="value">
-              <span class="text">${hidden === undefined || shown ? value || html`<span class="muted">(empty)</span>` : hidden}</span>
+              <span class="text">${hidden === undefined || shown ? (value ? breakable(value) : html`<span class="muted">(empty)</span>`) : breakable(hidden)}</span>
               ${hidden !== undefined
                 ? html`<button aria-pressed=${shown ? 'true' : 'false'} aria-label="Show the value of ${name}" @click=${() => this.#toggle(name, value, shown)}>Show</button>`
                 : nothing}
@@ -284,8 +287,11 @@ export class EnvPicker extends LitElement {
     if (undefinedNames.length === 0 && !empty && cyclic.length === 0) return nothing;
     const placeholders = (names: readonly string[]) => names.map((name, i) => html`${i > 0 ? ', ' : ''}<code>{{${name}}}</code>`);
     const one = cyclic.length === 1;
+    // A name spelt as one the environment has (`petId` for `pet_id`): the likely fix, before the request is sent.
+    const meant = (name: string, near = speltAlike(name, this.manager!.active())) =>
+      near === undefined ? nothing : html` Did you mean <code>{{${near}}}</code>${undefinedNames.length > 1 ? html` for <code>{{${name}}}</code>` : nothing}?`;
     return html`<p class="missing" part="missing" role="note">
-      ${undefinedNames.length > 0 ? html`This request uses ${placeholders(undefinedNames)}, which “${environment}” does not define.` : nothing}
+      ${undefinedNames.length > 0 ? html`This request uses ${placeholders(undefinedNames)}, which “${environment}” does not define.${undefinedNames.map((name) => meant(name))}` : nothing}
       ${cyclic.length > 0
         ? html`In “${environment}”, ${placeholders(cyclic)} ${one ? 'refers' : 'refer'} back to ${one ? 'itself' : 'themselves'} through
             ${one ? 'its value' : 'their values'}, or ${one ? 'nests' : 'nest'} more than 10 levels deep; change ${one ? 'that value' : 'those values'}
@@ -321,4 +327,13 @@ export class EnvPicker extends LitElement {
       ${this.hideVariables ? nothing : this.#renderVariables(active.variables)}
     `;
   }
+}
+
+/**
+ * `text` with line-break opportunities after each `/` (not inside `//`) and before `:`, `.`, `?` and `&`: a URL breaks
+ * there rather than mid-port (`:4615` / `3`). Short values only; a long one breaks where it must. Each `<wbr>` is
+ * hidden from assistive technology: Chromium put a space in the cell's name at each.
+ */
+function breakable(text: string) {
+  return text.length > 300 ? text : text.split(/(?<=\/)(?!\/)|(?=[:.?&])/).map((part, i) => (i ? html`<wbr aria-hidden="true" />${part}` : part));
 }

@@ -11,11 +11,12 @@ import { parseHistoryConfig } from '../../core/history-config.js';
 import type { HistoryEntry } from '../../core/history-entry.js';
 import { IdbHistoryStore } from '../../core/idb-history-store.js';
 import { scanPlaceholders } from '../../core/placeholders.js';
+import { speltAlike } from '../../core/unresolved-explanation.js';
 import { PolicyViolationWatch } from '../../core/policy-violation-watch.js';
 import { RequestEngine, type ConsoleResponse, type ResponseHead, type ResponseProgress } from '../../core/request-engine.js';
 import { ResponseBodyError } from '../../core/response-body.js';
 import type { ConsoleRequest, PreparedRequest } from '../../core/request-preparation.js';
-import { UNTYPED_JSON_WARNING } from '../../core/json-body.js';
+import { INVALID_JSON_WARNING_START, UNTYPED_JSON_WARNING } from '../../core/json-body.js';
 import { isCrossOrigin } from '../../core/proxy-route.js';
 import type { ProxyRefusalCode } from '../../proxy/refusal.js';
 import { SnippetGenerator } from '../../core/snippets/snippet-generator.js';
@@ -79,6 +80,15 @@ interface HeaderRowState {
   enabled: boolean;
 }
 
+/** The request being edited, as the console holds it. */
+interface EditedRequest {
+  method: string;
+  url: string;
+  rows: HeaderRowState[];
+  body: string;
+  notices: ReadonlyArray<keyof typeof RESTORE_NOTICES>;
+}
+
 /**
  * The environment manager of the page's consoles given the same environments (by their JSON): a reader who picks
  * Sandbox in one sends to Sandbox from all of them.
@@ -103,7 +113,7 @@ const pageHistories = new PageShared<History>((history) => history.close());
  * @fires {TicBeforeSendEvent} tic-before-send - Cancelable; the page may rewrite `event.request` or stop the send.
  * @fires {TicResponseEvent} tic-response - A sent request got a response (any status).
  * @fires {TicRequestErrorEvent} tic-request-error - A sent request failed; `event.error.kind` says how.
- * @fires {TicHistorySelectEvent} tic-history-select - From its history, cancelable: the entry is loaded, replacing the request being edited, unless a listener calls `preventDefault()`.
+ * @fires {TicHistorySelectEvent} tic-history-select - From its history, cancelable: the entry is loaded, replacing the request being edited (unsent edits are offered back by a Restore your edits button until the next edit or send), unless a listener calls `preventDefault()`.
  * @fires {TicHistoryDeleteEvent} tic-history-delete - From its history: the user deleted an entry (`id`), or all of them.
  * @fires {TicEnvironmentChangeEvent} tic-environment-change - From its environment picker: the user selected another environment.
  * @fires {TicVariableChangeEvent} tic-variable-change - From its environment picker: the user set a variable's value.
@@ -136,7 +146,7 @@ const pageHistories = new PageShared<History>((history) => history.close());
  * @csspart clear-button - The history's Clear all button (forwarded from `<request-history>`).
  * @csspart side - The side panel holding the environment picker and the history: a page of many consoles may hide it.
  *
- * @cssprop --tic-response-max-height - Height past which the response body scrolls. Default 28rem.
+ * @cssprop --tic-response-max-height - Height past which the response body, and the response headers, scroll. Default 28rem.
  */
 export class TryItConsole extends LitElement {
   static override styles = [themeStyles, highlightStyles, tryItConsoleStyles];
@@ -176,6 +186,8 @@ export class TryItConsole extends LitElement {
    * a listener left on it would keep the console, removed or given another configuration, from being collected.
    */
   #unwatchEnvironment: (() => void) | undefined;
+  /** The request last loaded or sent, as `#editedRequest()` keys it: a request that differs holds unsent edits. */
+  #keptKey: string | undefined;
   /** The presets last loaded, as JSON: equal values set again (a framework's re-render) keep the user's edits. */
   #presetsFrom: string | undefined;
   #lastSnippetRequest: SnippetRequest | undefined;
@@ -222,9 +234,10 @@ export class TryItConsole extends LitElement {
   @state() private currentUrl = '';
   @state() private headerRows: HeaderRowState[] = [];
   @state() private currentBody = '';
-  /** What a restored request lacks: shown until the user fills it in or a send succeeds. */
   /** What a loaded request lacks that history did not keep: each says what to fill in before sending. */
   @state() private notices: ReadonlyArray<keyof typeof RESTORE_NOTICES> = [];
+  /** Unsent edits a history entry replaced, offered back until the next edit or send. */
+  @state() private draft: EditedRequest | undefined;
 
   /**
    * The configuration (see `ConsoleConfig`); checked when set, and a problem is shown in place of the console. Other
@@ -306,10 +319,12 @@ export class TryItConsole extends LitElement {
     this.#picked = undefined;
     if (picked && !picked.defaultPrevented) {
       const { entry } = picked;
+      const [edited, kept] = [this.#editedRequest(), this.#keptKey];
       this.load(entry);
+      if (edited.key !== kept && edited.key !== this.#keptKey) this.draft = edited.request;
       const notices = this.notices.map((notice) => RESTORE_NOTICES[notice]);
       // Read out, so masked as the history list shows it: a password or an api_key in the query stays unsaid.
-      this.#announcer.announce([`Loaded ${entry.method} ${maskUrlCredentials(splitEntryUrl(entry.url).path)} from history.`, ...notices].join(' '));
+      this.#announcer.announce([`Loaded ${entry.method} ${maskUrlCredentials(splitEntryUrl(entry.url).path)} from history.`, ...notices, this.draft ? 'Restore your edits puts back the request you were editing.' : ''].join(' ').trim());
     }
     // Lit updates a removed element too: configured then, it would open a history nothing closes unless it is added
     // back. connectedCallback configures it when it is.
@@ -320,6 +335,8 @@ export class TryItConsole extends LitElement {
       this.presetProblem = presetProblem(presets);
       if (this.presetProblem === undefined && this.#presetsKey() !== this.#presetsFrom) this.load(presets as typeof presets & { headers: Record<string, string> });
     }
+    // Gone at the next edit (a send or a load drops it too).
+    if (this.draft && this.#editedRequest().key !== this.#keptKey) this.draft = undefined;
     if (this.#send.state.status !== 'complete') this.#forgetShown();
     // What a stream brought is let go of with it (up to the display limit, held by its last progress).
     if (this.#send.state.status !== 'pending') this.#arriving = undefined;
@@ -561,6 +578,32 @@ export class TryItConsole extends LitElement {
     this.#focusRowValue(index);
   }
 
+  /** The fix offered for a name spelt as a variable of the environment is: that variable in its place, in the URL. */
+  #onUseVariable(typo: string, near: string): void {
+    let url = this.currentUrl;
+    // From the end, so that the places of those before stay right.
+    for (const { start, end, name } of [...scanPlaceholders(url)].reverse()) if (name.trim() === typo) url = `${url.slice(0, start)}{{${near}}}${url.slice(end)}`;
+    this.currentUrl = url;
+    this.#announcer.announce(`Changed {{${typo}}} to {{${near}}} in the URL.`);
+    // The button goes with the typo: focus goes to the URL it changed.
+    void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLInputElement>('#url')?.focus());
+  }
+
+  /** Puts back the request as it was edited before a history entry replaced it. */
+  #onRestoreDraft(): void {
+    const { method, url, rows, body, notices } = this.draft!;
+    [this.currentMethod, this.currentUrl, this.headerRows, this.currentBody, this.notices] = [method, url, rows, body, notices];
+    this.draft = undefined;
+    this.#announcer.announce('Your edits are back.');
+    void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLInputElement>('#url')?.focus());
+  }
+
+  /** The request being edited, to keep, and the key that tells it from another. */
+  #editedRequest(): { request: EditedRequest; key: string } {
+    const request = { method: this.currentMethod, url: this.currentUrl, rows: this.headerRows, body: this.currentBody, notices: this.notices };
+    return { request, key: JSON.stringify([request.method, request.url, request.rows.map(({ name, value, enabled }) => [name, value, enabled]), request.body]) };
+  }
+
   #onKeydown(event: KeyboardEvent): void {
     // Enter that ends an input method's composition only chooses the text (Safari says so by keyCode 229 alone).
     if (event.key !== 'Enter' || event.isComposing || event.keyCode === 229) return;
@@ -597,6 +640,8 @@ export class TryItConsole extends LitElement {
       return;
     }
     this.#announcer.clear();
+    this.#keptKey = this.#editedRequest().key;
+    this.draft = undefined;
     // A key the reader typed into a picker of these environments is kept out of the history this send adds to.
     for (const secret of readerSecrets(engine.environments)) engine.history.redactValue(secret);
     let prepared;
@@ -672,6 +717,8 @@ export class TryItConsole extends LitElement {
     this.currentBody = body;
     this.headerRows = Object.entries(headers).map(([name, value]) => this.#row(name, value));
     this.notices = [...(entry.bodyTruncated ? ['truncated-body' as const] : []), ...(this.#holdsRedacted() ? ['credentials' as const] : [])];
+    this.#keptKey = this.#editedRequest().key;
+    this.draft = undefined;
   }
 
   /**
@@ -793,10 +840,14 @@ export class TryItConsole extends LitElement {
     const variables: Record<string, string | undefined> = environments.active()?.variables ?? {};
     const parts = [];
     const problems = new Set<string>();
+    /** Undefined names spelt as a variable of the environment is (`petId` for `pet_id`), and that variable. */
+    const typos = new Map<string, string>();
     let copiedUpTo = 0;
     for (const span of spans) {
       parts.push(url.slice(copiedUpTo, span.start));
       const name = span.name.trim();
+      const near = name && missing.includes(name) ? speltAlike(name, environments.active()) : undefined;
+      if (near !== undefined) typos.set(name, near);
       const problem = cyclic.includes(name)
         ? `${name} refers back to itself through its value, or nests more than 10 levels deep`
         : !missing.includes(name)
@@ -804,17 +855,22 @@ export class TryItConsole extends LitElement {
           : name === ''
             ? 'An empty placeholder names no variable'
             : `${name} is not defined in the active environment`;
-      if (problem) problems.add(`${problem}.`);
+      const said = problem && (near === undefined ? problem : `${problem}. Did you mean {{${near}}}?`);
+      if (said) problems.add(near === undefined ? `${said}.` : said);
       // Hovered, a known variable shows its value as the environment panel shows it: as written (one that refers to a
       // secret shows the reference, not the secret), masked by the same rules. A dynamic one is new each time: its name.
-      const value = problem || name.startsWith('$') ? undefined : variables[name];
-      const title = problem ?? (value === undefined ? name : `${name} = ${cutForTooltip(maskedValue(name, value) ?? value)}`);
-      parts.push(html`<mark class=${problem ? 'variable missing' : 'variable'} title=${title}>${url.slice(span.start, span.end)}</mark>`);
+      const value = said || name.startsWith('$') ? undefined : variables[name];
+      const title = said || (value === undefined ? name : `${name} = ${cutForTooltip(maskedValue(name, value) ?? value)}`);
+      parts.push(html`<mark class=${said ? 'variable missing' : 'variable'} title=${title}>${url.slice(span.start, span.end)}</mark>`);
       copiedUpTo = span.end;
     }
     parts.push(url.slice(copiedUpTo));
     const unresolved = problems.size > 0;
-    return { marked: html`<p class="url-template">${parts}${unresolved ? html`<span id="url-problems" class="visually-hidden">${[...problems].join(' ')}</span>` : nothing}</p>`, unresolved };
+    return {
+      marked: html`<p class="url-template">${parts}${unresolved ? html`<span id="url-problems" class="visually-hidden">${[...problems].join(' ')}</span>` : nothing}</p>
+        ${typos.size > 0 ? html`<p class="set-missing">${[...typos].map(([typo, near]) => html`<button @click=${() => this.#onUseVariable(typo, near)}>Use {{${near}}}</button>`)}</p>` : nothing}`,
+      unresolved,
+    };
   }
 
   #renderHeaderRows() {
@@ -883,7 +939,7 @@ export class TryItConsole extends LitElement {
       ${response.redirectedTo ? html`<p class="muted redirected" part="redirected">Redirected to <code>${response.redirectedTo}</code></p>` : nothing}
       ${response.warnings.map((warning) => html`<p class="notice" role="note">${warning}</p>`)}
       ${this.#renderSetButtons(response.request.missing)}
-      ${this.#renderHeaders(response.headers, headersHiddenByCors(response.request, response.redirectedTo))}
+      ${this.#renderHeaders(response.headers, headersHiddenByCors(response.headers, response.request, response.redirectedTo))}
       ${!shownWhole
         ? html`<p class="truncated" role="note">
             Showing the first ${shownSize} of ${size}.
@@ -924,17 +980,21 @@ export class TryItConsole extends LitElement {
     return html`<p class="set-missing">${settable.map((name) => html`<button @click=${() => picker()?.editVariable(name)}>Set ${name}</button>`)}</p>`;
   }
 
+  // The table scrolls past a height, as the body does (fifty headers pushed the body off screen): focusable, to scroll
+  // by keys.
   #renderHeaders(headers: ConsoleResponse['headers'], hiddenByCors: boolean) {
     return html`<details class="response-headers" ?open=${this.#headersOpen} @toggle=${(event: Event) => (this.#headersOpen = (event.target as HTMLDetailsElement).open)}>
       <summary>Response headers (${headers.length})</summary>
       ${hiddenByCors
         ? html`<p class="muted headers-note">From another origin, a page sees only the headers the API lists in <code>Access-Control-Expose-Headers</code> and the CORS-safelisted ones; never <code>Set-Cookie</code>.</p>`
         : nothing}
-      <table>
-        <tbody>
-          ${headers.map(([name, value]) => html`<tr><th scope="row">${name}</th><td>${headerText(value)}</td></tr>`)}
-        </tbody>
-      </table>
+      <div class="headers-table" tabindex="0" role="group" aria-label="Response headers">
+        <table>
+          <tbody>
+            ${headers.map(([name, value]) => html`<tr><th scope="row">${name}</th><td>${headerText(value)}</td></tr>`)}
+          </tbody>
+        </table>
+      </div>
     </details>`;
   }
 
@@ -945,7 +1005,7 @@ export class TryItConsole extends LitElement {
   #renderStopped({ head, request }: { head: ResponseHead; request: PreparedRequest }, error: RequestError) {
     return html`
       ${headStatusLine(head, html`<span class="stopped" dir="ltr">${stoppedNote(error)}</span>`)}
-      ${this.#renderHeaders(head.headers, headersHiddenByCors(request))}
+      ${this.#renderHeaders(head.headers, headersHiddenByCors(head.headers, request))}
       ${this.#renderPartialBody(error, true)}`;
   }
 
@@ -1083,10 +1143,13 @@ export class TryItConsole extends LitElement {
     // Unnamed, the side panel is named too: a page of such consoles would list a row of unnamed "complementary".
     const part = label ? 'group' : nothing;
     const level = ariaLevel(this.headingLevel);
+    // The live warning of a body labelled JSON that does not parse (engine.inspect() puts it first) marks the field.
+    const invalidBody = warnings[0]?.startsWith(INVALID_JSON_WARNING_START);
     return html`
       <div class="layout" role=${label ? 'region' : nothing} aria-label=${label || nothing} @keydown=${this.#onKeydown}>
         <div class="main">
           <section class="request" part="request" role=${part} aria-label="Request">
+            <h2 aria-level=${level}>Request</h2>
             <div class="line">
               <label class="visually-hidden" for="method">Method</label>
               <select id="method" part="method" @change=${this.#onMethodChange}>
@@ -1098,17 +1161,19 @@ export class TryItConsole extends LitElement {
               <button id="send" part=${pending ? 'cancel-button' : 'send-button'} class=${pending ? 'cancel' : 'primary send'} title=${pending ? 'Cancel the request' : `Send (${sendShortcut()})`} @click=${pending ? this.#onCancelClick : this.send}>${pending ? 'Cancel' : 'Send'}</button>
             </div>
             ${urlTemplate.marked}
+            ${this.draft ? html`<p class="set-missing"><button @click=${this.#onRestoreDraft}>Restore your edits</button></p>` : nothing}
             ${this.#renderHeaderRows()}
             ${this.#bodyAllowed()
               ? html`<label class="body-label" for="body">Body</label>
-                  <textarea id="body" part="body" spellcheck="false" rows="6" .value=${this.currentBody} @input=${this.#onBodyInput}></textarea>`
+                  <textarea id="body" part="body" spellcheck="false" rows="6" aria-invalid=${invalidBody ? 'true' : nothing} aria-describedby=${invalidBody ? 'warning-0' : nothing}
+                    .value=${this.currentBody} @input=${this.#onBodyInput}></textarea>`
               : nothing}
             ${this.notices.map((notice) => html`<p class="notice" role="note">${RESTORE_NOTICES[notice]}</p>`)}
             ${this.headerRows.map((row, index) => (row.enabled && row.value && !row.name.trim() ? html`<p class="notice" role="note">Header ${index + 1} has a value but no name, so it is not sent.</p>` : nothing))}
             ${warnings.map(
-              (warning) =>
+              (warning, index) =>
                 // The fix beside the warning it answers; the other warnings stay text alone, as read.
-                html`<p class="notice" role="note">${warning}${warning === UNTYPED_JSON_WARNING ? html` <button class="add-content-type" @click=${this.#onAddContentType}>Add Content-Type: application/json</button>` : nothing}</p>`,
+                html`<p class="notice" role="note" id="warning-${index}">${warning}${warning === UNTYPED_JSON_WARNING ? html` <button class="add-content-type" @click=${this.#onAddContentType}>Add Content-Type: application/json</button>` : nothing}</p>`,
             )}
           </section>
           <section class="response" part="response" role=${part} aria-label="Response">
@@ -1169,7 +1234,6 @@ function stoppedNote(error: RequestError): string {
   return `Cancelled after ${formatBytes(error.cause instanceof ResponseBodyError ? error.cause.received : 0)}`;
 }
 
-/** The rest of a message after its title, starting as a sentence; not a URL, a name or a value it starts with. */
 /** `text` with every one of `values` (as written, and URL-encoded as a proxied URL holds it) shown as the mask. */
 function withValuesMasked(text: string, values: readonly string[]): string {
   for (const value of values) {
@@ -1180,6 +1244,7 @@ function withValuesMasked(text: string, values: readonly string[]): string {
   return text;
 }
 
+/** The rest of a message after its title, starting as a sentence; not a URL, a name or a value it starts with. */
 function sentence(text: string): string {
   return /^[a-z]+ /.test(text) ? text[0]!.toUpperCase() + text.slice(1) : text;
 }
@@ -1222,10 +1287,11 @@ const PROXY_REFUSAL_TITLES = new Map<ProxyRefusalCode, string>([
 
 /**
  * Whether the browser kept headers from the page: read directly from another origin, a response shows only the
- * CORS-safelisted headers and those the API exposes. Through the proxy, every relayed header is exposed.
+ * CORS-safelisted headers and those the API exposes. Through the proxy, every relayed header is exposed; so is every
+ * header (`Set-Cookie` aside) of an API that exposes `*`, which the page can then read itself.
  */
-function headersHiddenByCors(request: Pick<PreparedRequest, 'url' | 'viaProxy'>, redirectedTo?: string): boolean {
-  if (request.viaProxy) return false;
+function headersHiddenByCors(headers: ConsoleResponse['headers'], request: Pick<PreparedRequest, 'url' | 'viaProxy'>, redirectedTo?: string): boolean {
+  if (request.viaProxy || headers.some(([name, value]) => name === 'access-control-expose-headers' && value.trim() === '*')) return false;
   const pageOrigin = globalThis.location?.origin;
   return [request.url, redirectedTo].some((url) => url !== undefined && isCrossOrigin(url, pageOrigin));
 }

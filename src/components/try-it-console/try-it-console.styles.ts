@@ -216,11 +216,15 @@ export const tryItConsoleStyles = css`
     font-size: 0.8125em;
     overflow-wrap: anywhere;
   }
+  .headers-table {
+    max-height: var(--tic-response-max-height, 28rem);
+    overflow: auto;
+    margin: 0.25rem 0 var(--_space);
+  }
   .response-headers table {
     border-collapse: collapse;
     font-family: var(--_mono);
     font-size: 0.8125em;
-    margin: 0.25rem 0 var(--_space);
   }
   .response-headers th,
   .response-headers td {

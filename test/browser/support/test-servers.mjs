@@ -158,6 +158,10 @@ function createCorsApi(apiWithoutCors) {
       stream.write(Buffer.concat(Array.from({ length: Number(url.searchParams.get('repeat') ?? 1) }, () => part)));
       if (url.searchParams.has('end')) stream.end();
       response.writeHead(204, cors).end();
+    } else if (url.pathname === '/expose-all') {
+      // Every header readable by the page (`*`), as an API may expose them; &headers=N adds N more.
+      const more = Object.fromEntries(Array.from({ length: Number(url.searchParams.get('headers') ?? 0) }, (_, n) => [`x-header-${n}`, `value ${n}`]));
+      response.writeHead(200, { ...cors, 'access-control-expose-headers': '*', 'x-ratelimit-remaining': '5', 'content-type': 'text/plain', ...more }).end('ok');
     } else if (url.pathname === '/to-api') {
       response.writeHead(302, { ...cors, location: `${apiWithoutCors}/pets` }).end();
     } else if (url.pathname === '/loop') {
