@@ -1028,11 +1028,13 @@ describe('<try-it-console>', () => {
     expect((await failed).error.kind).to.equal('cors');
     expect($(el, '[part="error"]').textContent).to.contain('Blocked by CORS');
     expect($(el, '[part="error"]').textContent).to.contain('corsProxy');
+    // The reader cannot set corsProxy, but can send it outside the browser.
+    expect($(el, '[part="error"] p:last-child').textContent).to.equal('The code under Code sends the same request from your own machine, where this browser rule does not apply.');
 
     const strict = await fixture<TryItConsole>(html`<try-it-console .config=${config({ strictVariables: true })} url="{{base_url}}/{{nope}}"></try-it-console>`);
     await strict.send();
     await strict.updateComplete;
-    expect($(strict, '[part="error"]').textContent).to.contain('{{nope}}');
+    expect($(strict, '[part="error"]').textContent).to.contain('{{nope}}').and.not.contain('The code under Code');
   });
 
   it('masks in a failure the values the environment panel hides, though the message quotes the resolved URL', async () => {

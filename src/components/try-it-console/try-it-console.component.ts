@@ -1081,6 +1081,7 @@ export class TryItConsole extends LitElement {
           html`<div class="error" part="error" role="alert">
             <p class="error-title">${title}</p>
             <p>${message}</p>
+            ${BROWSER_RULES.has(state.error.kind) ? html`<p>${OUTSIDE_THE_BROWSER}</p>` : nothing}
           </div>`,
         )}
         ${this.#renderPartialBody(state.error)}`;
@@ -1233,6 +1234,13 @@ function headStatusLine(head: ResponseHead, after: TemplateResult) {
 function stoppedNote(error: RequestError): string {
   return `Cancelled after ${formatBytes(error.cause instanceof ResponseBodyError ? error.cause.received : 0)}`;
 }
+
+/**
+ * Failures that are a browser's rule (CORS, mixed content, the page's policy): the reader, who cannot change the
+ * site's configuration the message speaks of, can still send the request as a snippet.
+ */
+const BROWSER_RULES = new Set<RequestError['kind']>(['cors', 'mixed-content', 'csp']);
+const OUTSIDE_THE_BROWSER = 'The code under Code sends the same request from your own machine, where this browser rule does not apply.';
 
 /** `text` with every one of `values` (as written, and URL-encoded as a proxied URL holds it) shown as the mask. */
 function withValuesMasked(text: string, values: readonly string[]): string {
