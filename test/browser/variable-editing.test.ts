@@ -285,6 +285,9 @@ describe('the response body’s Copy button', () => {
     button.click();
     await waitUntil(() => $(el, '.announcements').textContent?.startsWith('Copied'), 'announced');
     expect($(el, '.announcements').textContent).to.equal('Copied the first 256 KB of the body, as shown.');
-    expect((await navigator.clipboard.readText()).length).to.be.below(300 * 1024);
+    // The part shown as laid out: its indentation grows 256 KB by a half, far from the 5 MB of the whole.
+    const copied = await navigator.clipboard.readText();
+    expect(copied.startsWith('[\n  {\n    "id": 0,'), copied.slice(0, 40)).to.equal(true);
+    expect(copied.length).to.be.below(1024 * 1024);
   });
 });

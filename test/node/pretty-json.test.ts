@@ -110,6 +110,11 @@ describe('prettyJson', () => {
     assert.equal(prettyJson(small, whole.length - 1), undefined);
   });
 
+  it('lays out the start of a document up to where it is cut, a string cut in its middle (or its escape) included', () => {
+    assert.equal(prettyJson('{"a":[1,{"b":"x\\"y'), '{\n  "a": [\n    1,\n    {\n      "b": "x\\"y');
+    assert.equal(prettyJson('{"a":"cut\\'), '{\n  "a": "cut\\');
+  });
+
   it('keeps empty objects and arrays on one line, and top-level scalars as they are', () => {
     assert.equal(prettyJson(' { "a" : { } , "b" : [ \n ] } '), '{\n  "a": {},\n  "b": []\n}');
     for (const scalar of ['"text"', ' 42 ', 'true', 'null', '"\\\\"']) assert.equal(prettyJson(scalar), scalar.trim());

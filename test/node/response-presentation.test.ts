@@ -67,9 +67,19 @@ describe('body presentation', () => {
     // JSON text sequences (RFC 7464) are several documents, each after a RS: not JSON, and not said to be.
     const sequence = presentBody(response('application/json-seq', utf8('\u001e{"a":1}\n\u001e{"a":2}\n')));
     assert.deepEqual([sequence.kind, 'notes' in sequence && sequence.notes], ['text', []]);
-    // Cut at the display limit, it cannot be checked: nothing said.
+    // Cut at the display limit, it cannot be checked: nothing said, and laid out up to where it is cut.
     const cut = presentBody(response('application/json', utf8('{"a":[1,'), 100));
-    assert.deepEqual([cut.kind, 'notes' in cut && cut.notes], ['text', []]);
+    assert.deepEqual([cut.kind, 'text' in cut && cut.text, 'notes' in cut && cut.notes], ['json', '{\n  "a": [\n    1,\n    ', []]);
+  });
+
+  it('lays out the start of a JSON document cut at the display limit, a string cut too, and leaves other cut text as sent', () => {
+    const cutString = presentBody(response('application/json', utf8('[{"name":"Rex"},{"name":"Fi'), 100));
+    assert.deepEqual(['text' in cutString && cutString.text, cutString.kind], ['[\n  {\n    "name": "Rex"\n  },\n  {\n    "name": "Fi', 'json']);
+    // Labelled JSON but not starting as a document (an HTML error page): shown as sent.
+    const html = presentBody(response('application/json', utf8('<html><p>a, b: c</p>'), 100));
+    assert.deepEqual([html.kind, 'text' in html && html.text], ['text', '<html><p>a, b: c</p>']);
+    const plain = presentBody(response('text/plain', utf8('{"a": 1,'), 100));
+    assert.deepEqual([plain.kind, 'text' in plain && plain.text], ['text', '{"a": 1,']);
   });
 
   it('says when bytes are not valid UTF-8, but not for a U+FFFD sent as such or a character cut at the display limit', () => {

@@ -45,17 +45,20 @@ export function presentBody(response: ConsoleResponse): BodyPresentation {
   const notes = notUtf8(response) ? [NOT_UTF8] : [];
   // JSON and `+json` types; not `json-seq` or `jsonl`, which hold several documents.
   const essence = type.split(';')[0]!.trim();
-  if (/[/+]json$/.test(essence) && !response.truncated && response.size <= PRETTY_JSON_LIMIT) {
+  const json = /[/+]json$/.test(essence);
+  if (json && !response.truncated && response.size <= PRETTY_JSON_LIMIT) {
     try {
       JSON.parse(response.text); // only to know it is JSON: the values are printed as sent
     } catch (error) {
       // Shown as sent, and said: unformatted, a stray byte (a NUL after the document) would pass for valid JSON.
       return { kind: 'text', text: response.text, notes: [`Not valid JSON, though sent as ${essence}: ${(error as Error).message}.`, ...notes] };
     }
-    const text = prettyJson(response.text, Math.max(PRETTY_GROWTH_LIMIT * response.text.length, PRETTY_TEXT_FLOOR));
-    if (text !== undefined) return { kind: 'json', text, highlight: text.length <= HIGHLIGHT_LIMIT, notes };
+  } else if (!json || !response.truncated || !/^\s*[[{]/.test(response.text)) {
+    return { kind: 'text', text: response.text, notes };
   }
-  return { kind: 'text', text: response.text, notes };
+  // Whole and valid, or the start of a document shown in part, which no parser takes: laid out to where it is cut.
+  const text = prettyJson(response.text, Math.max(PRETTY_GROWTH_LIMIT * response.text.length, PRETTY_TEXT_FLOOR));
+  return text === undefined ? { kind: 'text', text: response.text, notes } : { kind: 'json', text, highlight: text.length <= HIGHLIGHT_LIMIT, notes };
 }
 
 const NOT_UTF8 = 'Bytes shown as � are not valid UTF-8: the server may send another encoding without naming it in the Content-Type charset.';

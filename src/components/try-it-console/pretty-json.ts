@@ -14,8 +14,8 @@ const STRING = /"[^"\\]*(?:\\.[^"\\]*)*"/y;
 /**
  * `json` re-indented by two spaces, as `JSON.stringify(value, null, 2)` lays it out, with every string, number and
  * key kept exactly as written. Levels past 64 are written as `JSON.stringify(value)` would, on one line. `json` must
- * be valid JSON (check it with `JSON.parse` first). `undefined` when the layout would be longer than `maxLength`:
- * given up as soon as it is, not built first.
+ * be valid JSON (check it with `JSON.parse` first), or the start of a document, laid out up to where it is cut.
+ * `undefined` when the layout would be longer than `maxLength`: given up as soon as it is, not built first.
  */
 export function prettyJson(json: string, maxLength = Infinity): string | undefined {
   let out = '';
@@ -64,9 +64,11 @@ function lineBreak(depth: number): string {
   return depth > MAX_INDENTED_DEPTH ? '' : `\n${INDENT.repeat(depth)}`;
 }
 
-/** The index just past the closing quote of the string that starts at `start` (its opening quote). */
+/**
+ * The index just past the closing quote of the string that starts at `start` (its opening quote), or the end of
+ * `json` for a string it cuts off (the start of a document shown in part).
+ */
 function endOfString(json: string, start: number): number {
   STRING.lastIndex = start;
-  STRING.test(json);
-  return STRING.lastIndex;
+  return STRING.test(json) ? STRING.lastIndex : json.length;
 }
