@@ -245,4 +245,20 @@ describe('usability review, round 3', () => {
       expect(buttonNamed(el, 'Restore your edits'), 'loaded as it is').to.equal(undefined);
     });
   });
+  describe('the URL the request goes to', () => {
+    it('is shown under the URL once its variables and base_url are filled in, masked as the environment panel masks', async () => {
+      const environments = [{ name: 'Local', variables: { base_url: servers.corsApi, api_key: 'sk-live-0123456789', pet_id: '7' } }];
+      const el = await fixture<TryItConsole>(html`<try-it-console .config=${{ environments, history: { enabled: false } }} url="/pets/{{pet_id}}?api_key={{api_key}}"></try-it-console>`);
+      const shown = () => el.shadowRoot!.querySelector('[part="resolved-url"]')?.textContent?.trim();
+      expect(shown()).to.equal(`Sends to → ${servers.corsApi}/pets/7?api_key=••••••••`);
+      // Not while a variable is missing (the URL says what it lacks), nor for a URL that is already whole.
+      el.url = '{{base_url}}/pets/{{petId}}';
+      await el.updateComplete;
+      expect(shown()).to.equal(undefined);
+      el.url = `${servers.corsApi}/pets`;
+      await el.updateComplete;
+      expect(shown()).to.equal(undefined);
+      await expect(el).to.be.accessible();
+    });
+  });
 });

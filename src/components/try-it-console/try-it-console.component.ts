@@ -125,6 +125,7 @@ const pageHistories = new PageShared<History>((history) => history.close());
  * @csspart request - The request editor.
  * @csspart method - The method select.
  * @csspart url - The URL field.
+ * @csspart resolved-url - Under the URL field, the URL the request goes to once its variables are filled in.
  * @csspart headers - The header rows.
  * @csspart default-headers - The list of the configuration's default headers, sent with every request.
  * @csspart body - The body editor.
@@ -873,6 +874,23 @@ export class TryItConsole extends LitElement {
     };
   }
 
+  /**
+   * Where the request goes, once its placeholders and base_url are filled in: seen by keyboard and touch readers too,
+   * not only in a placeholder's tooltip. Masked as the environment panel masks; left out while a variable is missing
+   * or the URL holds a dynamic one (a new value on every render).
+   */
+  #renderResolvedUrl(template: SnippetRequest | undefined, { missing, cyclic }: Unresolved, environments: EnvironmentManager) {
+    if (!template || missing.length > 0 || cyclic.length > 0 || template.url.includes('{{$') || template.url === this.currentUrl.trim()) return nothing;
+    let url;
+    try {
+      url = environments.resolve(template.url);
+    } catch {
+      return nothing; // values that grow past the limit: the send explains it
+    }
+    const resolved = maskUrlCredentials(withValuesMasked(url, this.#maskedValues()));
+    return html`<p class="url-template resolved-url" part="resolved-url"><span class="visually-hidden">Sends to </span><span aria-hidden="true">→ </span>${resolved}</p>`;
+  }
+
   #renderHeaderRows() {
     return html`<fieldset class="headers" part="headers">
       <legend>Headers</legend>
@@ -1162,6 +1180,7 @@ export class TryItConsole extends LitElement {
               <button id="send" part=${pending ? 'cancel-button' : 'send-button'} class=${pending ? 'cancel' : 'primary send'} title=${pending ? 'Cancel the request' : `Send (${sendShortcut()})`} @click=${pending ? this.#onCancelClick : this.send}>${pending ? 'Cancel' : 'Send'}</button>
             </div>
             ${urlTemplate.marked}
+            ${this.#renderResolvedUrl(snippet.problem === undefined ? snippet.request : undefined, unresolved, engine.environments)}
             ${this.draft ? html`<p class="set-missing"><button @click=${this.#onRestoreDraft}>Restore your edits</button></p>` : nothing}
             ${this.#renderHeaderRows()}
             ${this.#bodyAllowed()
