@@ -214,8 +214,10 @@ function schemelessUrlProblem(written: string, url: string, environments: Enviro
     const name = first.name.trim();
     const value = resolveWithinLimit(environments, `{{${name}}}`, 'the URL');
     const fixedValue = withScheme(value.text);
-    if (value.missing.length === 0 && fixedValue !== undefined && url.startsWith(value.text)) {
-      return `${quoted} is not an absolute http(s) URL: {{${name}}} is ${JSON.stringify(value.text)} in environment "${environments.active()!.name}", a host without its scheme. Set ${name} to ${fixedValue}, or write the URL as ${fullUrl}.`;
+    const environment = environments.active();
+    // A dynamic variable ({{$guid}}) has a new value each time, never the one the URL starts with.
+    if (environment && value.missing.length === 0 && fixedValue !== undefined && url.startsWith(value.text)) {
+      return `${quoted} is not an absolute http(s) URL: {{${name}}} is ${JSON.stringify(value.text)} in environment "${environment.name}", a host without its scheme. Set ${name} to ${fixedValue}, or write the URL as ${fullUrl}.`;
     }
   }
   if (fullUrl === undefined && /^[\w.~-]+(?:[/?#]|$)/.test(url)) {
