@@ -6,18 +6,24 @@ import { EventEmitter } from 'node:events';
 export type AttemptStopper = 'caller' | 'close';
 
 /**
- * Aborts the attempt it is given to as `signal` once `milliseconds` have passed, or when `cancel()` is called,
- * unless cleared first.
+ * Aborts the attempt it is given to as `signal` once `milliseconds` have passed since `start()`, or when `cancel()`
+ * is called (before the start too: an attempt waiting for a free request slot), unless cleared first.
  */
 export class AttemptDeadline extends EventEmitter {
   aborted = false;
   /** Set when `cancel()` aborted the attempt, not the deadline: by whom, and the reason given (the failure's cause). */
   cancelledBy: { readonly stopper: AttemptStopper; readonly reason: unknown } | undefined = undefined;
-  readonly #timer: NodeJS.Timeout;
+  readonly #milliseconds: number;
+  #timer: NodeJS.Timeout | undefined = undefined;
 
   constructor(milliseconds: number) {
     super();
-    this.#timer = setTimeout(() => this.#abort(), milliseconds);
+    this.#milliseconds = milliseconds;
+  }
+
+  /** Starts the countdown, as the request goes out: the wait for a free slot before it is not the receiver's time. */
+  start(): void {
+    if (!this.aborted) this.#timer = setTimeout(() => this.#abort(), this.#milliseconds);
   }
 
   /**

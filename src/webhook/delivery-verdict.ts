@@ -22,6 +22,8 @@ export interface SignatureEvidence {
 
 // How far a sender's clock may run ahead of this server's when maxAge is set; Stripe and Standard Webhooks allow 5 minutes.
 const MAX_CLOCK_SKEW = 5 * 60_000;
+// The longest part of a sent_at a refusal quotes.
+const MAX_QUOTED = 64;
 
 /** The refusal of a body over `maxBodySize`, read or declared. */
 export function tooLarge(maxBodySize: number): WebhookRefusal {
@@ -80,9 +82,12 @@ function parseEvent<Data>(rawBody: Buffer): WebhookBody<Data> | string {
 // Why `sentAt` is refused under `maxAge`, or `undefined` when it is accepted.
 function sentAtProblem(sentAt: string, maxAge: number, now: number): string | undefined {
   const time = parseIsoTimestamp(sentAt);
-  if (time === undefined) return `event sent_at ${JSON.stringify(sentAt.slice(0, 64))} is not an ISO 8601 timestamp like 2025-01-02T03:04:05.678Z`;
-  if (now - time > maxAge) return `event sent_at ${sentAt} is older than maxAge (${maxAge} ms)`;
-  if (time - now > MAX_CLOCK_SKEW) return `event sent_at ${sentAt} is more than ${MAX_CLOCK_SKEW} ms ahead of the receiver's clock`;
+  if (time === undefined) return `event sent_at ${JSON.stringify(sentAt.slice(0, MAX_QUOTED))} is not an ISO 8601 timestamp like 2025-01-02T03:04:05.678Z`;
+  // Quoted as far as the first 64 characters: a valid timestamp may carry a fraction of any length, and the reason
+  // goes back to the sender in the answer.
+  const shown = sentAt.length > MAX_QUOTED ? `${sentAt.slice(0, MAX_QUOTED)}…` : sentAt;
+  if (now - time > maxAge) return `event sent_at ${shown} is older than maxAge (${maxAge} ms)`;
+  if (time - now > MAX_CLOCK_SKEW) return `event sent_at ${shown} is more than ${MAX_CLOCK_SKEW} ms ahead of the receiver's clock`;
   return undefined;
 }
 

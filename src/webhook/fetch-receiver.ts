@@ -51,7 +51,7 @@ const NODE_REQUEST =
   "takes a Fetch API Request, as Next.js route handlers, Hono (c.req.raw), Bun.serve and Deno.serve give it, not Node's request; with http.createServer, Express and the like, use createWebhookHandler(options), which takes Node's (request, response)";
 const NOT_A_REQUEST = 'must be a Fetch API Request, as Next.js route handlers, Hono (c.req.raw, not the context c), Bun.serve and Deno.serve give it';
 const ALREADY_READ =
-  "needs the raw body, but the Request's body was read before it (request.json(), request.text() or a middleware): pass the Request unread, or a request.clone() made before reading it";
+  "needs the raw body, but the Request's body was read, or taken by a reader, before it (request.json(), request.text(), request.body.getReader() or a middleware): pass the Request unread, or a request.clone() made before reading it";
 
 /**
  * Builds the handler for servers that speak the Fetch API. As `createWebhookHandler` does, it reads the raw body (at
@@ -82,8 +82,8 @@ export function createWebhookFetchHandler<Data = Record<string, unknown>>(option
     };
     try {
       const rawBody = await rawBodyOf(request, settings.maxBodySize);
-      if (rawBody === 'already-read') {
-        const error = new ConfigError('webhook handler', 'a Request whose body was read', ALREADY_READ);
+      if (rawBody === 'already-read' || rawBody === 'locked') {
+        const error = new ConfigError('webhook handler', rawBody === 'locked' ? 'a Request whose body a reader holds' : 'a Request whose body was read', ALREADY_READ);
         reportHandlerError(options.onError, error, { request }, false);
         return answer(500, error.message);
       }
@@ -109,8 +109,10 @@ function requestProblem(request: unknown): InvalidArgumentError | undefined {
   return new InvalidArgumentError('webhook handler request', kind, NOT_A_REQUEST, kind);
 }
 
-async function rawBodyOf(request: Request, limit: number): Promise<Buffer | 'too-large' | 'already-read'> {
+async function rawBodyOf(request: Request, limit: number): Promise<Buffer | 'too-large' | 'already-read' | 'locked'> {
   if (request.bodyUsed) return 'already-read';
+  // A middleware that took a reader and has not read yet: bodyUsed is still false, but no one else can read it.
+  if (request.body?.locked) return 'locked';
   // Declared too large: refused without reading a byte of it.
   if (Number(request.headers.get('content-length')) > limit) return 'too-large';
   if (request.body === null) return Buffer.alloc(0);

@@ -9,7 +9,7 @@ import { AttemptsInFlight } from './attempts-in-flight.js';
 import { RetryPolicy, type RetryOptions } from './retry-policy.js';
 import { onAbort } from './shared-abort-listener.js';
 import { classOrKindOf } from './value-kind.js';
-import { WebhookChannel, attemptForNotifier, type Notifiable, type PreparedDelivery } from './webhook-channel.js';
+import { WebhookChannel, attemptForNotifier, nothingWasSent, type Notifiable, type PreparedDelivery } from './webhook-channel.js';
 import { WebhookMessage } from './webhook-message.js';
 
 export interface NotifierOptions {
@@ -28,7 +28,8 @@ export interface WebhookNotification {
 /** What `send` takes besides the notifiable and the notification. */
 export interface SendOptions {
   /**
-   * Cancels the send: an attempt in flight is aborted at once, a retry wait ends, no further attempt is made. Each
+   * Cancels the send: an attempt in flight is aborted at once, one waiting for a free slot of its channel (see
+   * `maxConcurrent`) leaves unsent, a retry wait ends, no further attempt is made. Each
    * delivery it ends is a failed result and a `failed` event with the body; a signal already aborted sends nothing.
    * @example
    * await notifier.send(user, notification, { signal: AbortSignal.timeout(10_000) });
@@ -203,14 +204,14 @@ export class Notifier {
   }
 
   /**
-   * Stops accepting sends, waits for every delivery in flight (retries included), then closes the channels'
-   * connections. Without `timeout`, that can take each attempt's whole channel timeout (30 s by default) and every
-   * retry delay.
+   * Stops accepting sends, waits for every delivery in flight (retries included, and sends waiting for a free slot of
+   * their channel), then closes the channels' connections. Without `timeout`, that can take each attempt's whole
+   * channel timeout (30 s by default) and every retry delay.
    * @param options.timeout bounds the wait, in milliseconds: once it runs out, attempts still in flight are aborted,
-   * retries still waiting are not made and toWebhook() promises still pending are no longer awaited. Each delivery it
-   * ends is reported failed (result and `failed` event, with the body), never dropped; its error says close()'s
-   * timeout ended it, so it is told apart from a send cancelled by the caller's signal. close() then resolves once
-   * the channels have closed their connections.
+   * attempts waiting for a free slot and retries still waiting are not made and toWebhook() promises still pending
+   * are no longer awaited. Each delivery it ends is reported failed (result and `failed` event, with the body), never
+   * dropped; its error says close()'s timeout ended it, so it is told apart from a send cancelled by the caller's
+   * signal. close() then resolves once the channels have closed their connections.
    * @example
    * process.on('SIGTERM', () => void notifier.close({ timeout: 5_000 }).then(() => process.exit(0)));
    */
@@ -293,6 +294,7 @@ export class Notifier {
   async #attemptUntilDone(name: string, channel: WebhookChannel, notifiable: Notifiable, delivery: PreparedDelivery, signal: AbortSignal | undefined): Promise<DeliveryResult> {
     const base = { channel: name, notifiable, event: delivery.event };
     const closing = this.#closing.signal;
+    let last: { readonly error: WebhookAttemptError; readonly status: number | undefined } | undefined;
     for (let attempt = 1; ; attempt += 1) {
       const outcome = await attemptForNotifier(channel, delivery, signal, this.#attemptsInFlight);
       if (outcome.ok) {
@@ -300,6 +302,9 @@ export class Notifier {
         if (this.#listening('sent')) this.#emit('sent', { ...base, status: outcome.status, attempts: attempt });
         return { channel: name, ok: true, status: outcome.status, attempts: attempt };
       }
+      // Stopped before its request went out (waiting for a free slot of the channel's): no attempt was made.
+      if (nothingWasSent(outcome)) return this.#stoppedBeforeSending(base, delivery, attempt - 1, last, outcome.error, signal);
+      last = { error: outcome.error, status: outcome.status };
       if (signal?.aborted) {
         // Not retried, whatever the policy would say, so it is not asked.
         this.#emit('attempt', { ...base, attempt, ok: false, ...optional('status', outcome.status), error: outcome.error });
@@ -335,6 +340,25 @@ export class Notifier {
         return this.#fail(failed, summary, outcome.error);
       }
     }
+  }
+
+  // The caller's signal or close()'s timeout stopped an attempt before its request went out: the delivery ends with
+  // the attempts `made`, and the last of them, if any, is the failure to report.
+  #stoppedBeforeSending(
+    base: { channel: string; notifiable: Notifiable; event: string },
+    delivery: PreparedDelivery,
+    made: number,
+    last: { readonly error: WebhookAttemptError; readonly status: number | undefined } | undefined,
+    stopped: WebhookAttemptError,
+    signal: AbortSignal | undefined,
+  ): DeliveryResult {
+    const failed = { ...base, attempts: made, status: last?.status, body: bodyText(delivery) };
+    if (signal?.aborted) return this.#cancelled(failed, signal, last?.error);
+    const ranOut = `close()'s timeout (${this.#closeTimeout} ms) ran out`;
+    const summary = last === undefined
+      ? `${webhookThrough(base.event, base.channel)} was not sent: ${ranOut} before its first attempt.`
+      : `${webhookThrough(base.event, base.channel)} failed after ${attemptCount(made)}: ${last.error.message} ${ranOut} before the next attempt went out.`;
+    return this.#fail(failed, summary, last?.error ?? stopped);
   }
 
   // True when the delay passed; false when close() or the caller's signal cut it short. It stops watching both

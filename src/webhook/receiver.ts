@@ -1,14 +1,24 @@
-// The receiving side: a request handler for Node `http` and Express-style servers that verifies the signature
-// over the raw bytes before anything parses them. The Fetch API one is in fetch-receiver.ts; both decide with
-// delivery-verdict.ts.
+// The receiving side: a request handler for Node `http` (and `http2`) and Express-style servers that verifies the
+// signature over the raw bytes before anything parses them. The Fetch API one is in fetch-receiver.ts; both decide
+// with delivery-verdict.ts.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { constants as http2Constants, type Http2ServerRequest, type Http2ServerResponse } from 'node:http2';
 import { ConfigError, InvalidArgumentError } from '../core/errors.js';
 import { judgeDelivery, tooLarge, type SignatureEvidence } from './delivery-verdict.js';
 import { receiverSettings, reportHandlerError, type WebhookRefusal, type WebhookVerificationOptions } from './receiver-options.js';
 import { kindOf } from './value-kind.js';
 import type { WebhookBody } from './webhook-channel.js';
 
-/** What the handler passes along with each verified event. */
+// Node's request and response as `http.createServer`, `http2.createServer` (its compatibility API) and Express give them.
+type NodeWebhookRequest = IncomingMessage | Http2ServerRequest;
+type NodeWebhookResponse = ServerResponse | Http2ServerResponse;
+
+/**
+ * What the handler passes along with each verified event. On an HTTP/2 server, `request` and `response` are
+ * `node:http2`'s `Http2ServerRequest` and `Http2ServerResponse`, typed here as HTTP/1's so that callbacks written for
+ * `http.createServer` and Express keep compiling: what a handler uses (`headers`, `url`, `socket`, `writeHead`, `end`)
+ * is on both.
+ */
 export interface WebhookReceiverContext {
   request: IncomingMessage;
   response: ServerResponse;
@@ -44,11 +54,12 @@ export interface WebhookReceiverOptions<Data = Record<string, unknown>> extends 
 }
 
 /**
- * `(req, res)` for `http.createServer`, `(req, res, next)` for Express, Connect, Polka and the like. Never rejects,
- * but when it is given something other than Node's request and response (a Fetch API `Request`): there is then no
- * response to answer with, and the `InvalidArgumentError` says what to use instead.
+ * `(req, res)` for `http.createServer`, `https.createServer` and `http2.createServer` / `createSecureServer` (their
+ * request handler), `(req, res, next)` for Express, Connect, Polka and the like. Never rejects, but when it is given
+ * something other than Node's request and response (a Fetch API `Request`): there is then no response to answer
+ * with, and the `InvalidArgumentError` says what to use instead.
  */
-export type WebhookRequestHandler = (request: IncomingMessage & { body?: unknown; rawBody?: unknown }, response: ServerResponse, next?: (error?: unknown) => void) => Promise<void>;
+export type WebhookRequestHandler = (request: NodeWebhookRequest & { body?: unknown; rawBody?: unknown }, response: NodeWebhookResponse, next?: (error?: unknown) => void) => Promise<void>;
 
 const ALREADY_READ =
   'needs the raw body, but a body parser (express.json() or another) read it first: mount the handler before any body parser, use express.raw({ type: "application/json", limit: "1mb" }) on its route, or keep the bytes in req.rawBody (express.json({ verify: (req, res, buf) => { req.rawBody = buf; } }), NestJS rawBody: true)';
@@ -73,11 +84,14 @@ export function createWebhookHandler<Data = Record<string, unknown>>(options: We
     if (misuse) throw misuse;
     // Decoded by a parser (express.raw() inflates gzip): a Content-Encoding header then says nothing about the bytes.
     const readHere = !Buffer.isBuffer(request.body) && !request.readableEnded;
-    const failed = (error: unknown) => reportHandlerError(options.onError, error, { request, response }, next !== undefined);
+    // Typed as HTTP/1's for the callbacks, an HTTP/2 pair included (see WebhookReceiverContext).
+    const context = { request, response } as Omit<WebhookReceiverContext, 'rawBody'>;
+    const failed = (error: unknown) => reportHandlerError(options.onError, error, context, next !== undefined);
     const refuse = async ({ status, reason }: WebhookRefusal, rawBody: Buffer | undefined) => {
-      await options.onRefused?.({ status, reason }, { request, response, rawBody });
-      // HTTP/2 (Node's compatibility API) has no Connection header, and refuses to set one: the stream ends alone.
+      await options.onRefused?.({ status, reason }, { ...context, rawBody });
+      // HTTP/2 (Node's compatibility API) has no Connection header, and refuses to set one: its stream is reset instead.
       if (!response.headersSent) answer(response, status, reason, status === 413 && request.httpVersionMajor < 2);
+      if (status === 413) resetHttp2StreamOnceAnswered(request);
     };
     try {
       const rawBody = await rawBodyOf(request, settings.maxBodySize);
@@ -96,12 +110,13 @@ export function createWebhookHandler<Data = Record<string, unknown>>(options: We
       if (rawBody === 'too-large') return await refuse(tooLarge(settings.maxBodySize), undefined);
       const verdict = await judgeDelivery<Data>(rawBody, request.headers['x-signature'], settings, () => signatureEvidence(request, readHere));
       if (verdict.refusal) return await refuse(verdict.refusal, rawBody);
-      await options.onEvent(verdict.event, { request, response, rawBody });
+      await options.onEvent(verdict.event, { ...context, rawBody });
       if (!response.headersSent) answer(response, 204);
     } catch (error) {
       // A body left unread (an onRefused that threw on a 413) would otherwise be read to its end, whatever its size.
-      const unread = !request.readableEnded && request.httpVersionMajor < 2;
-      if (unread && !response.headersSent) response.setHeader('Connection', 'close');
+      const unread = !request.readableEnded;
+      if (unread && request.httpVersionMajor < 2 && !response.headersSent) response.setHeader('Connection', 'close');
+      if (unread) resetHttp2StreamOnceAnswered(request);
       failed(error);
       if (next) return next(error);
       if (!response.headersSent) answer(response, 500, 'webhook handler failed');
@@ -126,7 +141,7 @@ function callProblem(request: unknown, response: unknown): InvalidArgumentError 
   return undefined;
 }
 
-function signatureEvidence(request: IncomingMessage, readHere: boolean): SignatureEvidence {
+function signatureEvidence(request: NodeWebhookRequest, readHere: boolean): SignatureEvidence {
   // Node joins repeated lines with ", ": only the raw lines tell two signatures from a malformed one.
   const lines = request.rawHeaders.filter((item, index) => index % 2 === 0 && item.toLowerCase() === 'x-signature').length;
   return {
@@ -137,7 +152,7 @@ function signatureEvidence(request: IncomingMessage, readHere: boolean): Signatu
   };
 }
 
-async function rawBodyOf(request: IncomingMessage & { body?: unknown; rawBody?: unknown }, limit: number): Promise<Buffer | 'too-large' | 'already-parsed' | 'decoded'> {
+async function rawBodyOf(request: NodeWebhookRequest & { body?: unknown; rawBody?: unknown }, limit: number): Promise<Buffer | 'too-large' | 'already-parsed' | 'decoded'> {
   if (Buffer.isBuffer(request.body)) return withinLimit(request.body, limit);
   // Read before us: the bytes are gone, unless kept where express.json({ verify }), NestJS and Cloud Functions keep them.
   if (request.readableEnded) return Buffer.isBuffer(request.rawBody) ? withinLimit(request.rawBody, limit) : 'already-parsed';
@@ -152,7 +167,7 @@ function withinLimit(bytes: Buffer, limit: number): Buffer | 'too-large' {
   return bytes.length > limit ? 'too-large' : bytes;
 }
 
-function readStream(request: IncomingMessage, limit: number): Promise<Buffer | 'too-large'> {
+function readStream(request: NodeWebhookRequest, limit: number): Promise<Buffer | 'too-large'> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -170,7 +185,10 @@ function readStream(request: IncomingMessage, limit: number): Promise<Buffer | '
       size += chunk.length;
       if (size > limit) {
         request.off('data', onData);
-        request.resume(); // let the rest flow away; the 413 closes the connection
+        // HTTP/1.1: let the rest flow away, the 413 closes the connection. HTTP/2 closes no connection: reading stops
+        // here (flow control then holds the client back) and the stream is reset once answered.
+        if (request.httpVersionMajor < 2) request.resume();
+        else request.pause();
         resolve('too-large');
         return;
       }
@@ -185,7 +203,23 @@ function readStream(request: IncomingMessage, limit: number): Promise<Buffer | '
   });
 }
 
-function answer(response: ServerResponse, status: number, error?: string, closeConnection = false): void {
+/**
+ * HTTP/2's way to refuse the rest of a body: once the answer is complete, RST_STREAM with NO_ERROR asks the client to
+ * stop sending it (RFC 9113 §8.1); otherwise it could upload without end, or wait forever on flow control. Waits for
+ * the stream's end, which an onRefused that answers itself may reach later: reset before it, the answer would be cut.
+ */
+function resetHttp2StreamOnceAnswered(request: NodeWebhookRequest): void {
+  if (request.httpVersionMajor < 2) return;
+  const { stream } = request as Http2ServerRequest;
+  const reset = () => {
+    stream.close(http2Constants.NGHTTP2_NO_ERROR);
+    request.resume(); // what arrived before the reset, so that the stream ends and its session can close
+  };
+  if (stream.writableFinished) reset();
+  else stream.once('finish', reset);
+}
+
+function answer(response: NodeWebhookResponse, status: number, error?: string, closeConnection = false): void {
   if (closeConnection) response.setHeader('Connection', 'close');
   if (error === undefined) {
     response.writeHead(status).end();

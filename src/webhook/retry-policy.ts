@@ -40,8 +40,10 @@ export interface RetryOptions {
    * as JavaScript reads a condition: any falsy value (`false`, `0`, `undefined`…) stops, any truthy one retries.
    * A predicate that throws counts as `false`, and the delivery's failure says what it threw. It must answer
    * synchronously: an async function throws `ConfigError` at construction, and a Promise returned at run time stops
-   * the retries of that delivery, which is reported failed with the reason.
-   * @default () => true (every failure is retried, as the specification asks)
+   * the retries of that delivery, which is reported failed with the reason. Yours replaces the default entirely:
+   * add `failure.kind !== 'certificate'` to it to keep certificate failures unretried.
+   * @default (failure) => failure.kind !== 'certificate' (every failure is retried, as the specification asks, but a
+   * receiver's TLS certificate this process refuses, which no retry changes)
    */
   shouldRetry?: ((failure: AttemptFailure) => boolean) | undefined;
 }
@@ -89,7 +91,7 @@ export class RetryPolicy {
     this.maxDelay = merged.maxDelay;
     this.jitter = merged.jitter;
     this.maxRetryAfter = merged.maxRetryAfter;
-    this.#shouldRetry = shouldRetry ?? (() => true);
+    this.#shouldRetry = shouldRetry ?? retryAllButCertificates;
     this.#random = random;
   }
 
@@ -140,6 +142,11 @@ export function parseRetryAfter(value: string | readonly string[] | undefined, n
 }
 
 const RETRY_FIELDS = ['attempts', 'minDelay', 'maxDelay', 'jitter', 'maxRetryAfter', 'shouldRetry'];
+
+// A self-signed, expired or misnamed certificate is the same on every retry; retrying only delays the report.
+function retryAllButCertificates(failure: AttemptFailure): boolean {
+  return failure.kind !== 'certificate';
+}
 const ASYNC_PREDICATE = 'must answer true or false synchronously; a Promise would always read as "retry". Decide from the failure alone, or look up what it needs before sending';
 
 function isAsyncFunction(value: unknown): boolean {

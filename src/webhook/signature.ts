@@ -5,7 +5,11 @@ import { types } from 'node:util';
 import { ConfigError, InvalidArgumentError } from '../core/errors.js';
 import { classOrKindOf, kindOf, withArticle } from './value-kind.js';
 
-/** The header that carries the signature. */
+/**
+ * The header that carries the signature, as the channel sends it. Node lowercases the names of the headers it
+ * receives, so `req.headers[SIGNATURE_HEADER]` is always `undefined`: read `req.headers['x-signature']` (or
+ * `req.headers[SIGNATURE_HEADER.toLowerCase()]`). A Fetch API `Headers` ignores case: `request.headers.get(SIGNATURE_HEADER)`.
+ */
 export const SIGNATURE_HEADER = 'X-Signature';
 
 const PREFIX = 'sha256=';
@@ -120,13 +124,33 @@ export async function verifiedByAny(signers: readonly WebhookSigner[], rawBody: 
 }
 
 /**
- * `secret` when it is a non-empty string; otherwise a `ConfigError` for `field` saying `problem`. A secret of the
- * wrong type (a number from a config file, a Buffer from readFileSync) is still a secret: its type is said, not its value.
+ * `secret` when it is a non-empty string without whitespace around it; otherwise a `ConfigError` for `field` saying
+ * `problem`, or what is wrong with the whitespace. A secret of the wrong type (a number from a config file, a Buffer
+ * from readFileSync) is still a secret: its type is said, not its value.
  */
 export function checkedSecret(secret: unknown, field: string, problem: string): string {
-  if (typeof secret === 'string' && secret.length > 0) return secret;
+  if (typeof secret === 'string' && secret.length > 0) {
+    const padded = paddingProblem(secret);
+    // Neither in the message nor in the error's `value`: a secret with a stray newline is still the secret.
+    if (padded !== undefined) throw new ConfigError(field, SECRET_NOT_SHOWN, padded, SECRET_NOT_SHOWN);
+    return secret;
+  }
   const shown = typeof secret === 'string' ? '""' : ArrayBuffer.isView(secret) ? withArticle(secret.constructor.name) : kindOf(secret);
   throw new ConfigError(field, typeof secret === 'string' ? secret : shown, problem, shown);
+}
+
+const SECRET_NOT_SHOWN = 'a secret not shown';
+
+// The HMAC key is every character of the secret. Whitespace around it is a slip, a file's last newline or a space
+// copied with it, that the other side's copy does not have: every signature would differ, and every delivery be
+// refused 401 "the secrets differ" with nothing pointing here.
+function paddingProblem(secret: string): string | undefined {
+  if (secret.trim() === '') return `is only whitespace; ${IS_IT_SET}`;
+  if (/[\r\n]$/.test(secret)) return 'ends with a line break, as a value read from a file often does; trim it';
+  if (secret.startsWith('\uFEFF')) return 'starts with a byte order mark (U+FEFF), as a file saved by some editors does; remove it';
+  if (/^\s/.test(secret)) return 'starts with whitespace, which would be part of the HMAC key; trim it';
+  if (/\s$/.test(secret)) return 'ends with whitespace, which would be part of the HMAC key; trim it';
+  return undefined;
 }
 
 // A header is a string, a list of them, or absent. Anything else (req.headers, a Fetch Headers) would make every
@@ -147,10 +171,36 @@ function toBytes(body: RawBody): BufferSource {
   // Not instanceof: an ArrayBuffer from another realm (a vm context, Jest's environment) is bytes all the same, and
   // Web Crypto takes it once seen through a view of this realm (no copy).
   if (types.isArrayBuffer(body)) return new Uint8Array(body);
-  // Buffer and friends are typed over ArrayBufferLike; Web Crypto reads any view of bytes.
-  if (ArrayBuffer.isView(body)) return body as Uint8Array<ArrayBuffer>;
+  // Web Crypto refuses shared memory with a TypeError of its own: those bytes are copied out first.
+  if (types.isSharedArrayBuffer(body)) return new Uint8Array(body).slice();
+  if (ArrayBuffer.isView(body)) {
+    if (types.isSharedArrayBuffer(body.buffer)) return new Uint8Array(body.buffer, body.byteOffset, body.byteLength).slice();
+    // Buffer and friends are typed over ArrayBufferLike; Web Crypto reads any view of bytes.
+    return body as Uint8Array<ArrayBuffer>;
+  }
+  throw notBytes(body);
+}
+
+const READ_IT_WHOLE = 'Buffer.from(await request.arrayBuffer())';
+
+// What was passed instead of the bytes, and how to get them from it. Only its kind goes in the error: a request
+// holds credentials in its headers.
+function notBytes(body: unknown): InvalidArgumentError {
+  const kind = classOrKindOf(body);
+  const candidate = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  const has = (method: string) => typeof candidate[method] === 'function';
+  let fix: string | undefined;
+  if (has('then')) fix = `is a Promise of the body, not the body: await it, e.g. ${READ_IT_WHOLE}`;
+  else if (has('getReader')) fix = `is a stream of the body (request.body), not its bytes: read it whole first, ${READ_IT_WHOLE}, or use createWebhookFetchHandler(options), which does`;
+  else if (has('arrayBuffer') && typeof (candidate.headers as { get?: unknown } | undefined)?.get === 'function') {
+    fix = `is the Fetch API Request (or Response), not its body: pass ${READ_IT_WHOLE}, or use createWebhookFetchHandler(options), which reads it`;
+  } else if (has('arrayBuffer')) fix = 'is a Blob, not bytes: pass Buffer.from(await blob.arrayBuffer())';
+  else if (has('on') && has('pipe')) {
+    fix = 'is a stream of the body (Node\'s request, an IncomingMessage), not its bytes: use createWebhookHandler(options), which reads the raw body, or read it first with express.raw({ type: "application/json", limit: "1mb" })';
+  }
+  if (fix !== undefined) return new InvalidArgumentError('rawBody', kind, `must be the raw body bytes; it ${fix}`, kind);
   // Most often a body a JSON parser already turned into an object: its bytes, the ones signed, are gone.
-  throw new InvalidArgumentError(
+  return new InvalidArgumentError(
     'rawBody',
     body,
     'must be the raw body bytes exactly as received (a string, Buffer, Uint8Array or ArrayBuffer), not a parsed object; read the body before any JSON parser, e.g. with express.raw({ type: "application/json", limit: "1mb" })',

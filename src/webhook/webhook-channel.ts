@@ -1,7 +1,7 @@
 // One webhook destination: validated config, the exact request it sends, and one attempt at sending it.
 import type { Socket } from 'node:net';
 import { inspect, type InspectOptionsStylized } from 'node:util';
-import { Agent, buildConnector, type Dispatcher } from 'undici';
+import { Agent, BalancedPool, Client, Pool, RoundRobinPool, buildConnector, type Dispatcher } from 'undici';
 import { ConfigError, InvalidArgumentError, describeValue } from '../core/errors.js';
 import { CLIENT_OWNED_HEADERS, headerValueProblem, isByteString, isHeaderName, isMethod } from '../core/http-syntax.js';
 import { contentTypeOf } from '../core/json-body.js';
@@ -10,9 +10,11 @@ import { AttemptDeadline, type AttemptStopper } from './attempt-deadline.js';
 import { WebhookAttemptError, type AttemptFailureKind } from './attempt-failure.js';
 import type { AttemptsInFlight } from './attempts-in-flight.js';
 import { describeAbortReason, signalOption } from './caller-signal.js';
+import { connectionFailure, describeCause } from './connection-failure.js';
 import { hiddenTargetParts, parseDestination, urlForMessages } from './destination-url.js';
 import { payloadJson } from './payload-json.js';
 import { credentialFragments, isTextual, readRefusalBody, refusalExcerpt } from './refusal-excerpt.js';
+import { RequestSlots } from './request-slots.js';
 import { parseRetryAfter } from './retry-policy.js';
 import { onAbort } from './shared-abort-listener.js';
 import { SIGNATURE_HEADER, WebhookSigner, checkedSecret } from './signature.js';
@@ -58,9 +60,19 @@ export interface WebhookChannelConfig {
    * An undici dispatcher to send through (a `ProxyAgent`, custom TLS…). Default: a keep-alive `Agent` of its own.
    * The channel's `timeout` still bounds every attempt, but a dispatcher of yours keeps its own connect timeout.
    * Redirects are not followed through it either, even with undici's redirect interceptor. Anything but an undici
-   * Dispatcher (a `node:http` Agent) throws `ConfigError`.
+   * Dispatcher (a `node:http` Agent) throws `ConfigError`, and so does one bound to one origin (`new Client(origin)`,
+   * `new Pool(origin)`), which would send every delivery to that origin instead of `url`.
    */
   dispatcher?: Dispatcher | undefined;
+  /**
+   * Requests this channel has in flight at once, across all its sends; each holds a connection while in flight.
+   * Sends beyond it wait for a free slot, in the order they came, and the `timeout` of each attempt starts only when
+   * its request goes out. A caller's signal and the Notifier's `close()` timeout still end a send while it waits. With
+   * a `dispatcher` that limits its connections (`new Agent({ connections: 2 })`), set this no higher, or requests wait
+   * in the dispatcher's queue instead, on the clock of their timeout.
+   * @default 32
+   */
+  maxConcurrent?: number | undefined;
 }
 
 /** The entity a notification is about: the body's `notifiable`. */
@@ -123,11 +135,24 @@ export function attemptForNotifier(channel: WebhookChannel, delivery: PreparedDe
   return stoppableAttempt(channel, delivery, caller, inFlight);
 }
 
+// The errors of attempts stopped before their request went out (see nothingWasSent).
+const unsentAttempts = new WeakSet<WebhookAttemptError>();
+
+/**
+ * True when `outcome` is an attempt stopped before its request went out: by a signal already aborted, or while it
+ * waited for a free slot. The Notifier does not count it as an attempt made. Not part of the package's API.
+ */
+export function nothingWasSent(outcome: AttemptOutcome): boolean {
+  return !outcome.ok && unsentAttempts.has(outcome.error);
+}
+
 /** The spec's `webhook.New`: `new WebhookChannel({ url, secret, headers, timeout })`. Bad config throws `ConfigError`. */
 export class WebhookChannel {
   readonly url: string;
   readonly method: string;
   readonly timeout: number;
+  /** Requests in flight at once, at most; see `WebhookChannelConfig.maxConcurrent`. */
+  readonly maxConcurrent: number;
   /** The configured headers, validated. */
   readonly headers: Readonly<Record<string, string>>;
   readonly #signer: WebhookSigner | undefined;
@@ -141,6 +166,7 @@ export class WebhookChannel {
   readonly #clientTimeout: number;
   // What a receiver's answer must not repeat in a message: the secret, header values, the URL's hidden parts.
   readonly #credentials: readonly string[];
+  readonly #slots: RequestSlots;
   #own: OwnAgent | undefined;
 
   static {
@@ -161,6 +187,8 @@ export class WebhookChannel {
     const secret = validSecret(input);
     this.#signer = secret === undefined ? undefined : new WebhookSigner(secret);
     this.#injectedDispatcher = validDispatcher(input.dispatcher);
+    this.maxConcurrent = validMaxConcurrent(input.maxConcurrent);
+    this.#slots = new RequestSlots(this.maxConcurrent);
     this.#credentials = credentialFragments(secret, this.headers, hiddenTargetParts(path));
   }
 
@@ -192,10 +220,12 @@ export class WebhookChannel {
   }
 
   /**
-   * Sends `delivery` once. 2xx is success; anything else, a network error or a timeout is a failure.
+   * Sends `delivery` once. 2xx is success; anything else, a network error or a timeout is a failure. With
+   * `maxConcurrent` requests of the channel in flight, it first waits for one of them to end.
    * @param options.signal aborts the attempt: one in flight ends at once, a failure of kind `aborted`; with a signal
-   * already aborted, nothing is sent. Nothing stays on the signal once the attempt ends. `options` other than
-   * `{ signal }` with an AbortSignal reject with `ConfigError`; a `delivery` not shaped as `prepare()` returns one
+   * already aborted, or one that aborts while the attempt waits for a free slot, nothing is sent. Nothing stays on
+   * the signal once the attempt ends. `options` other than `{ signal }` with an AbortSignal reject with
+   * `ConfigError`; a `delivery` not shaped as `prepare()` returns one
    * (`{ event, body, headers }`, the body bytes) rejects with `InvalidArgumentError`. One kept in a queue and read back
    * is sent as it is, headers and signature included. A `Notifier` sends through the channel's own attempt, which its
    * `close()` timeout can abort, not through this method: a subclass that overrides it changes direct calls only.
@@ -211,8 +241,6 @@ export class WebhookChannel {
     } catch (error) {
       return Promise.reject(error);
     }
-    // Without a signal nothing is added: no listener, no extra promise.
-    if (signal === undefined) return this.#request(delivery, new AttemptDeadline(this.timeout));
     return this.#stoppableRequest(delivery, signal, undefined);
   }
 
@@ -244,16 +272,28 @@ export class WebhookChannel {
   }
 
   async #stoppableRequest(delivery: PreparedDelivery, caller: AbortSignal | undefined, inFlight: AttemptsInFlight | undefined): Promise<AttemptOutcome> {
-    if (caller?.aborted) return this.#aborted('caller', caller.reason, false);
-    if (inFlight?.aborted) return this.#aborted('close', inFlight.reason, false);
+    if (caller?.aborted) return this.#aborted('caller', caller.reason, 'before');
+    if (inFlight?.aborted) return this.#aborted('close', inFlight.reason, 'before');
     const deadline = new AttemptDeadline(this.timeout);
     const stopWatchingCaller = caller && onAbort(caller, () => deadline.cancel('caller', caller.reason));
-    const slot = inFlight?.add(deadline);
+    const inFlightSlot = inFlight?.add(deadline);
     try {
-      return await this.#request(delivery, deadline);
+      // A free slot is taken at once; only a wait for one costs a promise.
+      const slotTaken = this.#slots.tryTake() || (await this.#slots.waitFor(deadline));
+      // Cancelled while waiting, or in the turn between being handed a slot and taking it up: nothing was sent.
+      if (!slotTaken || deadline.aborted) {
+        if (slotTaken) this.#slots.release();
+        return this.#aborted(deadline.cancelledBy!.stopper, deadline.cancelledBy!.reason, 'waiting');
+      }
+      try {
+        deadline.start();
+        return await this.#request(delivery, deadline);
+      } finally {
+        this.#slots.release();
+      }
     } finally {
       stopWatchingCaller?.();
-      if (slot !== undefined) inFlight!.remove(slot);
+      if (inFlightSlot !== undefined) inFlight!.remove(inFlightSlot);
     }
   }
 
@@ -298,7 +338,7 @@ export class WebhookChannel {
       response = await deadline.within(sending);
     } catch (cause) {
       deadline.clear();
-      return deadline.cancelledBy ? this.#aborted(deadline.cancelledBy.stopper, deadline.cancelledBy.reason, true) : this.#failure(cause, deadline.aborted);
+      return deadline.cancelledBy ? this.#aborted(deadline.cancelledBy.stopper, deadline.cancelledBy.reason, 'in flight') : this.#failure(cause, deadline.aborted);
     }
     deadline.clear();
     if (response === undefined) {
@@ -309,7 +349,7 @@ export class WebhookChannel {
       sending.then((late) => late.body.destroy(), () => {}).finally(() => {
         if (own) own.givenUp -= 1;
       });
-      return deadline.cancelledBy ? this.#aborted(deadline.cancelledBy.stopper, deadline.cancelledBy.reason, true) : this.#failure(undefined, true);
+      return deadline.cancelledBy ? this.#aborted(deadline.cancelledBy.stopper, deadline.cancelledBy.reason, 'in flight') : this.#failure(undefined, true);
     }
     const status = response.statusCode;
     const success = status >= 200 && status < 300;
@@ -344,28 +384,39 @@ export class WebhookChannel {
   }
 
   // A timeout when the deadline passed or when the HTTP client's own timeout fired first (an injected dispatcher's
-  // can be shorter than the channel's); anything else is a network failure.
+  // can be shorter than the channel's); anything else failed on the way (see connectionFailure).
   #failure(cause: unknown, deadlinePassed: boolean): AttemptOutcome {
     const answerSooner = 'or have the receiver answer 202 at once and work afterwards.';
+    // A dispatcher of yours may hold requests in a queue of its own, unsent, on the clock of their timeout.
+    const queuedThere = this.#injectedDispatcher ? ` If the dispatcher you passed limits its connections, keep the channel's maxConcurrent (now ${this.maxConcurrent}) no higher, or requests wait in its queue, unsent, while their timeout runs.` : '';
     const error = deadlinePassed
-      ? new WebhookAttemptError('timeout', `${this.#target} did not answer within ${this.timeout} ms; raise the channel's timeout, ${answerSooner}`, { cause })
+      ? new WebhookAttemptError('timeout', `${this.#target} did not answer within ${this.timeout} ms; raise the channel's timeout, ${answerSooner}${queuedThere}`, { cause })
       : UNDICI_TIMEOUTS.has(String((cause as { code?: unknown } | undefined)?.code))
         ? new WebhookAttemptError('timeout', `${this.#target} timed out: ${describeCause(cause)}; ${this.#injectedDispatcher ? 'raise the timeouts of the dispatcher you passed' : "raise the channel's timeout"}, ${answerSooner}`, { cause })
-        : new WebhookAttemptError('network', `${this.#target} ${DROPPED_CONNECTION.has(String((cause as { code?: unknown } | undefined)?.code)) ? 'closed the connection without answering' : 'could not be reached'}: ${describeCause(cause)}.`, { cause });
+        : connectionFailure(cause, { target: this.#target, protocol: this.#origin.startsWith('https:') ? 'https:' : 'http:', maxConcurrent: this.maxConcurrent });
     return { ok: false, kind: error.kind, status: undefined, retryAfter: undefined, error };
   }
 
   // The Notifier words its close() timeout itself, with the milliseconds; the signal's reason is the cause either way.
-  #aborted(stopper: AttemptStopper, reason: unknown, inFlight: boolean): AttemptOutcome {
+  // `when`: in flight, before the attempt began, or while it waited for a free slot.
+  #aborted(stopper: AttemptStopper, reason: unknown, when: 'in flight' | 'before' | 'waiting'): AttemptOutcome {
+    const waiting = `while it waited for one of the channel's requests in flight to end (maxConcurrent: ${this.maxConcurrent})`;
     let message: string;
     if (stopper === 'close') {
-      message = inFlight ? `${this.#target} was aborted in flight by the notifier's close() timeout.` : `${this.#target} was not sent: the notifier's close() timeout had run out.`;
+      message =
+        when === 'in flight' ? `${this.#target} was aborted in flight by the notifier's close() timeout.`
+        : when === 'waiting' ? `${this.#target} was not sent: the notifier's close() timeout ran out ${waiting}.`
+        : `${this.#target} was not sent: the notifier's close() timeout had run out.`;
     } else {
       const described = describeAbortReason(reason);
       const because = described === undefined ? '' : ` (reason: ${described})`;
-      message = inFlight ? `${this.#target} was aborted in flight by the caller's signal${because}.` : `${this.#target} was not sent: the caller's signal was already aborted${because}.`;
+      message =
+        when === 'in flight' ? `${this.#target} was aborted in flight by the caller's signal${because}.`
+        : when === 'waiting' ? `${this.#target} was not sent: the caller's signal aborted it ${waiting}${because}.`
+        : `${this.#target} was not sent: the caller's signal was already aborted${because}.`;
     }
     const error = new WebhookAttemptError('aborted', message, { cause: reason });
+    if (when !== 'in flight') unsentAttempts.add(error);
     return { ok: false, kind: error.kind, status: undefined, retryAfter: undefined, error };
   }
 }
@@ -406,7 +457,8 @@ function dropGivenUpConnects(own: OwnAgent): void {
   for (const socket of own.connecting) socket.destroy(new Error('connection abandoned: every attempt waiting for it has ended'));
 }
 
-const CONFIG_FIELDS = ['url', 'secret', 'method', 'headers', 'timeout', 'dispatcher'];
+const CONFIG_FIELDS = ['url', 'secret', 'method', 'headers', 'timeout', 'dispatcher', 'maxConcurrent'];
+const DEFAULT_MAX_CONCURRENT = 32;
 const SEND_UNSIGNED = 'leave the secret field out to send unsigned requests';
 // A value, or the credentials after a scheme, that a template string wrote for a variable it did not have.
 const MISSING_VALUE = /^(?:[!#$%&'*+.^_`|~0-9A-Za-z-]+ +)?(undefined|null)$/;
@@ -456,7 +508,8 @@ function validSecret(input: Record<string, unknown>): string | undefined {
   return checkedSecret(secret, 'webhook.secret', 'must be a non-empty string; omit it to send unsigned requests');
 }
 
-// Checked here: anything else (a node:http Agent is the likely mix-up) would fail every attempt.
+// Checked here: anything else (a node:http Agent is the likely mix-up) would fail every attempt, and a dispatcher
+// bound to one origin would send every delivery, signed and with the configured headers, to that origin instead.
 function validDispatcher(dispatcher: unknown): Dispatcher | undefined {
   if (dispatcher === undefined) return undefined;
   const { request, dispatch } = (typeof dispatcher === 'object' && dispatcher !== null ? dispatcher : {}) as { request?: unknown; dispatch?: unknown };
@@ -466,7 +519,34 @@ function validDispatcher(dispatcher: unknown): Dispatcher | undefined {
     if (kind && kind !== 'Object') throw new ConfigError('webhook.dispatcher', dispatcher, problem, withArticle(kind));
     throw new ConfigError('webhook.dispatcher', dispatcher, problem);
   }
+  const bound = oneOriginClass(dispatcher as object);
+  if (bound !== undefined) {
+    const kind = withArticle(bound);
+    throw new ConfigError(
+      'webhook.dispatcher',
+      kind,
+      `is bound to one origin: ${kind} sends every request to the origin it was made for and ignores the channel's url, so the signed payload and the configured headers would go there; pass new Agent(…) or new ProxyAgent(…) from "undici" instead, which take the same connection options (connections, pipelining, connect)`,
+      kind,
+    );
+  }
   return dispatcher as Dispatcher;
+}
+
+// undici's dispatchers made for one origin (new Client(origin), new Pool(origin)…), which send a request there
+// whatever its own origin says.
+const ONE_ORIGIN_CLASSES = [Client, Pool, BalancedPool, RoundRobinPool];
+// The same by name, for those of another copy of undici (an app's own version); PoolBase is what the pools share.
+const ONE_ORIGIN_NAMES = new Set(['Client', 'H2CClient', 'Pool', 'PoolBase', 'BalancedPool', 'RoundRobinPool']);
+
+/** The class name of `dispatcher` when it is (or extends) one of undici's one-origin dispatchers. */
+function oneOriginClass(dispatcher: object): string | undefined {
+  const own = String(dispatcher.constructor?.name || 'Dispatcher');
+  if (ONE_ORIGIN_CLASSES.some((kind) => dispatcher instanceof kind)) return own;
+  for (let prototype: unknown = Object.getPrototypeOf(dispatcher); prototype !== null && typeof prototype === 'object'; prototype = Object.getPrototypeOf(prototype)) {
+    const name: unknown = (prototype as { constructor?: { name?: unknown } }).constructor?.name;
+    if (typeof name === 'string' && ONE_ORIGIN_NAMES.has(name)) return own;
+  }
+  return undefined;
 }
 
 function validMethod(method: unknown): string {
@@ -528,6 +608,14 @@ function validSentAt(sentAt: unknown): string {
   return iso;
 }
 
+function validMaxConcurrent(maxConcurrent: unknown): number {
+  if (maxConcurrent === undefined) return DEFAULT_MAX_CONCURRENT;
+  if (typeof maxConcurrent !== 'number' || !Number.isSafeInteger(maxConcurrent) || maxConcurrent < 1) {
+    throw new ConfigError('webhook.maxConcurrent', maxConcurrent, `must be a positive integer, the requests in flight at once (default ${DEFAULT_MAX_CONCURRENT})`);
+  }
+  return maxConcurrent;
+}
+
 function validTimeout(timeout: unknown): number {
   if (timeout === undefined) return DEFAULT_TIMEOUT;
   if (typeof timeout !== 'number' || !Number.isFinite(timeout) || timeout <= 0 || timeout > MAX_TIMER) {
@@ -559,12 +647,3 @@ function discard(body: Dispatcher.ResponseData['body']): void {
   );
 }
 
-// Failures after the connection was made: the receiver was reached, then closed or reset it before a response (a
-// crash while handling, a proxy giving up, an idle connection closed as it was reused).
-const DROPPED_CONNECTION = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE']);
-
-function describeCause(cause: unknown): string {
-  if (!(cause instanceof Error)) return String(cause);
-  const code = (cause as { code?: unknown }).code;
-  return typeof code === 'string' ? `${cause.message} (${code})` : cause.message;
-}

@@ -4,7 +4,7 @@ import { createHmac } from 'node:crypto';
 import { Agent as NodeHttpAgent } from 'node:http';
 import { format, inspect } from 'node:util';
 import { runInNewContext } from 'node:vm';
-import { Agent, interceptors } from 'undici';
+import { Agent, BalancedPool, Client, H2CClient, MockAgent, Pool, ProxyAgent, RoundRobinPool, interceptors } from 'undici';
 import { ConfigError, InvalidArgumentError } from '../../src/core/errors.js';
 import { Notifier, WebhookChannel, newMessage, type WebhookNotification } from '../../src/webhook/index.js';
 import { startTestServer, type TestServer } from './webhook-test-server.js';
@@ -131,7 +131,7 @@ describe('WebhookChannel config', () => {
   });
 
   it('refuses unknown or misspelt fields, naming the field and listing the known ones', () => {
-    const known = (hint: string) => new RegExp(`is not a known field${hint}; known fields: url, secret, method, headers, timeout, dispatcher \\(got an? \\w+\\)\\.$`);
+    const known = (hint: string) => new RegExp(`is not a known field${hint}; known fields: url, secret, method, headers, timeout, dispatcher, maxConcurrent \\(got an? \\w+\\)\\.$`);
     for (const [config, field, hint] of [
       [{ url, timeoutMs: 1_000 }, 'webhook.timeoutMs', ''],
       // Only the case differs: the name to write is said.
@@ -157,6 +157,47 @@ describe('WebhookChannel config', () => {
       assert.doesNotThrow(() => new WebhookChannel({ url, dispatcher: agent.compose(interceptors.retry()) }));
     } finally {
       await agent.close();
+    }
+  });
+
+  it("refuses a dispatcher bound to one origin (Client, Pool…), which would send the signed payload and the headers there instead of the channel's url", async () => {
+    const elsewhere = 'http://127.0.0.1:1';
+    // Another copy of undici (an app's own version): not instanceof this one's classes, but named as they are.
+    class PoolBase {
+      request() {}
+      dispatch() {}
+    }
+    class Pool2 extends PoolBase {}
+    Object.defineProperty(Pool2, 'name', { value: 'Pool' });
+    const mockAgent = new MockAgent();
+    const dispatchers = [new Client(elsewhere), new Pool(elsewhere), new BalancedPool([elsewhere]), new RoundRobinPool(elsewhere), new H2CClient(elsewhere), mockAgent.get(elsewhere), new Pool2()];
+    try {
+      for (const dispatcher of dispatchers) {
+        const kind = (dispatcher.constructor.name === 'MockPool' ? 'a MockPool' : `a ${dispatcher.constructor.name}`).replace(/^a (?=[AEIOU])/, 'an ');
+        assert.throws(
+          () => new WebhookChannel({ url, secret: 'whsec', headers: { Authorization: 'Bearer t0ken' }, dispatcher: dispatcher as never }),
+          (error: unknown) => {
+            assert.ok(error instanceof ConfigError, String(error));
+            assert.equal(error.field, 'webhook.dispatcher');
+            assert.equal(
+              error.message,
+              `Invalid webhook.dispatcher: is bound to one origin: ${kind} sends every request to the origin it was made for and ignores the channel's url, so the signed payload and the configured headers would go there; pass new Agent(…) or new ProxyAgent(…) from "undici" instead, which take the same connection options (connections, pipelining, connect) (got ${kind}).`,
+            );
+            return true;
+          },
+          kind,
+        );
+      }
+      // Dispatchers that send each request to its own origin.
+      const proxy = new ProxyAgent(elsewhere);
+      const agent = new Agent({ connections: 2 });
+      assert.doesNotThrow(() => new WebhookChannel({ url, dispatcher: proxy }));
+      assert.doesNotThrow(() => new WebhookChannel({ url, dispatcher: agent }));
+      assert.doesNotThrow(() => new WebhookChannel({ url, dispatcher: mockAgent }));
+      await Promise.all([proxy.close(), agent.close()]);
+    } finally {
+      await Promise.all(dispatchers.map((dispatcher) => (dispatcher instanceof Pool2 ? undefined : (dispatcher as Client).close())));
+      await mockAgent.close();
     }
   });
 

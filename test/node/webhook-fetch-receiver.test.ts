@@ -265,10 +265,26 @@ describe('createWebhookFetchHandler answers', () => {
       const { body, headers } = await delivery(SECRET);
       const answer = await post(server.url, body, headers);
       assert.equal(answer.status, 500);
-      assert.match(JSON.parse(answer.text).error, /needs the raw body, but the Request's body was read before it .*request\.clone\(\)/);
+      assert.match(JSON.parse(answer.text).error, /needs the raw body, but the Request's body was read, or taken by a reader, before it .*request\.clone\(\)/);
     } finally {
       await server.close();
     }
+  });
+
+  it('500 saying why for a Request whose body a middleware took a reader of (getReader()), not a vague "webhook handler failed"', async () => {
+    const told: unknown[] = [];
+    const handler = createWebhookFetchHandler({ secret: SECRET, onEvent: () => undefined, onError: (error) => void told.push(error) });
+    const { body, headers } = await delivery(SECRET);
+    const request = new Request('http://127.0.0.1/hooks', { method: 'POST', body: new Uint8Array(body), headers });
+    request.body!.getReader(); // held, never read: bodyUsed stays false
+    assert.equal(request.bodyUsed, false);
+    const answer = await handler(request);
+    assert.equal(answer.status, 500);
+    const { error } = (await answer.json()) as { error: string };
+    assert.match(error, /^Invalid webhook handler: needs the raw body, but the Request's body was read, or taken by a reader, before it \(request\.json\(\), request\.text\(\), request\.body\.getReader\(\) or a middleware\)/);
+    assert.match(error, /\(got "a Request whose body a reader holds"\)\.$/);
+    assert.equal(told.length, 1);
+    assert.ok(told[0] instanceof ConfigError, 'onError is told the ConfigError, not a TypeError about a locked stream');
   });
 });
 

@@ -60,7 +60,7 @@ describe('createWebhookHandler on an HTTP/2 server (node:http2)', () => {
     const warnings: string[] = [];
     const onWarning = (warning: Error) => warnings.push(`${warning.name}: ${warning.message}`);
     process.on('warning', onWarning);
-    const server = createHttp2Server(createWebhookHandler({ secret: SECRET, maxBodySize: 1024, onEvent: (event) => void received.push(event.event) }) as never);
+    const server = createHttp2Server(createWebhookHandler({ secret: SECRET, maxBodySize: 1024, onEvent: (event) => void received.push(event.event) }));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const session = connectHttp2(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
     const post2 = (body: string, signature: string) =>
@@ -374,6 +374,19 @@ describe('createWebhookHandler with maxAge', () => {
     assert.equal(received.length, 0);
     assert.equal((await postSentAt(urls.guarded!, now.replace('Z', '+00:00'))).status, 204);
     assert.equal(received.length, 1);
+  });
+
+  it('quotes at most 64 characters of a valid sent_at with a long fraction in the reason it sends back', async () => {
+    received.length = 0;
+    const fraction = '1'.repeat(2_000);
+    const old = new Date(Date.now() - 10 * MINUTE).toISOString().replace('Z', `${fraction}Z`);
+    const ahead = new Date(Date.now() + 10 * MINUTE).toISOString().replace('Z', `${fraction}Z`);
+    const refused = [await postSentAt(urls.guarded!, old), await postSentAt(urls.guarded!, ahead)].map(({ status, text }) => [status, JSON.parse(text).error]);
+    assert.deepEqual(refused, [
+      [400, `event sent_at ${old.slice(0, 64)}… is older than maxAge (60000 ms)`],
+      [400, `event sent_at ${ahead.slice(0, 64)}… is more than 300000 ms ahead of the receiver's clock`],
+    ]);
+    assert.equal(received.length, 0);
   });
 
   it('throws ConfigError naming maxAge unless it is a positive finite number', () => {

@@ -67,6 +67,14 @@ describe('RetryPolicy', () => {
     assert.deepEqual(thrown.map((error) => (error as Error).message), ['bug']);
   });
 
+  it('by default retries every failure but a refused certificate, which no retry changes; a shouldRetry of yours decides alone', () => {
+    const certificate = failure(1, { kind: 'certificate', status: undefined, error: new WebhookAttemptError('certificate', 'its TLS certificate was refused') });
+    const policy = new RetryPolicy();
+    assert.equal(policy.shouldRetry(certificate), false);
+    for (const kind of ['status', 'redirect', 'timeout', 'network'] as const) assert.equal(policy.shouldRetry(failure(1, { kind })), true, kind);
+    assert.equal(new RetryPolicy({ shouldRetry: () => true }).shouldRetry(certificate), true);
+  });
+
   it('reads the predicate as a condition: truthy retries, falsy stops', () => {
     const answers: Array<[unknown, boolean]> = [[true, true], ['yes', true], [1, true], [{}, true], [false, false], [0, false], ['', false], [undefined, false], [null, false]];
     for (const [answer, retried] of answers) {

@@ -1,6 +1,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
+import { IncomingMessage } from 'node:http';
+import { Socket } from 'node:net';
 import { runInNewContext } from 'node:vm';
 import { ConfigError, InvalidArgumentError } from '../../src/core/errors.js';
 import { WebhookSigner, signPayload, verifySignature } from '../../src/webhook/index.js';
@@ -97,6 +99,40 @@ describe('webhook signature: verification', () => {
       }
     }
     await assert.rejects(new WebhookSigner(secret).sign({ a: 1 } as never), InvalidArgumentError);
+  });
+
+  it('says how to get the bytes out of what was passed instead: a Promise, a stream, a Request or Response, a Blob, Node\'s request', async () => {
+    const request = () => new Request('https://example.com/hooks', { method: 'POST', body, headers: { authorization: 'Bearer t0ken' } });
+    const incoming = new IncomingMessage(new Socket());
+    const cases: Array<[string, unknown, string, RegExp]> = [
+      ['a missed await', request().arrayBuffer(), 'a Promise', /it is a Promise of the body, not the body: await it, e\.g\. Buffer\.from\(await request\.arrayBuffer\(\)\)/],
+      ['request.body', request().body, 'a ReadableStream', /it is a stream of the body \(request\.body\), not its bytes: read it whole first, Buffer\.from\(await request\.arrayBuffer\(\)\), or use createWebhookFetchHandler/],
+      ['the Request', request(), 'a Request', /it is the Fetch API Request \(or Response\), not its body: pass Buffer\.from\(await request\.arrayBuffer\(\)\), or use createWebhookFetchHandler/],
+      ['a Response', new Response(body), 'a Response', /it is the Fetch API Request \(or Response\)/],
+      ['a Blob', new Blob([body]), 'a Blob', /it is a Blob, not bytes: pass Buffer\.from\(await blob\.arrayBuffer\(\)\)/],
+      ["Node's request", incoming, 'an IncomingMessage', /it is a stream of the body \(Node's request, an IncomingMessage\), not its bytes: use createWebhookHandler\(options\)/],
+    ];
+    for (const [what, passed, shown, says] of cases) {
+      await assert.rejects(verifySignature(passed as never, right, secret), (error: unknown) => {
+        assert.ok(error instanceof InvalidArgumentError, `${what}: ${String(error)}`);
+        assert.match(error.message, says, what);
+        assert.ok(error.message.endsWith(`(got ${shown}).`), `${what}: ${error.message}`);
+        assert.equal(error.value, shown, `${what}: only its kind is kept, not a request and its credentials`);
+        return true;
+      });
+    }
+    incoming.socket?.destroy();
+  });
+
+  it('accepts bytes in shared memory (a view of a SharedArrayBuffer, or one itself), which Web Crypto refuses as they are', async () => {
+    const shared = new SharedArrayBuffer(body.length + 2);
+    const view = new Uint8Array(shared, 1, body.length);
+    view.set(body);
+    assert.equal(await verifySignature(view, right, secret), true);
+    assert.equal(await new WebhookSigner(secret).sign(view), right);
+    const whole = new SharedArrayBuffer(body.length);
+    new Uint8Array(whole).set(body);
+    assert.equal(await verifySignature(whole as never, right, secret), true);
   });
 
   it('throws InvalidArgumentError for the whole headers object passed as the header, which would read as unsigned', async () => {

@@ -63,6 +63,26 @@ describe('webhook types', () => {
     assert.deepEqual(diagnostics, []);
   });
 
+  it("compile the Node handler on node:http2 servers and node:https, as the runtime takes them, and refuse a Fetch API Request", () => {
+    const diagnostics = compile(`
+      import { createServer as createHttpsServer } from 'node:https';
+      import { createSecureServer, createServer as createHttp2Server, type Http2ServerRequest, type Http2ServerResponse } from 'node:http2';
+      import { createWebhookHandler, type WebhookRequestHandler } from ${webhook};
+      const handler: WebhookRequestHandler = createWebhookHandler({ secret: 'whsec', onEvent: (event, { request, response }) => {
+        // The context's request and response, as callbacks written for http.createServer use them.
+        void [event.event, request.headers['x-forwarded-for'], request.socket.remoteAddress];
+        response.writeHead(202).end();
+      } });
+      createHttp2Server(handler);
+      createSecureServer({ allowHTTP1: true }, handler);
+      createHttpsServer(handler);
+      createHttp2Server((request: Http2ServerRequest, response: Http2ServerResponse) => void handler(request, response));
+      // @ts-expect-error a Fetch API Request, which createWebhookFetchHandler takes
+      void handler(new Request('https://example.com/hooks'), {} as Http2ServerResponse);
+    `);
+    assert.deepEqual(diagnostics, []);
+  });
+
   // Next.js route handlers, Hono, Bun and Deno, with the DOM library (as Next.js projects have) and without (a Node
   // server such as Hono's, where Request and Response are @types/node's).
   for (const lib of [['ES2022', 'DOM'], ['ES2022']]) {

@@ -121,3 +121,46 @@ describe('a header value built from a variable that is not set', () => {
     assert.match(configError(() => new WebhookChannel({ url, headers })).message, /^Invalid webhook\.headers\["Authorization"\]: has "undefined"/);
   });
 });
+
+describe('a secret with whitespace around it, as read from a file', () => {
+  // Each would be accepted, and then every delivery refused 401 "the secrets differ" by a receiver holding the trimmed one.
+  const padded: Array<[string, string, RegExp]> = [
+    ['a trailing newline (readFileSync)', 'whsec_0123456789\n', /ends with a line break, as a value read from a file often does; trim it/],
+    ['a trailing CRLF', 'whsec_0123456789\r\n', /ends with a line break/],
+    ['a trailing space', 'whsec_0123456789 ', /ends with whitespace, which would be part of the HMAC key; trim it/],
+    ['a leading tab', '\twhsec_0123456789', /starts with whitespace/],
+    ['a byte order mark', '\uFEFFwhsec_0123456789', /starts with a byte order mark \(U\+FEFF\)/],
+    ['only spaces', '   ', /is only whitespace; is the variable it is read from set\?/],
+  ];
+
+  for (const [what, secret, says] of padded) {
+    it(`is refused with ${what}, by the channel, both receivers, verifySignature and the signer, without showing it`, async () => {
+      const refusals: Array<[string, () => unknown]> = [
+        ['WebhookChannel', () => new WebhookChannel({ url, secret })],
+        ['createWebhookHandler', () => createWebhookHandler({ secret, onEvent: () => {} })],
+        ['createWebhookFetchHandler', () => createWebhookFetchHandler({ secret, onEvent: () => {} })],
+        ['a rotation list', () => createWebhookHandler({ secret: ['whsec_new', secret], onEvent: () => {} })],
+        ['new WebhookSigner', () => new WebhookSigner(secret)],
+      ];
+      const errors = refusals.map(([, make]) => configError(make));
+      for (const [what, settle] of [
+        ['verifySignature', () => verifySignature('{}', `sha256=${'0'.repeat(64)}`, secret)],
+        ['signPayload', () => signPayload('{}', secret)],
+      ] as const) {
+        await assert.rejects(async () => settle(), (error: unknown) => error instanceof ConfigError && errors.push(error) > 0, what);
+      }
+      assert.equal(errors.length, 7);
+      for (const error of errors) {
+        assert.match(error.message, says);
+        assert.match(error.message, /\(got a secret not shown\)\.$/);
+        assert.ok(!error.message.includes('whsec_0123456789') && !String(error.value).includes('whsec_0123456789'), 'the secret stays out of the error');
+      }
+      assert.deepEqual(errors.map((error) => error.field), ['webhook.secret', 'secret', 'secret', 'secret[1]', 'secret', 'secret', 'secret']);
+    });
+  }
+
+  it('accepts whitespace inside a secret, which is part of it', () => {
+    assert.equal(new WebhookChannel({ url, secret: 'two words' }).signed, true);
+    createWebhookHandler({ secret: 'two words', onEvent: () => {} });
+  });
+});

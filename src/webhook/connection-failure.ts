@@ -1,0 +1,109 @@
+// A webhook attempt that failed without an answer and without a timeout, put in words that point at the fix: this
+// machine running out of sockets is not the receiver's fault, a refused certificate says how to trust it, and a
+// connection that stayed silent or spoke something else may be the wrong scheme.
+import { WebhookAttemptError } from './attempt-failure.js';
+
+/** What the failure's message needs to know about the channel. */
+export interface FailedConnection {
+  /** `POST https://hooks.example.com/…`, as messages show the channel's address. */
+  readonly target: string;
+  /** The channel's url scheme: `http:` or `https:`. */
+  readonly protocol: string;
+  readonly maxConcurrent: number;
+}
+
+// Failures after the connection was made: the receiver was reached, then closed or reset it before a response (a
+// crash while handling, a proxy giving up, an idle connection closed as it was reused).
+const DROPPED_CONNECTION = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE']);
+
+// This machine's limits, met while opening a connection: what ran out, and what to do besides sending fewer at once.
+const LOCAL_SHORTAGES: Readonly<Record<string, readonly [shortage: string, remedy: string]>> = {
+  EMFILE: ['this process ran out of file descriptors (each connection is one)', "or raise the process's limit of open files (ulimit -n; LimitNOFILE= in a systemd unit)"],
+  ENFILE: ['this machine ran out of file descriptors (each connection is one)', "or raise the system's limit of open files (fs.file-max)"],
+  EADDRNOTAVAIL: ['this machine had no local port left to connect from', 'or widen the range of local ports (net.ipv4.ip_local_port_range)'],
+  ENOBUFS: ['this machine ran out of memory for sockets', ''],
+  ENOMEM: ['this machine ran out of memory', ''],
+};
+
+// OpenSSL's verdicts on the receiver's certificate (Node gives them as the error's code), by what would fix them.
+const UNTRUSTED_ISSUER = new Set([
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'CERT_UNTRUSTED',
+  'INVALID_CA',
+]);
+const OUT_OF_DATE = new Set(['CERT_HAS_EXPIRED', 'CERT_NOT_YET_VALID']);
+const OTHER_HOST = new Set(['ERR_TLS_CERT_ALTNAME_INVALID', 'HOSTNAME_MISMATCH']);
+const OTHER_CERTIFICATE_FAULTS = new Set([
+  'CERT_REVOKED',
+  'CERT_REJECTED',
+  'CERT_SIGNATURE_FAILURE',
+  'CERT_CHAIN_TOO_LONG',
+  'PATH_LENGTH_EXCEEDED',
+  'INVALID_PURPOSE',
+  'UNABLE_TO_DECRYPT_CERT_SIGNATURE',
+  'UNABLE_TO_DECODE_ISSUER_PUBLIC_KEY',
+  'ERROR_IN_CERT_NOT_BEFORE_FIELD',
+  'ERROR_IN_CERT_NOT_AFTER_FIELD',
+]);
+// TLS records that do not parse: what a client reads when the port answers in plain HTTP.
+const NOT_TLS = new Set(['ERR_SSL_WRONG_VERSION_NUMBER', 'ERR_SSL_PACKET_LENGTH_TOO_LONG', 'ERR_SSL_HTTP_REQUEST']);
+
+/** The attempt's failure for `cause`, an error the HTTP client gave while connecting, sending or awaiting the status. */
+export function connectionFailure(cause: unknown, { target, protocol, maxConcurrent }: FailedConnection): WebhookAttemptError {
+  const code = codeOf(cause);
+  const shortage = LOCAL_SHORTAGES[code];
+  if (shortage !== undefined) {
+    const [what, remedy] = shortage;
+    return new WebhookAttemptError(
+      'network',
+      `${target} could not be sent: ${what}: ${describeCause(cause)}. That is a limit of this machine, not a fault of the receiver: lower the channel's maxConcurrent (now ${maxConcurrent}), or send through fewer channels at once${remedy ? `, ${remedy}` : ''}.`,
+      { cause },
+    );
+  }
+  const certificateFix = UNTRUSTED_ISSUER.has(code)
+    ? "This process does not trust who issued it: for a self-signed certificate or one of a private CA, pass dispatcher: new Agent({ connect: { ca: readFileSync('receiver-ca.pem') } }) from undici (or set NODE_EXTRA_CA_CERTS); a public receiver may be leaving out its intermediate certificates."
+    : OUT_OF_DATE.has(code)
+      ? "It is not valid today: the receiver must renew it (or this machine's clock is wrong)."
+      : OTHER_HOST.has(code)
+        ? 'It is for another host name: use a url with a name the certificate covers.'
+        : OTHER_CERTIFICATE_FAULTS.has(code)
+          ? ''
+          : undefined;
+  if (certificateFix !== undefined) {
+    return new WebhookAttemptError(
+      'certificate',
+      `${target} could not be reached: its TLS certificate was refused: ${describeCause(cause)}.${certificateFix ? ` ${certificateFix}` : ''} No retry changes a certificate: by default, this failure is not retried.`,
+      { cause },
+    );
+  }
+  if (NOT_TLS.has(code)) {
+    return new WebhookAttemptError('network', `${target} could not be reached: the port did not answer in TLS (${openSslReason(cause)}, ${code}); if it speaks plain HTTP, the url should start with http://.`, { cause });
+  }
+  if (!DROPPED_CONNECTION.has(code)) return new WebhookAttemptError('network', `${target} could not be reached: ${describeCause(cause)}.`, { cause });
+  // A TLS port given a plain request closes the connection without a byte. So do other failures, whence the "if".
+  const silent = protocol === 'http:' && code === 'UND_ERR_SOCKET' && (cause as { socket?: { bytesRead?: unknown } }).socket?.bytesRead === 0;
+  const tlsHint = silent ? ' Not a byte came back on that connection, as when the port speaks only HTTPS: if so, the url should start with https://.' : '';
+  return new WebhookAttemptError('network', `${target} closed the connection without answering: ${describeCause(cause)}.${tlsHint}`, { cause });
+}
+
+/** An error's message and code, `message (CODE)`, for the messages of failures. */
+export function describeCause(cause: unknown): string {
+  if (!(cause instanceof Error)) return String(cause);
+  const code = (cause as { code?: unknown }).code;
+  return typeof code === 'string' ? `${cause.message} (${code})` : cause.message;
+}
+
+function codeOf(cause: unknown): string {
+  return String((cause as { code?: unknown } | undefined)?.code);
+}
+
+// OpenSSL writes `<id>:error:<code>:SSL routines:<function>:wrong version number:<source file>:<line>:`; the reason
+// is the part to show.
+function openSslReason(cause: unknown): string {
+  const message = cause instanceof Error ? cause.message : String(cause);
+  return /SSL routines:[^:]*:([^:]+)/.exec(message)?.[1] ?? message.trim();
+}
