@@ -696,8 +696,10 @@ function cutAt(text: string, length: number): string {
 const PLACEHOLDER = /\{\{[^{}]*\}\}/g;
 const AUTH_SCHEME = /^\s*(?:[A-Za-z]{2,16}\s+)?$/;
 
-// The scheme of an Authorization value (`Bearer`, `Basic`, `Token`), which names no secret.
-const AUTHORIZATION_SCHEME = /^\s*[A-Za-z][\w-]{1,31}\s+(?=\S)/;
+// The scheme of an Authorization value, which names no secret: IANA's registered ones and those APIs commonly use.
+// A list, not any first word: a key written with a space after it (`ghp_… extra`) must not keep its first part.
+const AUTHORIZATION_SCHEME =
+  /^\s*(?:Basic|Bearer|Digest|DPoP|GNAP|HOBA|Mutual|Negotiate|NTLM|OAuth|PrivateToken|SCRAM-SHA-1|SCRAM-SHA-256|vapid|AWS4-HMAC-SHA256|Token|Key|ApiKey|SSWS|JWT)\s+(?=\S)/i;
 
 /**
  * A credential header's value as stored: `REDACTED`, after the scheme of an `Authorization` (or

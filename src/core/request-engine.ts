@@ -229,7 +229,10 @@ export class RequestEngine {
         error.contentType = head.contentType;
       }
       const failure = await this.#explain(error, prepared, { signal, timeout, timeLeft: this.config.timeout - duration, status: response?.status, contentEncoding: response?.headers.get('content-encoding'), blocks });
+      // Cancelled once its response had started (a stream ends no other way, as the timeout waits on each pause): kept,
+      // with its status. Cancelled before, it is recorded nowhere.
       if (failure.kind !== 'aborted') this.#record(prepared, madeAt, 0, duration);
+      else if (head !== undefined) this.#record(prepared, madeAt, head.status, duration);
       throw failure;
     } finally {
       deadline.stop();

@@ -329,8 +329,11 @@ describe('History: persistence', () => {
     assert.deepEqual(history.get('a').headers, headers);
     // A key without a scheme, and a scheme-like start elsewhere than Authorization, are redacted whole.
     history.add(request(2, { id: 'b', headers: { Authorization: 'sk_live_0123456789', 'X-API-Key': 'Bearer s3cret' } }));
+    // A key with a space after it keeps nothing of itself; a scheme is kept as written.
+    history.add(request(3, { id: 'c', headers: { Authorization: 'ghp_abcdefghijklmnopqrst1234 extra', 'Proxy-Authorization': 'bearer  t0ken' } }));
     await history.flush();
     assert.deepEqual(store.stored('b').headers, { Authorization: REDACTED, 'X-API-Key': REDACTED });
+    assert.deepEqual(store.stored('c').headers, { Authorization: REDACTED, 'Proxy-Authorization': `bearer  ${REDACTED}` });
     const keeping = new History({ enabled: true, keepCredentials: true }, { store });
     keeping.add(request(2, { id: 'b', headers }));
     await keeping.flush();

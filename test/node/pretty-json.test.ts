@@ -113,6 +113,9 @@ describe('prettyJson', () => {
   it('lays out the start of a document up to where it is cut, a string cut in its middle (or its escape) included', () => {
     assert.equal(prettyJson('{"a":[1,{"b":"x\\"y'), '{\n  "a": [\n    1,\n    {\n      "b": "x\\"y');
     assert.equal(prettyJson('{"a":"cut\\'), '{\n  "a": "cut\\');
+    // Never parsed, it may close what it never opened: not laid out.
+    assert.equal(prettyJson('[1]]'), undefined);
+    assert.equal(prettyJson("{a: '}'}"), undefined);
   });
 
   it('keeps empty objects and arrays on one line, and top-level scalars as they are', () => {

@@ -495,13 +495,19 @@ describe('RequestEngine against a local API', () => {
     assert.match(failure.message, new RegExp(`^The request to ${api.origin.replaceAll('.', '\\.')} failed \\(\\w+\\), though the server answers a HEAD request: the connection broke during this one\\.`));
   });
 
-  it('cancels on the caller’s signal and records nothing', async () => {
+  it('cancels on the caller’s signal, recording nothing before the response started, and its status after', async () => {
     const history = new History({ enabled: true });
-    const controller = new AbortController();
-    const sending = new RequestEngine({ history }).send({ method: 'GET', url: `${api.origin}/hang` }, { signal: controller.signal });
-    setTimeout(() => controller.abort(), 100);
-    await rejectsWith(sending, 'aborted', /Cancelled/);
+    const engine = new RequestEngine({ history });
+    const beforeHead = new AbortController();
+    const waiting = engine.send({ method: 'GET', url: `${api.origin}/silent` }, { signal: beforeHead.signal });
+    setTimeout(() => beforeHead.abort(), 100);
+    await rejectsWith(waiting, 'aborted', /Cancelled/);
     assert.equal(history.size, 0);
+    // A stream, which the timeout no longer ends: cancelled once part of its body came, as a reader stops one.
+    const duringBody = new AbortController();
+    const streaming = engine.send({ method: 'GET', url: `${api.origin}/hang` }, { signal: duringBody.signal, onProgress: ({ received }) => received > 0 && duringBody.abort() });
+    await rejectsWith(streaming, 'aborted', /Cancelled/);
+    assert.deepEqual(history.list().map(({ url, status }) => [url, status]), [[`${api.origin}/hang`, 200]]);
   });
 
   it('explains a body that broke off as such, even on a cross-origin page where a dead server would look like CORS', async () => {

@@ -78,6 +78,9 @@ describe('body presentation', () => {
     // Labelled JSON but not starting as a document (an HTML error page): shown as sent.
     const html = presentBody(response('application/json', utf8('<html><p>a, b: c</p>'), 100));
     assert.deepEqual([html.kind, 'text' in html && html.text], ['text', '<html><p>a, b: c</p>']);
+    // A bracket that closes nothing: not JSON after all, shown as sent.
+    const closing = presentBody(response('application/json', utf8('[1]]'), 100));
+    assert.deepEqual([closing.kind, 'text' in closing && closing.text], ['text', '[1]]']);
     const plain = presentBody(response('text/plain', utf8('{"a": 1,'), 100));
     assert.deepEqual([plain.kind, 'text' in plain && plain.text], ['text', '{"a": 1,']);
   });

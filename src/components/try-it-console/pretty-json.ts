@@ -15,7 +15,8 @@ const STRING = /"[^"\\]*(?:\\.[^"\\]*)*"/y;
  * `json` re-indented by two spaces, as `JSON.stringify(value, null, 2)` lays it out, with every string, number and
  * key kept exactly as written. Levels past 64 are written as `JSON.stringify(value)` would, on one line. `json` must
  * be valid JSON (check it with `JSON.parse` first), or the start of a document, laid out up to where it is cut.
- * `undefined` when the layout would be longer than `maxLength`: given up as soon as it is, not built first.
+ * `undefined` when the layout would be longer than `maxLength` (given up as soon as it is, not built first), or when
+ * a bracket closes nothing.
  */
 export function prettyJson(json: string, maxLength = Infinity): string | undefined {
   let out = '';
@@ -48,6 +49,8 @@ export function prettyJson(json: string, maxLength = Infinity): string | undefin
         out += `${character}${lineBreak(depth)}`;
       }
     } else {
+      // A bracket closing nothing: text never parsed (the start of a document shown in part) that is not JSON.
+      if (depth === 0) return undefined;
       depth -= 1;
       // Only a level that was indented gets its closing bracket on a line of its own.
       out += `${depth < MAX_INDENTED_DEPTH ? lineBreak(depth) : ''}${character}`;
