@@ -12,12 +12,15 @@ const ATTEMPTS = 50;
 
 /** The lowest ephemeral port, from Linux's setting; other systems' ranges start higher than this default. */
 function ephemeralStart() {
+  let low;
   try {
-    const low = Number(readFileSync(RANGE_FILE, 'utf8').trim().split(/\s+/)[0]);
-    return Number.isInteger(low) && low > LOWEST + ATTEMPTS ? low : 32_768;
+    low = Number(readFileSync(RANGE_FILE, 'utf8').trim().split(/\s+/)[0]);
   } catch {
     return 32_768;
   }
+  // A range that starts lower leaves no port outside it here: say so rather than pick one inside it.
+  if (!Number.isInteger(low) || low <= LOWEST + ATTEMPTS) throw new Error(`closedPort: ${RANGE_FILE} starts the ephemeral ports at ${low}; tests need ports from ${LOWEST} to ${LOWEST + ATTEMPTS} outside it`);
+  return low;
 }
 
 function isFree(port, host) {

@@ -1,3 +1,5 @@
+import type { HistoryEntry } from './history-entry.js';
+
 /**
  * Every error this package throws is a `TryItError` with a stable `code`, so callers can branch on
  * `error.code` (or the type guards below) instead of parsing messages. Messages say what was wrong and
@@ -104,6 +106,11 @@ export class RequestError extends TryItError {
   readonly kind: RequestErrorKind;
   /** For kind `proxy-refused`: the proxy's code (`private_address`, `upstream_unreachable`…), when it gave one. */
   readonly proxyCode: string | undefined;
+  /**
+   * What the send that failed recorded in history (status 0; a cancelled stream's status), or `undefined` when it
+   * recorded nothing: refused before sending, cancelled before its response started, or history turned off.
+   */
+  historyEntry: HistoryEntry | undefined;
 
   constructor(kind: RequestErrorKind, message: string, options?: { cause?: unknown; proxyCode?: string }) {
     super(`ERR_REQUEST_${kind.toUpperCase().replaceAll('-', '_')}`, message, options);

@@ -164,8 +164,7 @@ export class History {
   redactValue(value: string): void {
     if (typeof value !== 'string') throw new InvalidArgumentError('value', value, 'must be a string');
     if (this.config.keepCredentials || value.length < MIN_REDACTED_VALUE_LENGTH || this.#redactedValues.some((redacted) => redacted.value === value)) return;
-    // As typed, and as a URL writes it: encoded as a component, or as the URL parser leaves a query or a path.
-    const forms = [...new Set([value, encodeURIComponent(value), new URL(`http://x/?${value}`).search.slice(1), new URL(`http://x/${value}`).pathname.slice(1)])];
+    const forms = valueForms(value);
     // Longest first: a value holding another is replaced whole.
     this.#redactedValues = [...this.#redactedValues, { value, forms }].sort((a, b) => b.value.length - a.value.length);
   }
@@ -626,6 +625,11 @@ function compareRecords(a: StoredHistoryRecord, b: StoredHistoryRecord): number 
 
 /** `redactValue` leaves shorter values: replaced, a value of one or two characters would cut into any text. */
 export const MIN_REDACTED_VALUE_LENGTH = 4;
+
+/** `value` as typed, and as a URL writes it: encoded as a component, or as the URL parser leaves a query or a path. */
+export function valueForms(value: string): string[] {
+  return [...new Set([value, encodeURIComponent(value), new URL(`http://x/?${value}`).search.slice(1), new URL(`http://x/${value}`).pathname.slice(1)])];
+}
 
 /** 8.64e15 ms after 1970, the last time a `Date` can hold. */
 const LAST_DATE = 8.64e15;

@@ -231,8 +231,8 @@ export class RequestEngine {
       const failure = await this.#explain(error, prepared, { signal, timeout, timeLeft: this.config.timeout - duration, status: response?.status, contentEncoding: response?.headers.get('content-encoding'), blocks });
       // Cancelled once its response had started (a stream ends no other way, as the timeout waits on each pause): kept,
       // with its status. Cancelled before, it is recorded nowhere.
-      if (failure.kind !== 'aborted') this.#record(prepared, madeAt, 0, duration);
-      else if (head !== undefined) this.#record(prepared, madeAt, head.status, duration);
+      if (failure.kind !== 'aborted') failure.historyEntry = this.#record(prepared, madeAt, 0, duration);
+      else if (head !== undefined) failure.historyEntry = this.#record(prepared, madeAt, head.status, duration);
       throw failure;
     } finally {
       deadline.stop();
@@ -421,7 +421,7 @@ async function proxyRefusal(response: Response, method: string, onPageOrigin: bo
     message += " This page is on the proxy's own origin, and browsers send no Origin header with a GET or HEAD request to their own origin. try-it-proxy reads the browser's Sec-Fetch-Site header instead, and serves such a page when its origin is allowed; another proxy may need an origin of its own (another host or port).";
   }
   // The proxy took the request, and the API did not answer it: nothing was refused.
-  const what = code?.startsWith('upstream_') ? 'could not get an answer from the API' : 'refused the request';
+  const what = code?.startsWith('upstream_') ? 'could not get a usable answer from the API' : 'refused the request';
   return new RequestError('proxy-refused', `The CORS proxy ${what} (${code}): ${message}`, { proxyCode: code ?? undefined });
 }
 

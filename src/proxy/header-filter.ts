@@ -6,7 +6,7 @@ import { PROXY_ERROR_HEADER, PROXY_FINAL_URL_HEADER } from './refusal.js';
 
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
 
-/** Request headers about the page or the hop to the proxy, not about the API call; so are the reader's address's (isClientAddressHeader). */
+/** Request headers about the page or the hop to the proxy, not about the API call; so are those carrying the reader's address (isClientAddressHeader). */
 const REQUEST_ONLY_TO_PROXY = new Set([
   'host', // set from the target URL
   'origin', // the docs page's origin, meaningless (and misleading) to the API

@@ -10,6 +10,15 @@ describe('readable failure values', () => {
     expect(readableValue({ rows: [document.createElement('td'), document.createTextNode('x')], page: window })).to.deep.equal({ rows: ['<td>', '[#text]'], page: '[Window]' });
   });
 
+  it('describes lists of nodes and collections as arrays of descriptions', () => {
+    const list = document.createElement('ul');
+    list.append(document.createElement('li'), document.createElement('li'));
+    expect(readableValue(list.querySelectorAll('li'))).to.deep.equal(['<li>', '<li>']);
+    expect(readableValue(list.children)).to.deep.equal(['<li>', '<li>']);
+    expect(readableValue(new Set([list]))).to.deep.equal(['<ul>']);
+    expect(readableValue(new Map([['list', list]]))).to.deep.equal([['list', '<ul>']]);
+  });
+
   it('leaves primitives, class instances and what lies deeper than four levels as they are', () => {
     const date = new Date(0);
     const deep = { a: { b: { c: { d: { e: document.body } } } } };

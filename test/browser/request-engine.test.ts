@@ -95,9 +95,9 @@ describe('RequestEngine in Chromium, against a second origin', () => {
   });
 
   it('says a server that answers slowly may lack CORS headers, not that it could not be reached, when the checks run out of time', async () => {
-    // The answer comes after 3 s and the page may not read it; 1 s of the 4 s timeout is left for the checks, which
-    // each wait 3 s for their answer too.
-    const error = await failure(new RequestEngine({ config: { timeout: 4_000 } }).send({ method: 'GET', url: `${servers.api}/slow` }));
+    // The answer comes after 4 s and the page may not read it: 2 s of the 6 s timeout are left for the checks, which
+    // each wait 4 s for their answer too. Two seconds of margin either way.
+    const error = await failure(new RequestEngine({ config: { timeout: 6_000 } }).send({ method: 'GET', url: `${servers.api}/slow` }));
     expect(error.kind, error.message).to.equal('network');
     expect(error.message).to.equal(`The request to ${servers.api} failed, and checking why took longer than the time left for it: the server answers slowly, if at all. If the browser's network panel shows it answered, the answer lacked the CORS headers that let pages on ${location.origin} read it: set the console's corsProxy (for example a try-it-proxy you run), or have the API allow this origin.`);
   });

@@ -1029,7 +1029,7 @@ describe('<try-it-console>', () => {
     expect($(el, '[part="error"]').textContent).to.contain('Blocked by CORS');
     expect($(el, '[part="error"]').textContent).to.contain('corsProxy');
     // The reader cannot set corsProxy, but can send it outside the browser.
-    expect($(el, '[part="error"] p:last-child').textContent).to.equal('The code under Code sends the same request from your own machine, where this browser rule does not apply.');
+    expect($(el, '[part="error"] p:last-child').textContent).to.equal('The code under Code (curl, Python, Go, PHP, or the JavaScript run in Node) sends the same request from your own machine, where this browser rule does not apply.');
 
     const strict = await fixture<TryItConsole>(html`<try-it-console .config=${config({ strictVariables: true })} url="{{base_url}}/{{nope}}"></try-it-console>`);
     await strict.send();
@@ -1047,6 +1047,22 @@ describe('<try-it-console>', () => {
     expect((await failed).error.message).to.contain(`api_key=${secret}`);
     const shown = $(el, '[part="error"]').textContent!;
     expect(shown).to.contain('uses port 25').and.to.contain('api_key=••••••••').and.not.to.contain(secret);
+  });
+
+  it('keeps a failure masked when another environment becomes active, and masks a password in its URL', async () => {
+    const secret = 'sk-live-0123456789';
+    const environments = [
+      { name: 'Prod', variables: { api_key: secret, base: 'https://me:hunter2hunter2@api.example.com:25' } },
+      { name: 'Other', variables: { base: 'https://api.example.com:25' } },
+    ];
+    const el = await fixture<TryItConsole>(html`<try-it-console .config=${{ environments }} url="{{base}}/pets?api_key={{api_key}}"></try-it-console>`);
+    await el.send();
+    await el.updateComplete;
+    const shown = () => $(el, '[part="error"]').textContent!;
+    expect(shown()).to.contain('uses port 25').and.not.contain(secret).and.not.contain('hunter2hunter2');
+    el.engine!.environments.setActive('Other');
+    await el.updateComplete;
+    expect(shown()).to.contain('uses port 25').and.not.contain(secret).and.not.contain('hunter2hunter2');
   });
 
   it('does not repeat the title at the start of the message', async () => {
@@ -1078,11 +1094,11 @@ describe('<try-it-console>', () => {
     const proxied = await fixture<TryItConsole>(html`<try-it-console .config=${config()} url="${servers.closed}/pets"></try-it-console>`);
     const failed = oneEvent<TicRequestErrorEvent>(proxied, 'tic-request-error');
     await sendAndWait(proxied);
-    expect((await failed).error.message).to.match(/^The CORS proxy could not get an answer from the API \(upstream_unreachable\): Could not reach /);
+    expect((await failed).error.message).to.match(/^The CORS proxy could not get a usable answer from the API \(upstream_unreachable\): Could not reach /);
     expect((await failed).error.proxyCode).to.equal('upstream_unreachable');
     for (const el of [direct, proxied]) {
-      expect($(el, '.error-title').textContent).to.equal('Could not reach the server');
-      expect($(el, '[role="alert"] .error-title').textContent).to.equal('Could not reach the server');
+      expect($(el, '.error-title').textContent).to.equal('No response');
+      expect($(el, '[role="alert"] .error-title').textContent).to.equal('No response');
       expect($(el, '[role="status"]').textContent, 'announced by the alert alone').to.equal('');
     }
 
@@ -1094,7 +1110,7 @@ describe('<try-it-console>', () => {
       await sendAndWait(el);
       return $(el, '.error-title').textContent;
     };
-    expect(await titled('The CORS proxy could not get an answer from the API (upstream_timeout): http://api.example did not answer in time')).to.equal('Timed out');
+    expect(await titled('The CORS proxy could not get a usable answer from the API (upstream_timeout): http://api.example did not answer in time')).to.equal('Timed out');
     expect(await titled('The CORS proxy refused the request (too_many_redirects): http://api.example/ redirected more than 5 times.')).to.equal('Too many redirects');
     expect(await titled('The CORS proxy refused the request (response_too_large): The response is larger than this proxy relays')).to.equal('Response too large for the CORS proxy');
     expect(await titled('The CORS proxy refused the request (internal_error): The proxy failed unexpectedly')).to.equal('The CORS proxy failed');
@@ -1367,7 +1383,7 @@ describe('<try-it-console>', () => {
     await sendAndWait(sameOrigin);
     expect($(sameOrigin, '[part="status"]').textContent).to.contain('200 OK');
     // An API that exposes `*` lets the page read them all.
-    const exposing = await fixture<TryItConsole>(html`<try-it-console .config=${config({ corsProxy: undefined })} url="${servers.corsApi}/expose-all"></try-it-console>`);
+    const exposing = await fixture<TryItConsole>(html`<try-it-console .config=${config({ corsProxy: undefined })} url="${servers.corsApi}/expose-all?also=X-Trace"></try-it-console>`);
     await sendAndWait(exposing);
     expect($(exposing, '.response-headers').textContent).to.contain('x-ratelimit-remaining');
     for (const el of [proxied, sameOrigin, exposing]) expect(el.shadowRoot!.querySelector('.headers-note')?.outerHTML).to.equal(undefined);

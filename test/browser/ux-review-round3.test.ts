@@ -234,6 +234,25 @@ describe('usability review, round 3', () => {
       expect(buttonNamed(el, 'Restore your edits'), 'gone at a send').to.equal(undefined);
     });
 
+    it('are still offered after a second pick with nothing edited between, and after a send that history does not have', async () => {
+      const { el, pick } = await editing();
+      await pick();
+      await pick();
+      expect(buttonNamed(el, 'Restore your edits'), 'picked twice').not.to.equal(undefined);
+      // A send refused before it goes out is not in history: the edits it was made from are offered back too.
+      buttonNamed(el, 'Restore your edits')!.click();
+      await el.updateComplete;
+      const url = $<HTMLInputElement>(el, '#url');
+      url.value = 'orders/{{order_id}}';
+      url.dispatchEvent(new Event('input'));
+      await el.updateComplete;
+      const refused = oneEvent(el, 'tic-request-error');
+      $(el, '[part="send-button"]').click();
+      await refused;
+      await pick();
+      expect(buttonNamed(el, 'Restore your edits'), 'refused, so not in history').not.to.equal(undefined);
+    });
+
     it('are not offered when nothing was edited since the last load or send', async () => {
       const { el, pick } = await editing();
       const sent = oneEvent<TicResponseEvent>(el, 'tic-response');
@@ -258,6 +277,17 @@ describe('usability review, round 3', () => {
       el.url = `${servers.corsApi}/pets`;
       await el.updateComplete;
       expect(shown()).to.equal(undefined);
+      // An absolute URL with placeholders, a secret too short for text matching masked all the same.
+      el.config = { environments: [{ name: 'Local', variables: { host: new URL(servers.corsApi).host, pin: '123', bare: 'api.example.com' } }], history: { enabled: false } };
+      el.url = 'http://{{host}}/pets?pin={{ pin }}';
+      await el.updateComplete;
+      expect(shown()).to.equal(`Sends to → ${servers.corsApi}/pets?pin=••••••••`);
+      // Not a value new on every render, nor a URL a send would refuse (a host without its scheme).
+      for (const url of ['http://{{host}}/pets/{{ $guid }}', '{{bare}}/pets']) {
+        el.url = url;
+        await el.updateComplete;
+        expect(shown(), url).to.equal(undefined);
+      }
       await expect(el).to.be.accessible();
     });
   });

@@ -957,12 +957,12 @@ describe('RequestEngine through a CORS proxy', () => {
     }
   });
 
-  it('says the proxy could not get an answer from the API, not that it refused, when the API is down', async () => {
+  it('says the proxy could not get a usable answer from the API, not that it refused, when the API is down', async () => {
     const ownProxy = await startProxy({ port: 0, host: '127.0.0.1', allowPrivate: true, allowOrigins: '*' });
     const down = `http://127.0.0.1:${await closedPort()}`;
     try {
       const engine = new RequestEngine({ config: { corsProxy: `${ownProxy.url}?url={url}` }, pageOrigin: 'http://docs.localhost:9000' });
-      const failure = await rejectsWith(engine.send({ method: 'GET', url: `${down}/pets` }), 'proxy-refused', /^The CORS proxy could not get an answer from the API \(upstream_unreachable\): /);
+      const failure = await rejectsWith(engine.send({ method: 'GET', url: `${down}/pets` }), 'proxy-refused', /^The CORS proxy could not get a usable answer from the API \(upstream_unreachable\): /);
       assert.equal(failure.proxyCode, 'upstream_unreachable');
     } finally {
       await ownProxy.close();

@@ -6,10 +6,11 @@ import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import type { ConsoleConfig } from '../../core/console-config.js';
 import type { EnvironmentManager } from '../../core/environment-manager.js';
 import { RequestError, describeValue } from '../../core/errors.js';
-import { MIN_REDACTED_VALUE_LENGTH, REDACTED, type History } from '../../core/history.js';
+import { MIN_REDACTED_VALUE_LENGTH, REDACTED, valueForms, type History } from '../../core/history.js';
 import { parseHistoryConfig } from '../../core/history-config.js';
 import type { HistoryEntry } from '../../core/history-entry.js';
 import { IdbHistoryStore } from '../../core/idb-history-store.js';
+import { isHttpUrl } from '../../core/http-syntax.js';
 import { scanPlaceholders } from '../../core/placeholders.js';
 import { speltAlike } from '../../core/unresolved-explanation.js';
 import { PolicyViolationWatch } from '../../core/policy-violation-watch.js';
@@ -320,9 +321,11 @@ export class TryItConsole extends LitElement {
     this.#picked = undefined;
     if (picked && !picked.defaultPrevented) {
       const { entry } = picked;
-      const [edited, kept] = [this.#editedRequest(), this.#keptKey];
+      const [edited, kept, draft] = [this.#editedRequest(), this.#keptKey, this.draft];
       this.load(entry);
+      // Edits not kept are offered back; with none since the last pick, those that pick replaced still are.
       if (edited.key !== kept && edited.key !== this.#keptKey) this.draft = edited.request;
+      else this.draft = draft;
       const notices = this.notices.map((notice) => RESTORE_NOTICES[notice]);
       // Read out, so masked as the history list shows it: a password or an api_key in the query stays unsaid.
       this.#announcer.announce([`Loaded ${entry.method} ${maskUrlCredentials(splitEntryUrl(entry.url).path)} from history.`, ...notices, this.draft ? 'Restore your edits puts back the request you were editing.' : ''].join(' ').trim());
@@ -641,7 +644,8 @@ export class TryItConsole extends LitElement {
       return;
     }
     this.#announcer.clear();
-    this.#keptKey = this.#editedRequest().key;
+    // Kept once history has it: a send refused before it went out, or cancelled before its response, is not there.
+    const sentKey = this.#editedRequest().key;
     this.draft = undefined;
     // A key the reader typed into a picker of these environments is kept out of the history this send adds to.
     for (const secret of readerSecrets(engine.environments)) engine.history.redactValue(secret);
@@ -668,7 +672,11 @@ export class TryItConsole extends LitElement {
         if (head && error instanceof RequestError && error.kind === 'aborted') this.#stopped.set(error, { head, request });
         throw error;
       }
-    }, (ended) => this.#tellEnded(ended));
+    }, (ended) => {
+      const recorded = ended.status === 'complete' ? ended.response.historyEntry : ended.status === 'error' ? ended.error.historyEntry : undefined;
+      if (recorded !== undefined) this.#keptKey = sentKey;
+      this.#tellEnded(ended);
+    });
   }
 
   /** Tells the page how a send ended: at its end, or as soon as another request took its place. */
@@ -747,12 +755,17 @@ export class TryItConsole extends LitElement {
     this.dispatchEvent(new TicRequestErrorEvent(failure));
   }
 
-  /** The values the environment panel masks, those the reader set included: kept out of download names and failures. */
+  /**
+   * The values the environment panel masks, those the reader set included, in every environment (a failure shown stays
+   * when the reader picks another), longest first (a value holding another is masked whole): kept out of download
+   * names and failures.
+   */
   #maskedValues(): string[] {
     const environments = this.#engine?.environments;
     if (!environments) return [];
-    const variables = Object.entries(environments.active()?.variables ?? {});
-    return [...readerSecrets(environments), ...variables.filter(([name, value]) => maskedValue(name, value) === MASK).map(([, value]) => value)];
+    const variables = environments.list().flatMap((environment) => Object.entries(environment.variables));
+    const values = [...readerSecrets(environments), ...variables.filter(([name, value]) => maskedValue(name, value) === MASK).map(([, value]) => value)];
+    return [...new Set(values)].sort((a, b) => b.length - a.length);
   }
 
   #show(response: ConsoleResponse): ShownResponse {
@@ -880,13 +893,23 @@ export class TryItConsole extends LitElement {
    * or the URL holds a dynamic one (a new value on every render).
    */
   #renderResolvedUrl(template: SnippetRequest | undefined, { missing, cyclic }: Unresolved, environments: EnvironmentManager) {
-    if (!template || missing.length > 0 || cyclic.length > 0 || template.url.includes('{{$') || template.url === this.currentUrl.trim()) return nothing;
+    if (!template || missing.length > 0 || cyclic.length > 0) return nothing;
+    // A secret's placeholder stands for the mask before resolving: a short one (`pin: 123`) would be found nowhere after.
+    const variables = environments.active()?.variables ?? {};
+    const masked = template.url.replace(/\{\{([^{}]*)\}\}/g, (placeholder, name: string) => {
+      const value = variables[name.trim()];
+      return value !== undefined && maskedValue(name.trim(), value) === MASK ? MASK : placeholder;
+    });
     let url;
     try {
-      url = environments.resolve(template.url);
+      url = environments.resolve(masked);
+      // A dynamic variable ({{$guid}}, or one a value refers to) is new on each resolve, and so on each render.
+      if (environments.resolve(masked) !== url) return nothing;
     } catch {
       return nothing; // values that grow past the limit: the send explains it
     }
+    // Nothing filled in, or no URL a send would take (a base_url without its scheme): the send explains it.
+    if (url === this.currentUrl.trim() || !isHttpUrl(url)) return nothing;
     const resolved = maskUrlCredentials(withValuesMasked(url, this.#maskedValues()));
     return html`<p class="url-template resolved-url" part="resolved-url"><span class="visually-hidden">Sends to </span><span aria-hidden="true">→ </span>${resolved}</p>`;
   }
@@ -1092,7 +1115,7 @@ export class TryItConsole extends LitElement {
       // Some messages start with the title ("Cancelled: the request…"): said once is enough, and the rest is a sentence.
       const written = state.error.message.startsWith(`${title}: `) ? sentence(state.error.message.slice(title.length + 2)) : state.error.message;
       // A failure may quote the resolved URL, which holds the values the environment panel hides.
-      const message = withValuesMasked(written, this.#maskedValues());
+      const message = maskUrlCredentials(withValuesMasked(written, this.#maskedValues()));
       // Keyed by the failure: the same one again (Send pressed twice on a URL it refuses) is a new alert, said again.
       return html`${keyed(
           state.error,
@@ -1181,7 +1204,7 @@ export class TryItConsole extends LitElement {
             </div>
             ${urlTemplate.marked}
             ${this.#renderResolvedUrl(snippet.problem === undefined ? snippet.request : undefined, unresolved, engine.environments)}
-            ${this.draft ? html`<p class="set-missing"><button @click=${this.#onRestoreDraft}>Restore your edits</button></p>` : nothing}
+            ${this.draft ? html`<p class="restore-draft"><button @click=${this.#onRestoreDraft}>Restore your edits</button></p>` : nothing}
             ${this.#renderHeaderRows()}
             ${this.#bodyAllowed()
               ? html`<label class="body-label" for="body">Body</label>
@@ -1259,14 +1282,14 @@ function stoppedNote(error: RequestError): string {
  * site's configuration the message speaks of, can still send the request as a snippet.
  */
 const BROWSER_RULES = new Set<RequestError['kind']>(['cors', 'mixed-content', 'csp']);
-const OUTSIDE_THE_BROWSER = 'The code under Code sends the same request from your own machine, where this browser rule does not apply.';
+const OUTSIDE_THE_BROWSER = 'The code under Code (curl, Python, Go, PHP, or the JavaScript run in Node) sends the same request from your own machine, where this browser rule does not apply.';
 
-/** `text` with every one of `values` (as written, and URL-encoded as a proxied URL holds it) shown as the mask. */
+/** `text` with every one of `values` (as written, and as a URL writes it: see valueForms) shown as the mask. */
 function withValuesMasked(text: string, values: readonly string[]): string {
   for (const value of values) {
     // Values too short for history to redact would match words of the message.
     if (value.length < MIN_REDACTED_VALUE_LENGTH) continue;
-    text = text.replaceAll(value, MASK).replaceAll(encodeURIComponent(value), MASK);
+    for (const form of valueForms(value)) text = text.replaceAll(form, MASK);
   }
   return text;
 }
@@ -1289,7 +1312,8 @@ const RESTORE_NOTICES = {
 
 const ERROR_TITLES: Record<RequestError['kind'], string> = {
   cors: 'Blocked by CORS',
-  network: 'Could not reach the server',
+  // Not "could not reach": the server may have answered, too slowly, badly or unreadably, or dropped the connection.
+  network: 'No response',
   timeout: 'Timed out',
   aborted: 'Cancelled',
   'invalid-url': 'Invalid URL',
@@ -1318,7 +1342,8 @@ const PROXY_REFUSAL_TITLES = new Map<ProxyRefusalCode, string>([
  * header (`Set-Cookie` aside) of an API that exposes `*`, which the page can then read itself.
  */
 function headersHiddenByCors(headers: ConsoleResponse['headers'], request: Pick<PreparedRequest, 'url' | 'viaProxy'>, redirectedTo?: string): boolean {
-  if (request.viaProxy || headers.some(([name, value]) => name === 'access-control-expose-headers' && value.trim() === '*')) return false;
+  // `*` anywhere in the list (`*, X-Trace`) exposes them all.
+  if (request.viaProxy || headers.some(([name, value]) => name === 'access-control-expose-headers' && value.split(',').some((item) => item.trim() === '*'))) return false;
   const pageOrigin = globalThis.location?.origin;
   return [request.url, redirectedTo].some((url) => url !== undefined && isCrossOrigin(url, pageOrigin));
 }

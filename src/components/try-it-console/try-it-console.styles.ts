@@ -160,13 +160,16 @@ export const tryItConsoleStyles = css`
     margin: var(--_space) 0 0;
     overflow-wrap: anywhere;
   }
-  .set-missing {
+  /* Rows of small fixes: Set token, Use {{pet_id}}, Restore your edits. */
+  .set-missing,
+  .restore-draft {
     display: flex;
     flex-wrap: wrap;
     gap: 0.5rem;
     margin: 0.375rem 0 0;
   }
-  .set-missing button {
+  .set-missing button,
+  .restore-draft button {
     max-width: 100%;
     white-space: normal;
     overflow-wrap: anywhere;

@@ -13,6 +13,9 @@ export function readableValue(value: unknown, depth = 0): unknown {
   if (value instanceof Node) return `[${value.nodeName}]`;
   if (value instanceof EventTarget) return `[${value.constructor.name}]`;
   if (depth >= MAX_DEPTH) return value;
+  // Lists of nodes (querySelectorAll's, an element's children) and collections, as the arrays they hold.
+  if (value instanceof NodeList || value instanceof HTMLCollection || value instanceof Set) return [...value].map((item) => readableValue(item, depth + 1));
+  if (value instanceof Map) return [...value].map((entry) => readableValue(entry, depth + 1));
   if (Array.isArray(value)) return value.map((item) => readableValue(item, depth + 1));
   if (Object.getPrototypeOf(value) !== Object.prototype) return value;
   return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, readableValue(item, depth + 1)]));

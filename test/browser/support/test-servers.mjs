@@ -110,8 +110,8 @@ function createApi() {
       } else if (request.url === '/no-content') {
         response.writeHead(204).end();
       } else if (request.url === '/slow') {
-        // Answers after 3 s, without CORS headers as every answer here: a slow API the page cannot read.
-        const timer = setTimeout(() => response.writeHead(200, { 'content-type': 'text/plain' }).end('slow'), 3_000);
+        // Answers after 4 s, without CORS headers as every answer here: a slow API the page cannot read.
+        const timer = setTimeout(() => response.writeHead(200, { 'content-type': 'text/plain' }).end('slow'), 4_000);
         response.on('close', () => clearTimeout(timer));
       } else if (request.url === '/hold') {
         // Never answers: a send in flight for as long as a test needs, which the test cancels.
@@ -159,9 +159,10 @@ function createCorsApi(apiWithoutCors) {
       if (url.searchParams.has('end')) stream.end();
       response.writeHead(204, cors).end();
     } else if (url.pathname === '/expose-all') {
-      // Every header readable by the page (`*`), as an API may expose them; &headers=N adds N more.
+      // Every header readable by the page (`*`, &also=… listed after it), as an API may expose them; &headers=N adds N more.
       const more = Object.fromEntries(Array.from({ length: Number(url.searchParams.get('headers') ?? 0) }, (_, n) => [`x-header-${n}`, `value ${n}`]));
-      response.writeHead(200, { ...cors, 'access-control-expose-headers': '*', 'x-ratelimit-remaining': '5', 'content-type': 'text/plain', ...more }).end('ok');
+      const exposed = ['*', ...url.searchParams.getAll('also')].join(', ');
+      response.writeHead(200, { ...cors, 'access-control-expose-headers': exposed, 'x-ratelimit-remaining': '5', 'content-type': 'text/plain', ...more }).end('ok');
     } else if (url.pathname === '/to-api') {
       response.writeHead(302, { ...cors, location: `${apiWithoutCors}/pets` }).end();
     } else if (url.pathname === '/loop') {
