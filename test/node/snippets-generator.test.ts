@@ -213,6 +213,58 @@ describe('SnippetGenerator refuses requests no snippet could send exactly', () =
     for (const language of ['curl', 'go', 'python', 'php']) assert.ok(generator.generate({ ...request, body: '{}' }, language));
   });
 
+  it('fetch: Sec-Fetch-Mode, which fetch sets itself, and Accept-Encoding with a Range, to which it adds "identity"', () => {
+    const others = ['curl', 'go', 'python', 'php'];
+    for (const name of ['Sec-Fetch-Mode', 'sec-fetch-mode']) {
+      assertRefused({ ...request, headers: { [name]: 'navigate' } }, `request.headers[${JSON.stringify(name)}]`, new RegExp(`fetch cannot send ${name}; use another snippet language`), ['javascript']);
+      for (const language of others) assert.ok(generator.generate({ ...request, headers: { [name]: 'navigate' } }, language));
+    }
+    // Either order; the error names the second of the two.
+    const pairs: Array<Record<string, string>> = [{ Range: 'bytes=0-5', 'X-Other': '1', 'accept-encoding': 'gzip' }, { 'Accept-Encoding': 'gzip', range: 'bytes=0-5' }];
+    for (const headers of pairs) {
+      const second = Object.keys(headers).at(-1)!;
+      assertRefused({ ...request, headers }, `request.headers[${JSON.stringify(second)}]`, /fetch cannot send Accept-Encoding with a Range; use another snippet language/, ['javascript']);
+      for (const language of others) assert.ok(generator.generate({ ...request, headers }, language));
+    }
+    for (const headers of [{ Range: 'bytes=0-5' }, { 'Accept-Encoding': 'gzip' }, { 'If-None-Match': '"e"' }] as Array<Record<string, string>>) {
+      assert.ok(generator.generate({ ...request, headers }, 'javascript'));
+    }
+  });
+
+  it('curl and PHP: a request head over what libcurl builds (1 MiB, less 256 bytes for the lines it adds itself)', () => {
+    // Counted: method, URL, `name: value` and a line end per header, and a body under 64 KiB, which libcurl 7.88
+    // writes into the same buffer. Values of 100,000 bytes stay under the shell's 128 KiB argument limit.
+    const limit = 1024 * 1024 - 256;
+    const url = 'https://api.example.com/upload';
+    // Headers that count `bytes`: `X-Part-N` (8 characters) with 100,000 bytes, then `X-Rest` with the rest.
+    const headHeaders = (bytes: number) => {
+      const parts = Math.floor((bytes - 10) / 100_012);
+      const headers = Object.fromEntries(Array.from({ length: parts }, (_, index) => [`X-Part-${index}`, 'v'.repeat(100_000)]));
+      return { ...headers, 'X-Rest': 'v'.repeat(bytes - parts * 100_012 - 10) };
+    };
+    const cases: Array<[string, SnippetRequest, number]> = [
+      ['no body', { method: 'GET', url }, 'GET'.length + url.length],
+      ['a body under 64 KiB', { method: 'POST', url, body: 'b'.repeat(65_535) }, 'POST'.length + url.length + 65_535],
+      ['a body under 64 KiB in characters, counted in UTF-8', { method: 'POST', url, body: 'é'.repeat(1000) }, 'POST'.length + url.length + 2000],
+      // 64 KiB and more: libcurl sends the body on its own.
+      ['a body of 64 KiB', { method: 'POST', url, body: 'b'.repeat(65_536) }, 'POST'.length + url.length],
+    ];
+    for (const [label, base, counted] of cases) {
+      const fits = { ...base, headers: headHeaders(limit - counted) };
+      const over = { ...base, headers: headHeaders(limit - counted + 1) };
+      for (const language of SNIPPET_LANGUAGES) assert.ok(generator.generate(fits, language), `${label}: ${language}`);
+      assertRefused(over, 'request', /libcurl refuses a request head over 1 MiB; use another snippet language/, ['curl', 'php']);
+      for (const language of ['javascript', 'go', 'python']) assert.ok(generator.generate(over, language), `${label}: ${language}`);
+    }
+    // A value's UTF-8 bytes count, not its characters.
+    const accentedBytes = 'GET'.length + request.url.length + 'X-Accented'.length + 2 * 50_000 + 4;
+    const accented = { ...request, headers: { ...headHeaders(limit - accentedBytes), 'X-Accented': 'é'.repeat(50_000) } };
+    assert.ok(generator.generate(accented, 'php'));
+    assertRefused({ ...accented, method: 'POST', body: 'x' }, 'request', /libcurl refuses/, ['curl', 'php']);
+    // Past 1 MiB in a single header, curl's message is the shell's argument limit, as before.
+    assertRefused({ ...request, headers: { 'X-Large': 'v'.repeat(1_100_000) } }, 'request.headers["X-Large"]', /too long for one shell argument/, ['curl']);
+  });
+
   it('accepts IPv6 hosts, and drops a query with nothing in it', () => {
     assert.equal(generator.generate({ method: 'GET', url: 'http://[::1]:8080/x' }, 'curl'), "curl -X GET 'http://[::1]:8080/x'");
     assert.equal(generator.generate({ method: 'GET', url: 'https://example.com/x?' }, 'curl'), 'curl -X GET https://example.com/x');

@@ -1,11 +1,5 @@
 import { hex } from './invisible-characters.js';
 
-/** `text` with a backslash before each `'` and `\`: the body of a Python or PHP single-quoted string. */
-export function escapeSingleQuoted(text: string): string {
-  // Two searches (fast native scans) spare the regex pass when there is nothing to escape, as in most bodies.
-  return text.includes("'") || text.includes('\\') ? text.replace(/['\\]/g, '\\$&') : text;
-}
-
 /**
  * `character` (or `${`) escaped as the C-like string syntaxes of JavaScript, Go, Python and PHP all read it:
  * `\n`, `\r`, `\t`, a backslash before ASCII punctuation, and `unicode(codePoint)` for the rest. Each writer's
@@ -21,4 +15,10 @@ export function backslashEscape(character: string, unicode: (codePoint: number) 
 /** Go's and Python's spelling of a code point: `\uXXXX`, or `\UXXXXXXXX` past the BMP. */
 export function fixedWidthUnicode(codePoint: number): string {
   return codePoint > 0xffff ? `\\U${hex(codePoint, 8)}` : `\\u${hex(codePoint, 4)}`;
+}
+
+/** `text` with a backslash before each `'` and `\`: the body of a Python or PHP single-quoted string. */
+export function escapeSingleQuoted(text: string): string {
+  // Two searches (fast native scans) spare the regex pass when there is nothing to escape, as in most bodies.
+  return text.includes("'") || text.includes('\\') ? text.replace(/['\\]/g, '\\$&') : text;
 }

@@ -1,4 +1,5 @@
 import { InvalidArgumentError } from '../errors.js';
+import { checkLibcurlRequestHead, libcurlHeader, utf8Length } from './libcurl-request-head.js';
 import { isDoubleQuoteSafe, quotedWord, shellWord } from './shell-quoting.js';
 import { headerField, type CheckedRequest } from './snippet-request.js';
 
@@ -20,13 +21,16 @@ export function curlSnippet(request: CheckedRequest): string {
   }
   let snippet = `${start} ${shellWord(request.url)}`;
   for (const [name, value] of request.headers) {
-    // `-H "Name:"` would remove the header; `Name;` is curl's spelling of an empty value.
-    const header = value === '' ? `${name};` : `${name}: ${value}`;
+    const header = libcurlHeader(name, value);
     if (isOverArgumentLimit(header, printable)) {
       throw new InvalidArgumentError(headerField(name), value, TOO_LONG);
     }
-    snippet += ` \\\n  -H ${headerArgument(name, value, header, printable)}`;
+    // Name and value are tested apart: `header` is a concatenation that a regex would first have to copy.
+    const doubleQuoted = isDoubleQuoteSafe(name, true) && isDoubleQuoteSafe(value, printable);
+    snippet += ` \\\n  -H ${doubleQuoted ? `"${header}"` : quotedWord(header, printable)}`;
   }
+  // After the checks above, whose messages say more for curl.
+  checkLibcurlRequestHead(request);
   if (body === undefined) return snippet;
   if (body.includes('\0')) {
     throw new InvalidArgumentError('request.body', body, 'contains a NUL character, which no shell argument can carry; use another snippet language');
@@ -39,13 +43,7 @@ export function curlSnippet(request: CheckedRequest): string {
   return `${snippet} \\\n  ${body.startsWith('@') ? '--data-raw' : '-d'} ${quotedWord(body, printable)}`;
 }
 
-function headerArgument(name: string, value: string, header: string, knownPrintable: boolean): string {
-  // Name and value are tested apart: `header` is a concatenation that a regex would first have to copy.
-  return isDoubleQuoteSafe(name, true) && isDoubleQuoteSafe(value, knownPrintable) ? `"${header}"` : quotedWord(header, knownPrintable);
-}
-
-// One length test for the usual text; UTF-8 has at most 3 bytes per UTF-16 code unit. `knownPrintable`: the
-// caller knows `text` is printable ASCII and newlines, one byte per character.
+// `knownPrintable`: the caller knows `text` is printable ASCII and newlines, one byte per character.
 function isOverArgumentLimit(text: string, knownPrintable: boolean): boolean {
-  return text.length > MAX_ARGUMENT_BYTES / 3 && (knownPrintable ? text.length : new TextEncoder().encode(text).length) > MAX_ARGUMENT_BYTES;
+  return utf8Length(text, knownPrintable) > MAX_ARGUMENT_BYTES;
 }

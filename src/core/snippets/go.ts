@@ -4,8 +4,6 @@ import { INVISIBLE, isPlainText } from './invisible-characters.js';
 import { headerField, type CheckedRequest } from './snippet-request.js';
 
 const INTERPRETED_SPECIAL = new RegExp(`["\\\\]|${INVISIBLE}`, 'gu');
-// A raw string cannot hold a backquote, and Go drops carriage returns from raw strings.
-const NOT_FOR_RAW_STRING = new RegExp(`\`|(?!\\n)${INVISIBLE}`, 'u');
 
 // A lowercase letter that starts a word, or an uppercase one inside a word.
 const NOT_CANONICAL = /(?:^|-)[a-z]|[^-][A-Z]/;
@@ -27,6 +25,9 @@ const SEND_AND_PRINT = `\tresponse, err := http.DefaultClient.Do(request)
 \tfmt.Println(string(responseBody))
 }`;
 
+// A raw string cannot hold a backquote, and Go drops carriage returns from raw strings.
+const NOT_FOR_RAW_STRING = new RegExp(`\`|(?!\\n)${INVISIBLE}`, 'u');
+
 /** A complete `package main` program using `net/http`; `go run` it. */
 export function goSnippet(request: CheckedRequest): string {
   const { body, printable } = request;
@@ -40,13 +41,15 @@ export function goSnippet(request: CheckedRequest): string {
     if (readByGo && value === '') {
       throw new InvalidArgumentError(headerField(name), value, "Go's client cannot send it empty; use another snippet language");
     }
-    if (readByGo || isCanonicalHeaderKey(name)) {
+    // Header.Set writes the name as http.CanonicalHeaderKey does: first letter and letters after `-` uppercase, the
+    // rest lowercase. One test tells whether that leaves the name as it is.
+    if (readByGo || !NOT_CANONICAL.test(name)) {
       snippet += `\trequest.Header.Set(${goString(name, true)}, ${goString(value, printable)})\n`;
-      continue;
+    } else {
+      if (!explained) snippet += '\t// Assigned directly: Header.Set would change the case of the name.\n';
+      explained = true;
+      snippet += `\trequest.Header[${goString(name, true)}] = []string{${goString(value, printable)}}\n`;
     }
-    if (!explained) snippet += '\t// Assigned directly: Header.Set would change the case of the name.\n';
-    explained = true;
-    snippet += `\trequest.Header[${goString(name, true)}] = []string{${goString(value, printable)}}\n`;
   }
   return snippet + SEND_AND_PRINT;
 }
@@ -57,8 +60,6 @@ function goString(text: string, knownPrintable: boolean): string {
     // Searches are much cheaper than escaping; a raw string spares the quotes of a JSON body their backslashes.
     if (!text.includes('"') && !text.includes('\\') && !text.includes('\n')) return `"${text}"`;
     if (!text.includes('`')) return `\`${text}\``;
-    // For printable ASCII, JSON's escapes (\" and \\ only) are exactly Go's, and JSON.stringify is fast.
-    if (!text.includes('\n')) return JSON.stringify(text);
   } else if (text.includes('\n') && !NOT_FOR_RAW_STRING.test(text)) {
     return `\`${text}\``;
   }
@@ -67,12 +68,4 @@ function goString(text: string, knownPrintable: boolean): string {
 
 function goEscape(character: string): string {
   return backslashEscape(character, fixedWidthUnicode);
-}
-
-/**
- * Whether Go's `http.CanonicalHeaderKey` leaves `name` as it is: first letter and letters after `-` uppercase,
- * the rest lowercase. One test instead of building the canonical form.
- */
-function isCanonicalHeaderKey(name: string): boolean {
-  return !NOT_CANONICAL.test(name);
 }

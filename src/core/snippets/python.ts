@@ -2,8 +2,8 @@ import { backslashEscape, escapeSingleQuoted, fixedWidthUnicode } from './backsl
 import { INVISIBLE, isPlainText } from './invisible-characters.js';
 import type { CheckedRequest } from './snippet-request.js';
 
-const SINGLE_LINE_SPECIAL = new RegExp(`['\\\\]|${INVISIBLE}`, 'gu');
 const TRIPLE_QUOTED_SPECIAL = new RegExp(`['\\\\]|(?!\\n)${INVISIBLE}`, 'gu');
+const SINGLE_LINE_SPECIAL = new RegExp(`['\\\\]|${INVISIBLE}`, 'gu');
 
 /** `requests`, with its import. The request is prepared by hand so the URL is sent exactly as written. */
 export function pythonSnippet(request: CheckedRequest): string {
@@ -31,7 +31,7 @@ print(response.text)`;
 
 // http.client encodes str header values as Latin-1; bytes are sent as they are, so non-ASCII goes as UTF-8.
 function headerValue(value: string, knownPrintable: boolean): string {
-  return !knownPrintable && /[^\x00-\x7F]/.test(value) ? `${pyString(value, false)}.encode()` : pyString(value, knownPrintable);
+  return knownPrintable || !/[^\x00-\x7F]/.test(value) ? pyString(value, knownPrintable) : `${pyString(value, false)}.encode()`;
 }
 
 // `knownPrintable`: the caller knows `text` is printable ASCII, so the scan for the rest is skipped.

@@ -1,11 +1,12 @@
 import { ConfigError, LanguageNotEnabledError } from '../errors.js';
-import { curlSnippet } from './curl.js';
-import { goSnippet } from './go.js';
-import { javascriptSnippet } from './javascript.js';
-import { phpSnippet } from './php.js';
-import { pythonSnippet } from './python.js';
 import { SNIPPET_LANGUAGES, isSnippetLanguage, type SnippetLanguage, type SnippetsConfig } from './snippet-language.js';
 import { checkSnippetRequest, type CheckedRequest, type SnippetRequest } from './snippet-request.js';
+// The writers in the order that gives the smallest gzip bundle (README: under 5,000 bytes); it changes a few bytes.
+import { curlSnippet } from './curl.js';
+import { pythonSnippet } from './python.js';
+import { javascriptSnippet } from './javascript.js';
+import { goSnippet } from './go.js';
+import { phpSnippet } from './php.js';
 
 const WRITERS: Record<SnippetLanguage, (request: CheckedRequest) => string> = {
   curl: curlSnippet,
@@ -45,11 +46,6 @@ export class SnippetGenerator {
   }
 }
 
-/** The snippet in `language` for a request that passed the checks: for callers that check a request their own way. */
-export function writeCheckedSnippet(request: CheckedRequest, language: SnippetLanguage): string {
-  return WRITERS[language](request);
-}
-
 function enabledLanguages(languages: unknown): readonly SnippetLanguage[] {
   if (languages === undefined || languages === null) return SNIPPET_LANGUAGES;
   if (!Array.isArray(languages)) throw new ConfigError('snippets.languages', languages, `must be a list drawn from ${SNIPPET_LANGUAGES.join(', ')}`);
@@ -57,4 +53,9 @@ function enabledLanguages(languages: unknown): readonly SnippetLanguage[] {
     if (!isSnippetLanguage(language)) throw new ConfigError(`snippets.languages[${index}]`, language, `must be one of ${SNIPPET_LANGUAGES.join(', ')}`);
   });
   return languages.length === 0 ? SNIPPET_LANGUAGES : [...new Set(languages as SnippetLanguage[])];
+}
+
+/** The snippet in `language` for a request that passed the checks: for callers that check a request their own way. */
+export function writeCheckedSnippet(request: CheckedRequest, language: SnippetLanguage): string {
+  return WRITERS[language](request);
 }

@@ -35,26 +35,27 @@ export interface CheckedRequest {
 // The scheme, both slashes (parsers read `http:host/x` as `http://host/x`, but Go's and Python's clients find no host
 // in it; `https:///host` fails the host check) and the authority.
 const HTTP_URL_START = /^https?:\/\/([^/?#]*)/i;
+// A `.` or `..` path segment, `%2e` included.
+const DOT_SEGMENT = /(?:^|\/)(?:\.|%2e){1,2}(?=\/|$)/i;
+// Optional whitespace around a field value is not part of it (RFC 9110 §5.5); every client trims it.
+// The lookbehind keeps it linear: without it, each blank of a long inner run starts a scan to the run's end.
+const SURROUNDING_WHITESPACE = /^[ \t]+|(?<![ \t])[ \t]+$/g;
+const BAD_PERCENT_ESCAPE = /%(?![0-9A-Fa-f]{2})/;
+// One test that the common header value passes: printable ASCII with no whitespace to trim at either end.
+const PRINTABLE_AND_TRIMMED = /^(?:[\x21-\x7E](?:[\x20-\x7E]*[\x21-\x7E])?)?$/;
 // A DNS name whose last label starts with a letter (so it is no IPv4 address), without a port: as the URL parser
 // writes it, but for case, so the usual URL needs no parse to check its host.
 const PLAIN_HOST = /^(?:[a-z\d-]+\.)+[a-z][a-z\d-]*$/i;
 // Characters RFC 3986 allows in a URI. Anything else (space, quotes, braces, non-ASCII…) is percent-encoded
 // differently by each client, so it cannot be "sent exactly as written" and is refused with the fix.
 const URI_CHARACTERS = /^[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]*$/;
-const DOT_SEGMENT = /(?:^|\/)(?:\.|%2e){1,2}(?=\/|$)/i;
-const BAD_PERCENT_ESCAPE = /%(?![0-9A-Fa-f]{2})/;
-// One test that the common header value passes: printable ASCII with no whitespace to trim at either end.
-const PRINTABLE_AND_TRIMMED = /^(?:[\x21-\x7E](?:[\x20-\x7E]*[\x21-\x7E])?)?$/;
-// Optional whitespace around a field value is not part of it (RFC 9110 §5.5); every client trims it.
-// The lookbehind keeps it linear: without it, each blank of a long inner run starts a scan to the run's end.
-const SURROUNDING_WHITESPACE = /^[ \t]+|(?<![ \t])[ \t]+$/g;
 
 /** Checks `request` and returns it normalised (method uppercased, header values trimmed, empty body dropped). */
 export function checkSnippetRequest(request: SnippetRequest): CheckedRequest {
   if (typeof request !== 'object' || request === null) throw new InvalidArgumentError('request', request, 'must be an object with method and url');
   const method = checkMethod(request.method);
   const url = checkUrl(request.url);
-  const { headers, printableValues } = checkHeaders(request.headers);
+  const [headers, printableValues] = checkHeaders(request.headers);
   const body = checkBody(request.body, method);
   // The URL, the method and the header names are printable ASCII by their checks; values and body may not be.
   const printable = printableValues && (body === undefined || isPlainText(body, true));
@@ -71,7 +72,7 @@ function checkMethod(method: unknown): string {
 }
 
 function checkUrl(url: unknown): string {
-  // Most regexes below run only when a search (much cheaper) finds what they look for, so the common URL costs four
+  // Most regexes below run only when a search (much cheaper) finds what they look for, so the common URL costs five
   // regexes and no parse besides URL.canParse.
   let start: RegExpExecArray | null = null;
   if (typeof url !== 'string' || !(start = HTTP_URL_START.exec(url)) || !URL.canParse(url)) {
@@ -96,7 +97,7 @@ function checkUrl(url: unknown): string {
   if ((url.includes('/.') || url.includes('/%')) && DOT_SEGMENT.test(path.split(/[?#]/)[0]!)) {
     throw new InvalidArgumentError('request.url', url, `has a "." or ".." path segment, which curl and fetch resolve before sending; write the resolved path (${new URL(url).pathname})`);
   }
-  if (url.includes('%') && BAD_PERCENT_ESCAPE.test(url)) throw new InvalidArgumentError('request.url', url, 'has a "%" that does not start a %XX escape; write a literal "%" as %25');
+  if (BAD_PERCENT_ESCAPE.test(url)) throw new InvalidArgumentError('request.url', url, 'has a "%" that does not start a %XX escape; write a literal "%" as %25');
   if (url.indexOf('#') !== url.lastIndexOf('#')) throw new InvalidArgumentError('request.url', url, 'has more than one "#"; write the later ones as %23');
   // An `@` in the authority: the URL carries a user name, perhaps a password. fetch refuses credentials in a URL;
   // the other clients send them as Basic auth, Python only with a password.
@@ -106,21 +107,9 @@ function checkUrl(url: unknown): string {
   return withoutEmptyQuery(url);
 }
 
-/** The argument a header's error names: `request.headers["X-Name"]`. */
-export function headerField(name: string): string {
-  return `request.headers[${JSON.stringify(name)}]`;
-}
-
-/** `url` without a `?` that has nothing after it: fetch and requests drop it, so all five snippets drop it. */
-export function withoutEmptyQuery(url: string): string {
-  const query = url.indexOf('?');
-  const fragment = url.indexOf('#');
-  const queryEnd = fragment < 0 ? url.length : fragment;
-  return query === queryEnd - 1 ? url.slice(0, query) + url.slice(query + 1) : url;
-}
-
-function checkHeaders(headers: unknown): { headers: CheckedRequest['headers']; printableValues: boolean } {
-  if (headers === undefined || headers === null) return { headers: [], printableValues: true };
+// The checked headers, and whether every value is printable ASCII.
+function checkHeaders(headers: unknown): [CheckedRequest['headers'], boolean] {
+  if (headers === undefined || headers === null) return [[], true];
   // A Headers or a Map has no own keys to read: it would give a snippet without headers.
   if (typeof headers !== 'object' || Symbol.iterator in headers) {
     throw new InvalidArgumentError('request.headers', headers, 'must be a plain object mapping header names to values (for a Headers or a Map: Object.fromEntries(headers))');
@@ -140,16 +129,23 @@ function checkHeaders(headers: unknown): { headers: CheckedRequest['headers']; p
           : undefined;
     if (problem !== undefined) throw new InvalidArgumentError(headerField(name), name, problem);
     seen.add(lower);
-    const value: unknown = (headers as Record<string, unknown>)[name];
-    if (typeof value === 'string' && PRINTABLE_AND_TRIMMED.test(value)) {
-      checked.push([name, value]);
-    } else {
-      const trimmed = checkHeaderValue(name, value);
-      printableValues &&= isPlainText(trimmed, false);
-      checked.push([name, trimmed]);
+    let value: unknown = (headers as Record<string, unknown>)[name];
+    if (typeof value !== 'string' || !PRINTABLE_AND_TRIMMED.test(value)) {
+      value = checkHeaderValue(name, value);
+      printableValues &&= isPlainText(value as string, false);
     }
+    checked.push([name, value as string]);
   }
-  return { headers: checked, printableValues };
+  return [checked, printableValues];
+}
+
+function checkBody(body: unknown, method: string): string | undefined {
+  if (body === undefined || body === null || body === '') return undefined;
+  if (typeof body !== 'string') throw new InvalidArgumentError('request.body', body, 'must be a string');
+  // Not well-formed: a lone surrogate, which has no UTF-8 form.
+  if (!body.isWellFormed()) throw new InvalidArgumentError('request.body', body, 'contains a lone UTF-16 surrogate, which has no UTF-8 form; remove it');
+  if (method === 'HEAD') throw new InvalidArgumentError('request.body', body, 'a HEAD request carries no body; remove it or use another method');
+  return body;
 }
 
 // The detailed checks, for a value that failed the quick one.
@@ -164,11 +160,15 @@ function checkHeaderValue(name: string, value: unknown): string {
   return (value as string).replace(SURROUNDING_WHITESPACE, '');
 }
 
-function checkBody(body: unknown, method: string): string | undefined {
-  if (body === undefined || body === null || body === '') return undefined;
-  if (typeof body !== 'string') throw new InvalidArgumentError('request.body', body, 'must be a string');
-  // Not well-formed: a lone surrogate, which has no UTF-8 form.
-  if (!body.isWellFormed()) throw new InvalidArgumentError('request.body', body, 'contains a lone UTF-16 surrogate, which has no UTF-8 form; remove it');
-  if (method === 'HEAD') throw new InvalidArgumentError('request.body', body, 'a HEAD request carries no body; remove it or use another method');
-  return body;
+/** The argument a header's error names: `request.headers["X-Name"]`. */
+export function headerField(name: string): string {
+  return `request.headers[${JSON.stringify(name)}]`;
+}
+
+/** `url` without a `?` that has nothing after it: fetch and requests drop it, so all five snippets drop it. */
+export function withoutEmptyQuery(url: string): string {
+  const query = url.indexOf('?');
+  const fragment = url.indexOf('#');
+  const queryEnd = fragment < 0 ? url.length : fragment;
+  return query === queryEnd - 1 ? url.slice(0, query) + url.slice(query + 1) : url;
 }

@@ -20,9 +20,13 @@ export interface EchoServer {
   close(): Promise<void>;
 }
 
-export async function startEchoServer(): Promise<EchoServer> {
+/**
+ * `host`: the loopback address to listen on (`::1` for an IPv6 origin). `maxHeaderSize`: the largest request head
+ * taken, for tests of the clients' limits rather than Node's (16 KiB by default).
+ */
+export async function startEchoServer({ host = '127.0.0.1', maxHeaderSize }: { host?: string; maxHeaderSize?: number } = {}): Promise<EchoServer> {
   const byKey = new Map<string, ReceivedRequest[]>();
-  const server: Server = createServer((request, response) => {
+  const server: Server = createServer(maxHeaderSize === undefined ? {} : { maxHeaderSize }, (request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
@@ -35,10 +39,10 @@ export async function startEchoServer(): Promise<EchoServer> {
       response.end(ECHO_REPLY);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    origin: `http://127.0.0.1:${port}`,
+    origin: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     received: (key) => byKey.get(key) ?? [],
     close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
   };
