@@ -159,7 +159,7 @@ describe('<try-it-console> usability review', () => {
       await expect(el).to.be.accessible();
     });
 
-    it('records such a send nowhere, as any cancelled send', async () => {
+    it('records such a send with its status, as a stream ends no other way (the timeout waits on each pause)', async () => {
       const { el, push } = await streaming({ history: { enabled: true, storageKey: `ux-review-${Date.now()}` } });
       await el.engine!.history.ready();
       void el.send();
@@ -168,8 +168,10 @@ describe('<try-it-console> usability review', () => {
       await waitUntil(() => text(el, '.arriving pre') === 'data: one', 'the event shown', { timeout: 5000 });
       const failed = oneEvent<TicRequestErrorEvent>(el, 'tic-request-error');
       el.cancel();
-      await failed;
-      expect(el.engine!.history.size).to.equal(0);
+      const { error } = await failed;
+      const entries = el.engine!.history.list();
+      expect(entries.map(({ status }) => status)).to.deep.equal([200]);
+      expect(error.historyEntry?.id).to.equal(entries[0]!.id);
     });
 
     it('is still an alert, its message a sentence, when no response had come', async () => {
