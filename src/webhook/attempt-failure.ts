@@ -5,10 +5,10 @@ import { TryItError } from '../core/errors.js';
  * - `status`: the receiver answered outside 2xx (and not 3xx).
  * - `redirect`: the receiver answered 3xx; redirects are never followed.
  * - `timeout`: no complete answer within the channel's `timeout`.
- * - `network`: connection refused or reset, DNS failure, a TLS handshake that failed, this machine out of sockets
- *   (EMFILE) and the like.
- * - `certificate`: the receiver's TLS certificate was refused (self-signed or of an unknown CA, expired, for another
- *   host). Not retried by the default `shouldRetry`: no retry changes a certificate.
+ * - `network`: connection refused or reset, DNS failure, a TLS handshake that failed (an expired certificate, one
+ *   for another host), this machine out of sockets (EMFILE) and the like.
+ * - `certificate`: the receiver's TLS certificate is from an issuer this process does not trust (self-signed, a
+ *   private CA). Not retried by the default `shouldRetry`: no retry changes who issued it.
  * - `aborted`: the caller's `signal`, or the Notifier's `close()` timeout, aborted the attempt in flight. Never
  *   retried: the retry policy does not see it.
  */

@@ -74,9 +74,12 @@ export function connectionFailure(cause: unknown, { target, protocol, maxConcurr
           ? ''
           : undefined;
   if (certificateFix !== undefined) {
+    // Only trust is this process's to give, so only its refusal is the same on every retry. A certificate renewed, a
+    // clock set right or one node of many serving another name can mend between attempts: retried as network failures.
+    const untrusted = UNTRUSTED_ISSUER.has(code);
     return new WebhookAttemptError(
-      'certificate',
-      `${target} could not be reached: its TLS certificate was refused: ${describeCause(cause)}.${certificateFix ? ` ${certificateFix}` : ''} No retry changes a certificate: by default, this failure is not retried.`,
+      untrusted ? 'certificate' : 'network',
+      `${target} could not be reached: its TLS certificate was refused: ${describeCause(cause)}.${certificateFix ? ` ${certificateFix}` : ''}${untrusted ? ' Retrying does not change who issued it: by default this failure is not retried, unless your shouldRetry says so.' : ''}`,
       { cause },
     );
   }

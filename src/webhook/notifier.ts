@@ -353,7 +353,7 @@ export class Notifier {
     signal: AbortSignal | undefined,
   ): DeliveryResult {
     const failed = { ...base, attempts: made, status: last?.status, body: bodyText(delivery) };
-    if (signal?.aborted) return this.#cancelled(failed, signal, last?.error);
+    if (signal?.aborted) return this.#cancelled(failed, signal, last?.error, stopped);
     const ranOut = `close()'s timeout (${this.#closeTimeout} ms) ran out`;
     const summary = last === undefined
       ? `${webhookThrough(base.event, base.channel)} was not sent: ${ranOut} before its first attempt.`
@@ -381,14 +381,15 @@ export class Notifier {
   }
 
   // The caller's signal ended the delivery: a failure like any other, reported with the body.
-  #cancelled(details: Omit<FailedEvent, 'error'>, signal: AbortSignal, last?: WebhookAttemptError): DeliveryResult {
+  // `waiting`: the attempt the signal stopped while it waited for a free request slot of its channel, which says so.
+  #cancelled(details: Omit<FailedEvent, 'error'>, signal: AbortSignal, last?: WebhookAttemptError, waiting?: WebhookAttemptError): DeliveryResult {
     const { attempts } = details;
     const reason = describeAbortReason(signal.reason);
-    const inFlight = last?.kind === 'aborted' ? ', the last aborted in flight' : '';
+    const where = waiting ? ', the next waiting for a free request slot of the channel (see maxConcurrent)' : last?.kind === 'aborted' ? ', the last aborted in flight' : '';
     const because = reason === undefined ? '' : ` (reason: ${reason})`;
     const lastFailure = last === undefined || last.kind === 'aborted' ? '' : ` The last attempt failed: ${last.message}`;
-    const summary = `${webhookThrough(details.event!, details.channel)} was cancelled by the caller's signal after ${attemptCount(attempts)}${inFlight}${because}.${lastFailure}`;
-    return this.#fail(details, summary, last ?? signal.reason);
+    const summary = `${webhookThrough(details.event!, details.channel)} was cancelled by the caller's signal after ${attemptCount(attempts)}${where}${because}.${lastFailure}`;
+    return this.#fail(details, summary, last ?? waiting ?? signal.reason);
   }
 
   #fail(details: Omit<FailedEvent, 'error'>, message: string, cause?: unknown): DeliveryResult {

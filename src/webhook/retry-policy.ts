@@ -42,8 +42,8 @@ export interface RetryOptions {
    * synchronously: an async function throws `ConfigError` at construction, and a Promise returned at run time stops
    * the retries of that delivery, which is reported failed with the reason. Yours replaces the default entirely:
    * add `failure.kind !== 'certificate'` to it to keep certificate failures unretried.
-   * @default (failure) => failure.kind !== 'certificate' (every failure is retried, as the specification asks, but a
-   * receiver's TLS certificate this process refuses, which no retry changes)
+   * @default (failure) => failure.kind !== 'certificate' (every failure is retried, but a receiver's TLS certificate
+   * from an issuer this process does not trust, which no retry changes)
    */
   shouldRetry?: ((failure: AttemptFailure) => boolean) | undefined;
 }
@@ -143,7 +143,8 @@ export function parseRetryAfter(value: string | readonly string[] | undefined, n
 
 const RETRY_FIELDS = ['attempts', 'minDelay', 'maxDelay', 'jitter', 'maxRetryAfter', 'shouldRetry'];
 
-// A self-signed, expired or misnamed certificate is the same on every retry; retrying only delays the report.
+// A certificate from an issuer this process does not trust (self-signed, a private CA) is refused on every retry:
+// retrying only delays the report. An expired or misnamed one may mend between attempts, and is retried.
 function retryAllButCertificates(failure: AttemptFailure): boolean {
   return failure.kind !== 'certificate';
 }

@@ -285,11 +285,14 @@ export class WebhookChannel {
         if (slotTaken) this.#slots.release();
         return this.#aborted(deadline.cancelledBy!.stopper, deadline.cancelledBy!.reason, 'waiting');
       }
+      // A body drained in the background still holds its connection: the slot is free once it is done.
+      const drain: DrainHold = { until: undefined };
       try {
         deadline.start();
-        return await this.#request(delivery, deadline);
+        return await this.#request(delivery, deadline, drain);
       } finally {
-        this.#slots.release();
+        if (drain.until === undefined) this.#slots.release();
+        else void drain.until.finally(() => this.#slots.release());
       }
     } finally {
       stopWatchingCaller?.();
@@ -297,19 +300,19 @@ export class WebhookChannel {
     }
   }
 
-  async #request(delivery: PreparedDelivery, deadline: AttemptDeadline): Promise<AttemptOutcome> {
+  async #request(delivery: PreparedDelivery, deadline: AttemptDeadline, drain: DrainHold): Promise<AttemptOutcome> {
     const own = this.#injectedDispatcher === undefined ? (this.#own ??= newOwnAgent(this.#clientTimeout)) : undefined;
-    if (own === undefined) return this.#send(this.#injectedDispatcher!, delivery, deadline, undefined);
+    if (own === undefined) return this.#send(this.#injectedDispatcher!, delivery, deadline, undefined, drain);
     own.attempts += 1;
     try {
-      return await this.#send(own.agent, delivery, deadline, own);
+      return await this.#send(own.agent, delivery, deadline, own, drain);
     } finally {
       own.attempts -= 1;
       dropGivenUpConnects(own);
     }
   }
 
-  async #send(dispatcher: Dispatcher, delivery: PreparedDelivery, deadline: AttemptDeadline, own: OwnAgent | undefined): Promise<AttemptOutcome> {
+  async #send(dispatcher: Dispatcher, delivery: PreparedDelivery, deadline: AttemptDeadline, own: OwnAgent | undefined, drain: DrainHold): Promise<AttemptOutcome> {
     let sending: Promise<Dispatcher.ResponseData>;
     try {
       sending = dispatcher.request({
@@ -356,7 +359,7 @@ export class WebhookChannel {
     const redirect = status >= 300 && status < 400;
     // A refusal's text is read for its message, and waited for; any other body is drained in the background.
     const explained = !success && !redirect && isTextual(response.headers['content-type']);
-    if (!explained) discard(response.body);
+    if (!explained) drain.until = discard(response.body);
     if (success) return { ok: true, status };
     const { location } = response.headers;
     // A 3xx without a Location (304, a bare 300) points nowhere: the message must not send anyone looking for a URL.
@@ -639,11 +642,17 @@ function validNotifiable(notifiable: Notifiable): Notifiable {
 // body never delays it; the grace bounds a body that never ends, which would otherwise hold the connection, the
 // process and close() until the server gave up. The timer is unreferenced: the open connection keeps the process
 // alive until it fires, and nothing else should.
-function discard(body: Dispatcher.ResponseData['body']): void {
+// Settles once the body is drained or dropped.
+function discard(body: Dispatcher.ResponseData['body']): Promise<void> {
   const grace = setTimeout(() => body.destroy(), RESPONSE_DRAIN_GRACE).unref();
-  body.dump({ limit: RESPONSE_DRAIN_LIMIT }).then(
+  return body.dump({ limit: RESPONSE_DRAIN_LIMIT }).then(
     () => clearTimeout(grace),
     () => clearTimeout(grace),
   );
+}
+
+/** Set by an attempt whose response body is drained in the background: its request slot is held until then. */
+interface DrainHold {
+  until: Promise<void> | undefined;
 }
 

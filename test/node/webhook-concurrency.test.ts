@@ -93,6 +93,32 @@ describe('WebhookChannel maxConcurrent', () => {
     }
   });
 
+  it('holds a slot until the body of its answer is drained, so a receiver whose 2xx body trickles gets maxConcurrent connections', async () => {
+    let connections = 0;
+    const server = createServer((request, response) => {
+      request.resume();
+      request.on('end', () => {
+        response.writeHead(200, { 'content-type': 'application/octet-stream' });
+        // The status and part of the body at once, the rest a little later: the outcome is known before the body ends.
+        response.write('x'.repeat(100));
+        setTimeout(() => response.end('y'), 50);
+      });
+    });
+    server.on('connection', () => (connections += 1));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const channel = new WebhookChannel({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`, maxConcurrent: 4 });
+    try {
+      const deliveries = await Promise.all(Array.from({ length: 40 }, (_, i) => channel.prepare(invoice, numbered(i).toWebhook())));
+      const outcomes = await settlesWithin(Promise.all(deliveries.map((delivery) => channel.attempt(delivery))), GUARD, 'the attempts');
+      assert.equal(outcomes.filter((outcome) => outcome.ok).length, 40);
+      assert.ok(connections <= 4, `at most 4 connections (opened ${connections})`);
+    } finally {
+      await channel.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
   it('holds a lower maxConcurrent, and sends what waited in the order it came', async () => {
     const receiver = holding(10);
     const server = await serve(receiver.respond);
@@ -155,13 +181,15 @@ describe('WebhookChannel maxConcurrent', () => {
     await settlesWithin(receiver.arrived(1), GUARD, 'the first request');
     const controller = new AbortController();
     const second = notifier.send(invoice, numbered(2), { signal: controller.signal });
-    // Signing the second takes turns of the event loop; it then waits for the slot the first holds.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Signing the second takes turns of the event loop; it then waits for the slot the first holds (the message below
+    // says it did: an abort before that would read as a send cancelled before its first attempt, no slot named).
+    await new Promise((resolve) => setTimeout(resolve, 200));
     controller.abort(new Error('user left'));
     const [cancelled] = await settlesWithin(second, GUARD, 'the cancelled send');
     assert.equal(cancelled!.ok, false);
     assert.equal(cancelled!.attempts, 0);
-    assert.equal(cancelled!.error!.message, 'Webhook "invoice.paid" through channel "webhook" was cancelled by the caller\'s signal after 0 attempts (reason: user left).');
+    assert.equal(cancelled!.error!.message, 'Webhook "invoice.paid" through channel "webhook" was cancelled by the caller\'s signal after 0 attempts, the next waiting for a free request slot of the channel (see maxConcurrent) (reason: user left).');
+    assert.match((cancelled!.error!.cause as Error).message, /while it waited for one of the channel's requests in flight to end \(maxConcurrent: 1\)/);
     assert.deepEqual(JSON.parse(events.failed[0]!.body!).data, { n: 2 });
     assert.equal(events.attempt.length, 0, 'no attempt event for a request that never went out');
     receiver.release();
