@@ -2,6 +2,7 @@
 // hop is checked again (target policy here, address policy in the connector).
 import type { Readable } from 'node:stream';
 import { Agent, type Dispatcher } from 'undici';
+import { DROPPED_CONNECTION_CODES } from '../core/dropped-connection.js';
 import { CREDENTIAL_HEADER_NAME } from '../core/history-config.js';
 import { createGuardedConnector } from './guarded-connector.js';
 import { flattenHeaders, headerValues, pairHeaders, withoutHeaders, type HeaderList } from './header-list.js';
@@ -137,15 +138,12 @@ function refusalFor(error: unknown, target: URL): unknown {
   if (isNotHttp(error, code)) {
     return new ProxyRefusal('upstream_unreachable', `${target.origin} sent something other than a valid HTTP/1.1 response (${detail}); fix the API's response, or what stands in front of it.`, { cause: error });
   }
-  if (code !== undefined && DROPPED_CONNECTION.has(code)) {
+  if (code !== undefined && DROPPED_CONNECTION_CODES.has(code)) {
     const scheme = target.protocol === 'http:' ? ` If the API serves https on port ${target.port || 80}, write https://.` : '';
     return new ProxyRefusal('upstream_unreachable', `${target.origin} accepted the connection, then closed it without answering (${code}); look in the API's log for a failure on this request.${scheme}`, { cause: error });
   }
   return new ProxyRefusal('upstream_unreachable', `Could not reach ${target.origin} (${detail}); check the URL and that the API is up.`, { cause: error });
 }
-
-/** A connection the API took and dropped before any answer: it is up, and failed on this request (or speaks TLS). */
-const DROPPED_CONNECTION = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE']);
 
 /** undici's parser refused the answer (HPE_… codes, HTTPParserError), or its length contradicts its Content-Length. */
 function isNotHttp(error: unknown, code: string | undefined): boolean {

@@ -1,6 +1,7 @@
 // A webhook attempt that failed without an answer and without a timeout, put in words that point at the fix: this
 // machine running out of sockets is not the receiver's fault, a refused certificate says how to trust it, and a
 // connection that stayed silent or spoke something else may be the wrong scheme.
+import { DROPPED_CONNECTION_CODES } from '../core/dropped-connection.js';
 import { WebhookAttemptError } from './attempt-failure.js';
 
 /** What the failure's message needs to know about the channel. */
@@ -11,10 +12,6 @@ export interface FailedConnection {
   readonly protocol: string;
   readonly maxConcurrent: number;
 }
-
-// Failures after the connection was made: the receiver was reached, then closed or reset it before a response (a
-// crash while handling, a proxy giving up, an idle connection closed as it was reused).
-const DROPPED_CONNECTION = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE']);
 
 // This machine's limits, met while opening a connection: what ran out, and what to do besides sending fewer at once.
 const LOCAL_SHORTAGES: Readonly<Record<string, readonly [shortage: string, remedy: string]>> = {
@@ -86,7 +83,7 @@ export function connectionFailure(cause: unknown, { target, protocol, maxConcurr
   if (NOT_TLS.has(code)) {
     return new WebhookAttemptError('network', `${target} could not be reached: the port did not answer in TLS (${openSslReason(cause)}, ${code}); if it speaks plain HTTP, the url should start with http://.`, { cause });
   }
-  if (!DROPPED_CONNECTION.has(code)) return new WebhookAttemptError('network', `${target} could not be reached: ${describeCause(cause)}.`, { cause });
+  if (!DROPPED_CONNECTION_CODES.has(code)) return new WebhookAttemptError('network', `${target} could not be reached: ${describeCause(cause)}.`, { cause });
   // A TLS port given a plain request closes the connection without a byte. So do other failures, whence the "if".
   const silent = protocol === 'http:' && code === 'UND_ERR_SOCKET' && (cause as { socket?: { bytesRead?: unknown } }).socket?.bytesRead === 0;
   const tlsHint = silent ? ' Not a byte came back on that connection, as when the port speaks only HTTPS: if so, the url should start with https://.' : '';

@@ -11,7 +11,7 @@ import { parseHistoryConfig } from '../../core/history-config.js';
 import type { HistoryEntry } from '../../core/history-entry.js';
 import { IdbHistoryStore } from '../../core/idb-history-store.js';
 import { isHttpUrl } from '../../core/http-syntax.js';
-import { scanPlaceholders } from '../../core/placeholders.js';
+import { parseTemplate, scanPlaceholders } from '../../core/placeholders.js';
 import { speltAlike } from '../../core/unresolved-explanation.js';
 import { PolicyViolationWatch } from '../../core/policy-violation-watch.js';
 import { RequestEngine, type ConsoleResponse, type ResponseHead, type ResponseProgress } from '../../core/request-engine.js';
@@ -896,10 +896,13 @@ export class TryItConsole extends LitElement {
     if (!template || missing.length > 0 || cyclic.length > 0) return nothing;
     // A secret's placeholder stands for the mask before resolving: a short one (`pin: 123`) would be found nowhere after.
     const variables = environments.active()?.variables ?? {};
-    const masked = template.url.replace(/\{\{([^{}]*)\}\}/g, (placeholder, name: string) => {
-      const value = variables[name.trim()];
-      return value !== undefined && maskedValue(name.trim(), value) === MASK ? MASK : placeholder;
-    });
+    const masked = parseTemplate(template.url)
+      .map((part) => {
+        if (typeof part === 'string') return part;
+        const value = variables[part.trimmed];
+        return value !== undefined && maskedValue(part.trimmed, value) === MASK ? MASK : part.literal;
+      })
+      .join('');
     let url;
     try {
       url = environments.resolve(masked);
