@@ -258,10 +258,10 @@ export class WebhookChannel {
    * What `JSON.stringify(channel)` writes: the URL as error messages show it and the header names with their values
    * hidden, since both are often credentials. The `url` and `headers` fields themselves stay whole.
    */
-  toJSON(): { url: string; method: string; timeout: number; headers: Record<string, string>; signed: boolean } {
+  toJSON(): { url: string; method: string; timeout: number; maxConcurrent: number; headers: Record<string, string>; signed: boolean } {
     // fromEntries defines each name as an own key, `__proto__` included.
     const headers = Object.fromEntries(Object.keys(this.headers).map((name) => [name, '…']));
-    return { url: urlForMessages(this.url), method: this.method, timeout: this.timeout, headers, signed: this.signed };
+    return { url: urlForMessages(this.url), method: this.method, timeout: this.timeout, maxConcurrent: this.maxConcurrent, headers, signed: this.signed };
   }
 
   /** What `console.log(channel)` and `util.inspect` show: `toJSON()`'s form, so no secret reaches a log. */

@@ -362,9 +362,9 @@ describe('WebhookChannel keeps secrets out of its errors', () => {
     const channel = new WebhookChannel({ url, headers, secret: 'signing-secret' });
     const shown = [inspect(channel), inspect({ channels: [channel] }, { depth: Infinity }), format('%o', channel), format('%j', { channel }), JSON.stringify(channel)];
     for (const text of shown) assert.ok(!text.includes(token) && !text.includes(pathSecret) && !text.includes('signing-secret'), text);
-    assert.equal(inspect(channel), "WebhookChannel {\n  url: 'https://hooks.slack.com/services/…?…',\n  method: 'POST',\n  timeout: 30000,\n  headers: { Authorization: '…', 'X-Api-Key': '…' },\n  signed: true\n}");
+    assert.equal(inspect(channel), "WebhookChannel {\n  url: 'https://hooks.slack.com/services/…?…',\n  method: 'POST',\n  timeout: 30000,\n  maxConcurrent: 32,\n  headers: { Authorization: '…', 'X-Api-Key': '…' },\n  signed: true\n}");
     assert.equal(inspect({ a: { channel } }, { depth: 1 }), '{ a: { channel: [WebhookChannel] } }');
-    assert.deepEqual(JSON.parse(JSON.stringify(channel)), { url: 'https://hooks.slack.com/services/…?…', method: 'POST', timeout: 30_000, headers: { Authorization: '…', 'X-Api-Key': '…' }, signed: true });
+    assert.deepEqual(JSON.parse(JSON.stringify(channel)), { url: 'https://hooks.slack.com/services/…?…', method: 'POST', timeout: 30_000, maxConcurrent: 32, headers: { Authorization: '…', 'X-Api-Key': '…' }, signed: true });
     // The fields themselves are the API: still whole.
     assert.equal(channel.url, url);
     assert.deepEqual(channel.headers, headers);
