@@ -36,15 +36,16 @@ function summaryReporter(path) {
 }
 
 /**
- * Every test file imports support/readable-failures.ts first (on its first line, so line numbers stay): failed
- * assertions about elements would otherwise stall the run.
+ * Every test file imports these first (on its first line, so line numbers stay): readable-failures.ts, as failed
+ * assertions about elements would otherwise stall the run, and fresh-language-pick.ts, so each test starts without
+ * the language pick an earlier one kept in localStorage.
  */
-function readableFailuresPlugin() {
+function testSupportPlugin() {
   return {
-    name: 'try-it-readable-failures',
+    name: 'try-it-test-support',
     transform(context) {
       if (/^\/test\/browser\/[^/]+\.test\.ts$/.test(context.path)) {
-        return { body: `import '/test/browser/support/readable-failures.ts';${context.body}` };
+        return { body: `import '/test/browser/support/readable-failures.ts';import '/test/browser/support/fresh-language-pick.ts';${context.body}` };
       }
     },
   };
@@ -71,7 +72,7 @@ export default {
   // highlight.js ships its ES entry points as wrappers around CommonJS files.
   // a11ySnapshot: the accessible names and descriptions Chromium computes, which joining DOM text does not show.
   // frameworks: Vue, React, Svelte and Angular as an app's bundler serves them, for the tests that embed the elements in each.
-  plugins: [readableFailuresPlugin(), a11ySnapshotPlugin(), testServersPlugin(), frameworksPlugin(), fromRollup(commonjs)({ include: ['**/node_modules/highlight.js/**'], strictRequires: false }), esbuildPlugin({ ts: true, tsconfig: new URL('./tsconfig.json', import.meta.url).pathname, target: 'es2022' })],
+  plugins: [testSupportPlugin(), a11ySnapshotPlugin(), testServersPlugin(), frameworksPlugin(), fromRollup(commonjs)({ include: ['**/node_modules/highlight.js/**'], strictRequires: false }), esbuildPlugin({ ts: true, tsconfig: new URL('./tsconfig.json', import.meta.url).pathname, target: 'es2022' })],
   browsers: [
     chromeLauncher({
       launchOptions: { executablePath: chromiumPath, headless: true, args: chromiumFlags },

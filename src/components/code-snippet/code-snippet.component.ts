@@ -42,6 +42,16 @@ const MASK_STAND_IN = 'TICMASKED';
  */
 const pickedLanguages = new WeakMap<EnvironmentManager, { language: SnippetLanguage; at: number }>();
 let picks = 0;
+/**
+ * Where the reader's last pick is kept for the pages of this origin, so a reload or the docs' next page opens on it.
+ * Storage may be blocked (a sandboxed frame, cookies off): the pick then lasts as long as the page.
+ */
+const STORED_LANGUAGE_KEY = 'try-it-console.snippet-language';
+function storedLanguage(): string | null | undefined {
+  try {
+    return localStorage.getItem(STORED_LANGUAGE_KEY);
+  } catch {}
+}
 const connectedSnippets = new Set<CodeSnippet>();
 /** What each language's snippet labels a text body without a Content-Type header as (curl -d, PHP's POSTFIELDS: a form). */
 const UNTYPED_BODY: Record<SnippetLanguage, string> = {
@@ -61,7 +71,7 @@ const UNTYPED_BODY: Record<SnippetLanguage, string> = {
  * they are shown as written, a secret written out in a header (`Authorization: Bearer sk_live_…`) is shown masked, as
  * `<env-picker>` masks it, and Copy still copies it as it is (and says so: Copied with values). A JSON body without a
  * Content-Type header gets a note above the code: the snippet would send it as form data or plain text (unless
- * `hostWarns`).
+ * `hostWarns`). It opens on the language the reader last picked on this origin (kept in `localStorage`), when offered.
  *
  * @fires {TicLanguageChangeEvent} tic-language-change - The user switched to another language tab.
  * @fires {TicCopyEvent} tic-copy - The user copied the snippet.
@@ -200,7 +210,8 @@ export class CodeSnippet extends LitElement {
       }
     }
     if (!this.selected || !available.includes(this.selected)) {
-      this.selected = available[0];
+      const stored = storedLanguage();
+      this.selected = available.find((language) => language === stored) ?? available[0];
       // Another language's snippet, shown at once as on a tab switch: a large one held back was the other language's.
       this.#largeSnippet.release();
     }
@@ -238,6 +249,9 @@ export class CodeSnippet extends LitElement {
   #select(language: SnippetLanguage): void {
     if (language === this.selected) return;
     this.selected = language;
+    try {
+      localStorage.setItem(STORED_LANGUAGE_KEY, language);
+    } catch {}
     const environments = this.environments;
     if (environments) {
       this.#pickFollowed = ++picks;
