@@ -11,6 +11,7 @@ import { watchConnectionsTo, type PolicyViolationWatch } from './policy-violatio
 import { PROXY_CONTENT_SECURITY_POLICY, PROXY_ERROR_HEADER, PROXY_FINAL_URL_HEADER, UPSTREAM_WWW_AUTHENTICATE_HEADER, isCrossOrigin, targetOfProxiedUrl, type ProxyErrorBody } from './proxy-route.js';
 import { checkAndRoute, isForbiddenHeader, prepareRequest, requestTemplate, resolveRequest, type ConsoleRequest, type PreparedRequest, type ResolvedRequest } from './request-preparation.js';
 import { IdleDeadline } from './idle-deadline.js';
+import { unansweredExplanation } from './dropped-connection.js';
 import { invalidJsonWarning } from './json-body.js';
 import { unresolvedSentWarning } from './unresolved-explanation.js';
 import { ResponseBodyError, checkBodyLimits, readBody, type BodyLimits, type BodyProgress, type ReadBody } from './response-body.js';
@@ -320,7 +321,13 @@ export class RequestEngine {
       return new RequestError('network', `The request to ${origin} failed${causeDetail(error)}, though the server answers a HEAD request: the connection broke during this one. Try again, or look for the cause in the server's log.`, { cause: error });
     }
     if (pageOrigin === undefined) {
-      return new RequestError('network', `Could not reach ${origin}${causeDetail(error)}; check the address and that the server is up.`, { cause: error });
+      // In Node the cause tells a server that is up but gave no usable answer from one that cannot be reached.
+      // undici's HTTPParserError carries its HPE_… code in some versions only.
+      const code = causeCode(error);
+      const parserError = causeNamed(error, 'HTTPParserError');
+      const notHttp = !!parserError || !!code?.startsWith('HPE_');
+      const unanswered = unansweredExplanation(new URL(prepared.url), code, { notHttp, detail: code ?? parserError?.message ?? '', server: 'the server' });
+      return new RequestError('network', unanswered || `Could not reach ${origin}${causeDetail(error)}; check the address and that the server is up.`, { cause: error });
     }
     if (unfollowed) {
       // Without a preflight (and cookies), only the answer itself can have lacked the CORS headers.
@@ -551,6 +558,14 @@ function causeCode(error: unknown): string | undefined {
   for (let cause = error, depth = 0; cause instanceof Error && depth < 4; cause = cause.cause, depth++) {
     const code = (cause as { code?: unknown }).code;
     if (typeof code === 'string') return code;
+  }
+  return undefined;
+}
+
+/** The first of `error` and its causes named `name`, if any. */
+function causeNamed(error: unknown, name: string): Error | undefined {
+  for (let cause = error, depth = 0; cause instanceof Error && depth < 4; cause = cause.cause, depth++) {
+    if (cause.name === name) return cause;
   }
   return undefined;
 }

@@ -2,7 +2,7 @@
 // hop is checked again (target policy here, address policy in the connector).
 import type { Readable } from 'node:stream';
 import { Agent, type Dispatcher } from 'undici';
-import { DROPPED_CONNECTION_CODES } from '../core/dropped-connection.js';
+import { unansweredExplanation } from '../core/dropped-connection.js';
 import { CREDENTIAL_HEADER_NAME } from '../core/history-config.js';
 import { createGuardedConnector } from './guarded-connector.js';
 import { flattenHeaders, headerValues, pairHeaders, withoutHeaders, type HeaderList } from './header-list.js';
@@ -134,14 +134,10 @@ function refusalFor(error: unknown, target: URL): unknown {
     );
   }
   const detail = code ?? (error instanceof Error ? error.message : String(error));
-  // The API is up in both cases: "check that it is up" would send the reader looking in the wrong place.
-  if (isNotHttp(error, code)) {
-    return new ProxyRefusal('upstream_unreachable', `${target.origin} sent something other than a valid HTTP/1.1 response (${detail}); fix the API's response, or what stands in front of it.`, { cause: error });
-  }
-  if (code !== undefined && DROPPED_CONNECTION_CODES.has(code)) {
-    const scheme = target.protocol === 'http:' ? ` If the API serves https on port ${target.port || 80}, write https://.` : '';
-    return new ProxyRefusal('upstream_unreachable', `${target.origin} accepted the connection, then closed it without answering (${code}); look in the API's log for a failure on this request.${scheme}`, { cause: error });
-  }
+  // The API is up when it answered with something else than HTTP or dropped the connection: "check that it is up"
+  // would send the reader looking in the wrong place.
+  const unanswered = unansweredExplanation(target, code, { notHttp: isNotHttp(error, code), detail, server: 'the API' });
+  if (unanswered !== undefined) return new ProxyRefusal('upstream_unreachable', unanswered, { cause: error });
   return new ProxyRefusal('upstream_unreachable', `Could not reach ${target.origin} (${detail}); check the URL and that the API is up.`, { cause: error });
 }
 

@@ -1,7 +1,7 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { ConfigError, EnvironmentManager, History, InvalidArgumentError, RequestEngine, RequestError, ResponseBodyError, type RequestErrorKind, type ResponseProgress } from '../../src/core/index.js';
 import { startProxy } from '../../src/proxy/index.js';
@@ -547,6 +547,25 @@ describe('RequestEngine against a local API', () => {
 
   it('explains an unreachable server', async () => {
     await rejectsWith(engineFor().send({ method: 'GET', url: `${closed.origin}/x` }), 'network', /Could not reach http:\/\/127\.0\.0\.1:\d+ \(ECONNREFUSED\)/);
+  });
+
+  it('tells a server that answers with something other than HTTP, or drops every connection unanswered, from one that cannot be reached', async () => {
+    // Raw TCP: each connection gets, once the request arrives, text that is not an HTTP response, or a close. The
+    // parser's error names its HPE_ code, or, in the undici this test's imports load, says what it expected.
+    const cases = [
+      { answer: (socket: Socket) => socket.end('HELLO\r\n\r\n'), message: /^http:\/\/127\.0\.0\.1:\d+ sent something other than a valid HTTP\/1\.1 response \((?:HPE_INVALID_CONSTANT|Response does not match the HTTP\/1\.1 protocol \(Expected HTTP\/.*\))\); fix the server's response, or what stands in front of it\.$/ },
+      { answer: (socket: Socket) => socket.end(), message: /^http:\/\/127\.0\.0\.1:(\d+) accepted the connection, then closed it without answering \(UND_ERR_SOCKET\); look in the server's log for a failure on this request\. If the server serves https on port \1, write https:\/\/\.$/ },
+    ];
+    for (const { answer, message } of cases) {
+      const server = createNetServer((socket) => socket.once('data', () => answer(socket)));
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      try {
+        const error = await rejectsWith(engineFor().send({ method: 'POST', url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/orders`, body: '{}' }), 'network', message);
+        assert.doesNotMatch(error.message, /Could not reach|is up/);
+      } finally {
+        server.close();
+      }
+    }
   });
 
   it('explains an unreachable server and records it also when less than 5 s of the timeout is left for its checks', async () => {
