@@ -85,6 +85,25 @@ describe('body presentation', () => {
     assert.deepEqual([plain.kind, 'text' in plain && plain.text], ['text', '{"a": 1,']);
   });
 
+  it('lays out an XML body (+xml types too) when whole and well-formed, and shows one cut, HTML or mixed content as sent', () => {
+    const shown = (contentType: string, text: string, size?: number) => {
+      const body = presentBody(response(contentType, utf8(text), size));
+      return [body.kind, 'text' in body && body.text];
+    };
+    const feed = '<?xml version="1.0"?><feed><entry><title>Hi</title></entry></feed>';
+    const laidOut = '<?xml version="1.0"?>\n<feed>\n  <entry>\n    <title>Hi</title>\n  </entry>\n</feed>';
+    assert.deepEqual(shown('application/xml; charset=utf-8', feed), ['text', laidOut]);
+    assert.deepEqual(shown('text/xml', feed), ['text', laidOut]);
+    assert.deepEqual(shown('application/atom+xml', feed), ['text', laidOut]);
+    assert.deepEqual(shown('application/xml', feed, 1000), ['text', feed], 'cut at the display limit');
+    assert.deepEqual(shown('text/html', '<html><body><p>Hi</p></body></html>'), ['text', '<html><body><p>Hi</p></body></html>']);
+    assert.deepEqual(shown('application/xhtml+xml', '<p>Hello <b>world</b></p>'), ['text', '<p>Hello <b>world</b></p>']);
+    assert.deepEqual(shown('application/xml', '<error>1 < 2</error>'), ['text', '<error>1 < 2</error>']);
+    // Past the size laid out: as sent, as for JSON.
+    const large = `<items>${'<item>x</item>'.repeat(80_000)}</items>`;
+    assert.deepEqual(shown('application/xml', large), ['text', large]);
+  });
+
   it('says when bytes are not valid UTF-8, but not for a U+FFFD sent as such or a character cut at the display limit', () => {
     const notes = (shown: ReturnType<typeof presentBody>) => ('notes' in shown ? shown.notes : undefined);
     const latin1 = notes(presentBody(response('text/plain', new Uint8Array([0x63, 0x61, 0x66, 0xe9]))));

@@ -3,6 +3,7 @@ import type { ConsoleResponse } from '../../core/request-engine.js';
 import { maskedValue } from '../env-picker/secret-masking.js';
 import { MASK } from '../url-credential-masking.js';
 import { prettyJson } from './pretty-json.js';
+import { prettyXml } from './pretty-xml.js';
 
 /**
  * How a response body is shown: pretty JSON, plain text, an image, or a note for other binary data. `notes` say why
@@ -15,8 +16,8 @@ export type BodyPresentation =
   | { kind: 'image' }
   | { kind: 'binary' };
 
-/** JSON is pretty-printed up to this size; past it, parsing and re-printing would stall the page. */
-const PRETTY_JSON_LIMIT = 1 << 20;
+/** JSON and XML are laid out up to this size; past it, parsing and re-printing would stall the page. */
+const PRETTY_LAYOUT_LIMIT = 1 << 20;
 /**
  * The layout is shown up to 4 times the body (any layout up to 1 MB); past that it is mostly indentation, slow to
  * render (1.9 MB of it: a 340 ms task in Chromium), and the body is shown as sent instead. Levels past 64 are already
@@ -24,6 +25,7 @@ const PRETTY_JSON_LIMIT = 1 << 20;
  */
 const PRETTY_GROWTH_LIMIT = 4;
 const PRETTY_TEXT_FLOOR = 1 << 20;
+const prettyLengthLimit = (text: string) => Math.max(PRETTY_GROWTH_LIMIT * text.length, PRETTY_TEXT_FLOOR);
 /** How a body of `contentType` starting with `start` is shown: previewed as an image, described as binary data, or as text. */
 export function bodyKindOf(contentType: string, start: Uint8Array): 'image' | 'binary' | 'text' {
   const type = contentType.toLowerCase();
@@ -46,7 +48,7 @@ export function presentBody(response: ConsoleResponse): BodyPresentation {
   // JSON and `+json` types; not `json-seq` or `jsonl`, which hold several documents.
   const essence = type.split(';')[0]!.trim();
   const json = /[/+]json$/.test(essence);
-  if (json && !response.truncated && response.size <= PRETTY_JSON_LIMIT) {
+  if (json && !response.truncated && response.size <= PRETTY_LAYOUT_LIMIT) {
     try {
       JSON.parse(response.text); // only to know it is JSON: the values are printed as sent
     } catch (error) {
@@ -54,10 +56,12 @@ export function presentBody(response: ConsoleResponse): BodyPresentation {
       return { kind: 'text', text: response.text, notes: [`Not valid JSON, though sent as ${essence}: ${(error as Error).message}.`, ...notes] };
     }
   } else if (!json || !response.truncated || !/^\s*[[{]/.test(response.text)) {
-    return { kind: 'text', text: response.text, notes };
+    // XML (`+xml` types too) laid out as JSON is, when whole and well-formed; as sent otherwise.
+    const xml = /[/+]xml$/.test(essence) && !response.truncated && response.size <= PRETTY_LAYOUT_LIMIT && prettyXml(response.text, prettyLengthLimit(response.text));
+    return { kind: 'text', text: xml || response.text, notes };
   }
   // Whole and valid, or the start of a document shown in part, which no parser takes: laid out to where it is cut.
-  const text = prettyJson(response.text, Math.max(PRETTY_GROWTH_LIMIT * response.text.length, PRETTY_TEXT_FLOOR));
+  const text = prettyJson(response.text, prettyLengthLimit(response.text));
   return text === undefined ? { kind: 'text', text: response.text, notes } : { kind: 'json', text, highlight: text.length <= HIGHLIGHT_LIMIT, notes };
 }
 
