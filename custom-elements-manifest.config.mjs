@@ -38,6 +38,20 @@ export default {
       },
     },
     {
+      // A private field's attribute is not the element's to offer: <try-it-console>'s `config` attribute only explains
+      // a framework's "[object Object]". Listed, tooling offered config="…" and typed it as text beside the property.
+      name: 'public-attributes-only',
+      packageLinkPhase({ customElementsManifest }) {
+        for (const module of customElementsManifest.modules) {
+          for (const declaration of module.declarations ?? []) {
+            const hidden = new Set((declaration.members ?? []).filter((member) => member.privacy && member.privacy !== 'public').map((member) => member.name));
+            for (const member of declaration.members ?? []) if (hidden.has(member.name)) delete member.attribute;
+            if (declaration.attributes) declaration.attributes = declaration.attributes.filter((attribute) => !hidden.has(attribute.fieldName));
+          }
+        }
+      },
+    },
+    {
       // The analyzer guesses event names from `dispatchEvent(new X(arg))`, reading `arg` as the name; our
       // events are typed classes, so the `@fires` JSDoc is the truth and the guesses go.
       name: 'documented-events-only',

@@ -4,10 +4,10 @@ import { css } from 'lit';
  * Colours for highlight.js tokens, from custom properties whose defaults are `light-dark()` pairs, as in the theme.
  * The build adds the properties below to the elements that show code in custom-elements.json.
  *
- * @cssprop --tic-code-keyword - Keywords and the method in a curl line.
- * @cssprop --tic-code-string - Strings.
- * @cssprop --tic-code-number - Numbers and literals.
- * @cssprop --tic-code-name - Property names, attributes and built-ins.
+ * @cssprop --tic-code-keyword - Keywords, built-ins (`print`, `panic`) and `<?php`.
+ * @cssprop --tic-code-string - Strings: a curl line's URL, headers and body, and a JSON body's keys and string values.
+ * @cssprop --tic-code-number - Numbers and literals (`true`, `null`), variables (`$curl`) and unquoted keys (`method:`).
+ * @cssprop --tic-code-name - Function and class names, parameters and properties (`response.status`).
  * @cssprop --tic-code-comment - Comments.
  */
 export const highlightStyles = css`
@@ -20,7 +20,6 @@ export const highlightStyles = css`
   }
   .hljs-keyword,
   .hljs-built_in,
-  .hljs-literal,
   .hljs-meta {
     color: var(--_code-keyword);
   }
@@ -30,6 +29,7 @@ export const highlightStyles = css`
     color: var(--_code-string);
   }
   .hljs-number,
+  .hljs-literal,
   .hljs-variable,
   .hljs-attr {
     color: var(--_code-number);

@@ -3,20 +3,21 @@ import { css } from 'lit';
 /**
  * The public theme of every element: CSS custom properties a page sets on the element (or any ancestor),
  * mapped to private `--_x` ones. Each default colour is a `light-dark()` pair: the system's scheme picks
- * one, unless `theme="light"` or `theme="dark"` sets the element's `color-scheme`. The build adds the
- * properties below to every element in custom-elements.json.
+ * one, unless `theme="light"` or `theme="dark"` sets the element's `color-scheme`, or the page sets it on the element
+ * (`html.dark try-it-console { color-scheme: dark }`); the console's scheme and font reach the elements inside it. The
+ * build adds the properties below to every element in custom-elements.json.
  *
  * @cssprop --tic-font-family - Text font. Default the system UI font.
  * @cssprop --tic-font-mono - Code font. Default the system monospace font.
  * @cssprop --tic-font-size - Base text size. Default 0.9375rem.
  * @cssprop --tic-radius - Corner radius. Default 6px.
- * @cssprop --tic-spacing - Unit of the gaps and padding. Default 0.5rem.
+ * @cssprop --tic-spacing - Unit of the gaps between sections and fields, and of the padding around the console and panels (fields, buttons, code and the response body keep theirs). Default 0.5rem.
  * @cssprop --tic-color-background - Background of fields and panels.
- * @cssprop --tic-color-surface - Background of bars and hovered rows.
+ * @cssprop --tic-color-surface - Background of buttons, the tab bar, the response body, notices, errors and hovered rows.
  * @cssprop --tic-color-text - Text colour.
  * @cssprop --tic-color-muted - Secondary text: times, sizes, hints.
  * @cssprop --tic-color-border - Borders.
- * @cssprop --tic-color-accent - Buttons, the selected tab, links and highlights.
+ * @cssprop --tic-color-accent - The Send button, a value's pressed Show button, the selected tab's underline, checkboxes, the Download link and known variables in the URL.
  * @cssprop --tic-color-accent-text - Text on accent-coloured buttons.
  * @cssprop --tic-color-success - 2xx statuses.
  * @cssprop --tic-color-warning - 3xx and 5xx statuses, notices (a truncated body, variables the environment lacks).
@@ -44,6 +45,8 @@ export const themeStyles = css`
     font-family: var(--_font);
     font-size: var(--tic-font-size, 0.9375rem);
     color: var(--_text);
+    /* Checkboxes too: they were the browser's blue beside a page's own accent. */
+    accent-color: var(--_accent);
     color-scheme: light dark;
   }
   :host([theme='light']) {

@@ -161,7 +161,10 @@ export class CodeSnippet extends LitElement {
   /** Show variables with their values from the active environment instead of as `{{placeholders}}`. */
   @property({ type: Boolean, attribute: 'show-values' }) showValues = false;
 
-  /** `light` or `dark`; without it, the element follows the system setting. */
+  /**
+   * `light` or `dark`; without it, the element follows the system setting. A `color-scheme` the page sets on the element
+   * (`html.dark code-snippet { color-scheme: dark }`, a site's own dark mode) wins over both.
+   */
   @property({ reflect: true }) theme: 'light' | 'dark' | undefined;
 
   override connectedCallback(): void {

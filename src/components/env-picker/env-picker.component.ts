@@ -89,7 +89,10 @@ export class EnvPicker extends LitElement {
   /** Offer no Edit or Set: the values are the configuration's alone. */
   @property({ type: Boolean }) readonly = false;
 
-  /** `light` or `dark`; without it, the element follows the system setting. */
+  /**
+   * `light` or `dark`; without it, the element follows the system setting. A `color-scheme` the page sets on the element
+   * (`html.dark env-picker { color-scheme: dark }`, a site's own dark mode) wins over both.
+   */
   @property({ reflect: true }) theme: 'light' | 'dark' | undefined;
 
   /** The level of the Environment heading, 1 to 6 (2 when left out or another value), to fit the page's outline. */

@@ -86,7 +86,10 @@ export class RequestHistory extends LitElement {
     shown?.ready().then(loaded, loaded);
   }
 
-  /** `light` or `dark`; without it, the element follows the system setting. */
+  /**
+   * `light` or `dark`; without it, the element follows the system setting. A `color-scheme` the page sets on the element
+   * (`html.dark request-history { color-scheme: dark }`, a site's own dark mode) wins over both.
+   */
   @property({ reflect: true }) theme: 'light' | 'dark' | undefined;
 
   /** The level of the History heading, 1 to 6 (2 when left out or another value), to fit the page's outline. */

@@ -138,6 +138,7 @@ const pageHistories = new PageShared<History>((history) => history.close());
  * @csspart redirected - The line naming the URL a redirected response came from.
  * @csspart response-body - The response body.
  * @csspart error - The explanation of a failed request.
+ * @csspart snippet - The Code section: its heading and the snippet, e.g. to hide it where the page shows code of its own.
  * @csspart tabs - The snippet's language tabs (forwarded from `<code-snippet>`).
  * @csspart copy-button - The snippet's Copy button (forwarded from `<code-snippet>`).
  * @csspart code - The panel holding the snippet (forwarded from `<code-snippet>`).
@@ -270,7 +271,11 @@ export class TryItConsole extends LitElement {
   /** Request body of the operation to preset. */
   @property({ converter: textAttribute('') }) body = '';
 
-  /** `light` or `dark`; without it, the console follows the system setting. */
+  /**
+   * `light` or `dark`; without it, the console follows the system setting. A `color-scheme` the page sets on the
+   * console (`html.dark try-it-console { color-scheme: dark }`, a site's own dark mode) wins over both, and reaches the
+   * elements inside it.
+   */
   @property({ reflect: true }) theme: 'light' | 'dark' | undefined;
 
   /**
@@ -794,8 +799,8 @@ export class TryItConsole extends LitElement {
   }
 
   /**
-   * Copies the body as shown (laid out, if JSON; the part shown, if cut), and says so on the button and aloud. `part`:
-   * the size of the part shown, when the body is cut.
+   * Copies the body as shown (laid out, if JSON or XML; the part shown, if cut), and says so on the button and aloud.
+   * `part`: the size of the part shown, when the body is cut.
    */
   async #copyBody(response: ConsoleResponse, text: string, part: string | undefined): Promise<void> {
     const stillShown = () => this.isConnected && this.#shown?.response === response;
@@ -1229,14 +1234,14 @@ export class TryItConsole extends LitElement {
             <div class="visually-hidden announcements" role="status" aria-live="polite">${this.#announcer.text}</div>
             ${this.#renderResult()}
           </section>
-          <section class="snippets" role=${part} aria-label="Code">
+          <section class="snippets" part="snippet" role=${part} aria-label="Code">
             <h2 aria-level=${level}>Code</h2>
-            <code-snippet exportparts="tabs, copy-button, code" theme=${this.theme ?? nothing} .request=${snippet.request} .problem=${snippet.problem} .generator=${this.#generator} .environments=${engine.environments} .hostWarns=${true}></code-snippet>
+            <code-snippet exportparts="tabs, copy-button, code" .request=${snippet.request} .problem=${snippet.problem} .generator=${this.#generator} .environments=${engine.environments} .hostWarns=${true}></code-snippet>
           </section>
         </div>
         <aside class="side" part="side" role=${label ? 'none' : nothing} aria-label=${label ? nothing : 'Environment and history'}>
-          <env-picker exportparts="select, variables, missing" theme=${this.theme ?? nothing} .headingLevel=${this.headingLevel} .manager=${engine.environments} .missing=${unresolved.missing} .cyclic=${unresolved.cyclic}></env-picker>
-          <request-history exportparts="list, clear-button" theme=${this.theme ?? nothing} .headingLevel=${this.headingLevel} .history=${engine.history} @tic-history-select=${this.#onHistorySelect}></request-history>
+          <env-picker exportparts="select, variables, missing" .headingLevel=${this.headingLevel} .manager=${engine.environments} .missing=${unresolved.missing} .cyclic=${unresolved.cyclic}></env-picker>
+          <request-history exportparts="list, clear-button" .headingLevel=${this.headingLevel} .history=${engine.history} @tic-history-select=${this.#onHistorySelect}></request-history>
         </aside>
       </div>
     `;

@@ -27,6 +27,15 @@ export const tryItConsoleStyles = css`
     align-content: start;
     min-width: 0;
   }
+  /* The console's scheme and font as they are, however the page set them (theme, --tic-*, or color-scheme and font on
+     the console itself, as a site's own dark mode does): by their own :host rules, the elements inside took the system's
+     scheme, light text on a dark console, and a relative --tic-font-size a second time. */
+  code-snippet,
+  env-picker,
+  request-history {
+    color-scheme: inherit;
+    font: inherit;
+  }
   /* Panels of their own when alone on a page; here, parts of the console's. */
   .side > env-picker,
   .side > request-history {
@@ -81,7 +90,8 @@ export const tryItConsoleStyles = css`
   mark.variable {
     background: color-mix(in srgb, var(--_accent) 15%, transparent);
     color: var(--_accent);
-    border-radius: 3px;
+    /* Half the page's corner (3px by default): at 3px whatever --tic-radius said, square sites got rounded marks. */
+    border-radius: calc(var(--_radius) / 2);
   }
   /* A lighter tint than a known variable's: red on 15% of itself read 4.2:1 on white, under the 4.5:1 of WCAG AA. */
   mark.variable.missing {
