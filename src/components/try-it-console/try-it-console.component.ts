@@ -45,6 +45,7 @@ import { highlightStyles } from '../highlight.styles.js';
 import { statusClassOf } from '../status-class.js';
 import { themeStyles } from '../theme.styles.js';
 import { bodyKindOf, downloadName, formatBytes, formatBytesOf, headerText, presentBody, type BodyPresentation } from './body-presentation.js';
+import { formatJsonBody } from './format-json-body.js';
 import { PageShared } from './page-shared.js';
 import { tryItConsoleStyles } from './try-it-console.styles.js';
 
@@ -241,6 +242,8 @@ export class TryItConsole extends LitElement {
   @state() private notices: ReadonlyArray<keyof typeof RESTORE_NOTICES> = [];
   /** Unsent edits a history entry replaced, offered back until the next edit or send. */
   @state() private draft: EditedRequest | undefined;
+  /** Why Format JSON left the body as it was (not JSON), shown while the body is the one it was for. */
+  @state() private formatProblem: { body: string; text: string } | undefined;
 
   /**
    * The configuration (see `ConsoleConfig`); checked when set, and a problem is shown in place of the console. Other
@@ -526,6 +529,23 @@ export class TryItConsole extends LitElement {
 
   #onBodyInput(event: Event): void {
     this.currentBody = (event.target as HTMLTextAreaElement).value;
+  }
+
+  /** Lays the body out as JSON, as an edit the reader can undo (Ctrl+Z), or says why it is not JSON. */
+  #onFormatBody(): void {
+    const formatted = formatJsonBody(this.currentBody);
+    if ('problem' in formatted) {
+      this.formatProblem = { body: this.currentBody, text: `Not formatted: the body is not valid JSON (${formatted.problem}).` };
+      this.#announcer.announce(this.formatProblem.text);
+      return;
+    }
+    const field = this.renderRoot.querySelector<HTMLTextAreaElement>('#body')!;
+    field.focus();
+    field.select();
+    // insertText fires the input event that takes the text in; where it does nothing, the value is set (no undo).
+    if (!document.execCommand('insertText', false, formatted.text)) field.value = formatted.text;
+    this.currentBody = field.value;
+    this.#announcer.announce('Formatted the body as JSON.');
   }
 
   #onRowChange(key: number, change: Partial<HeaderRowState>): void {
@@ -1215,10 +1235,11 @@ export class TryItConsole extends LitElement {
             ${this.draft ? html`<p class="restore-draft"><button @click=${this.#onRestoreDraft}>Restore your edits</button></p>` : nothing}
             ${this.#renderHeaderRows()}
             ${this.#bodyAllowed()
-              ? html`<label class="body-label" for="body">Body</label>
+              ? html`<div class="body-label"><label for="body">Body</label>${/^\s*(?:\[|\{(?!\{))/.test(this.currentBody) ? html`<button class="format-body" @click=${this.#onFormatBody}>Format JSON</button>` : nothing}</div>
                   <textarea id="body" part="body" spellcheck="false" rows="6" aria-invalid=${invalidBody ? 'true' : nothing} aria-describedby=${invalidBody ? 'warning-0' : nothing}
                     .value=${this.currentBody} @input=${this.#onBodyInput}></textarea>`
               : nothing}
+            ${this.formatProblem?.body === this.currentBody ? html`<p class="notice" role="note">${this.formatProblem.text}</p>` : nothing}
             ${this.notices.map((notice) => html`<p class="notice" role="note">${RESTORE_NOTICES[notice]}</p>`)}
             ${this.headerRows.map((row, index) => (row.enabled && row.value && !row.name.trim() ? html`<p class="notice" role="note">Header ${index + 1} has a value but no name, so it is not sent.</p>` : nothing))}
             ${warnings.map(

@@ -115,6 +115,12 @@ export const tryItConsoleStyles = css`
   }
   .body-label {
     margin-top: var(--_space);
+    display: flex;
+    justify-content: space-between;
+    align-items: center;
+  }
+  .format-body {
+    font-weight: normal;
   }
   .header-row {
     display: grid;
