@@ -1,8 +1,8 @@
 import { dynamicVariableValue } from './dynamic-variables.js';
 import { parseEnvironment, parseEnvironments, type Environment } from './environment.js';
 import { ConfigError, EnvironmentNotFoundError, InvalidArgumentError, ResolveLimitError } from './errors.js';
-import { expectListener, notifyAll } from './listeners.js';
-import { TemplateCache } from './placeholders.js';
+import { expectListener, notifySubscribers } from './listeners.js';
+import { TemplateCache, type TemplatePart } from './placeholders.js';
 
 /** What `resolveDetailed` returns: the text, and the placeholders it had to leave as written. */
 export interface ResolveResult {
@@ -19,7 +19,9 @@ export interface ResolveResult {
 export interface ResolveOptions {
   /**
    * Most characters (UTF-16 code units) the placeholders may add to the input; past it, `ResolveLimitError`.
-   * The input's own length does not count, so a long body with a few placeholders resolves like a short one.
+   * The input's own length does not count, so a long body with a few placeholders resolves like a short one. The same cap,
+   * plus the input's length, holds for the pieces of values gone through again at each use (those holding a dynamic,
+   * missing or cyclic placeholder), which may add nothing.
    * @default 1_048_576 (1 MiB)
    */
   maxGrowth?: number;
@@ -98,7 +100,8 @@ export class EnvironmentManager {
   /**
    * Resolves like `resolve`, and reports the placeholders left as written, so a console can mark them
    * and refuse to send in strict mode.
-   * @throws ResolveLimitError when the placeholders would add more than `options.maxGrowth` characters.
+   * @throws ResolveLimitError when the placeholders would add more than `options.maxGrowth` characters, or go through
+   * values again past it (see `maxGrowth`).
    * @throws InvalidArgumentError when `input` is not a string, or `options` is given and not an object.
    */
   resolveDetailed(input: string, options?: ResolveOptions): ResolveResult {
@@ -139,7 +142,7 @@ export class EnvironmentManager {
 
   #notify(): void {
     this.#expansions = new Map();
-    notifyAll(this.#listeners);
+    notifySubscribers(this.#listeners);
   }
 }
 
@@ -166,6 +169,10 @@ class Resolution {
   /** Expansions that are the same wherever they appear (no cycle, no dynamic or missing variable inside). */
   readonly #stable: Map<string, StableExpansion>;
   readonly #expanding: string[] = [];
+  /** Variables expanded so far in this call. */
+  readonly #expanded = new Set<string>();
+  /** Parts of values gone through again (see `#variable`), counted against the cap. */
+  #partsAgain = 0;
   #missing: Set<string> | undefined;
   #cyclic: Set<string> | undefined;
 
@@ -178,15 +185,15 @@ class Resolution {
   }
 
   run(input: string): ResolveResult {
-    const { text } = this.#expand(input);
+    const { text } = this.#expand(this.#templates.get(input));
     return { text, missing: this.#missing ? [...this.#missing] : [], cyclic: this.#cyclic ? [...this.#cyclic] : [] };
   }
 
-  #expand(template: string): Expansion {
+  #expand(parts: TemplatePart[]): Expansion {
     let text = '';
     let stable = true;
     let depth = 0;
-    for (const part of this.#templates.get(template)) {
+    for (const part of parts) {
       if (typeof part === 'string') {
         text += part;
       } else {
@@ -210,8 +217,13 @@ class Resolution {
       (this.#cyclic ??= new Set()).add(name);
       return { text: literal, stable: false, depth: 0 };
     }
+    const parts = this.#templates.get(this.#variables.get(name)!);
+    // A value expanded at each use (it holds a dynamic, missing or cyclic placeholder) is gone through each time, adding
+    // little or nothing where its placeholders are empty: uncounted, a value of many such, used many times, took minutes.
+    if (this.#expanded.has(name) && (this.#partsAgain += parts.length) > this.#limit) throw new ResolveLimitError(this.#maxGrowth);
+    this.#expanded.add(name);
     this.#expanding.push(name);
-    const inner = this.#expand(this.#variables.get(name)!);
+    const inner = this.#expand(parts);
     this.#expanding.pop();
     const expansion = { text: inner.text, stable: inner.stable, depth: inner.depth + 1 };
     if (inner.stable) this.#stable.set(name, { text: expansion.text, depth: expansion.depth });

@@ -111,6 +111,10 @@ function parseHeaders(value: unknown, field: string): Record<string, string> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new InvalidArgumentError(field, value, 'must be an object of header names to string values');
   }
+  // A Headers or a Map keeps its entries where Object.entries does not look: they would be lost without a word.
+  if (Symbol.iterator in value) {
+    throw new InvalidArgumentError(field, value, 'must be a plain object of header names to string values, or its entries would be lost: pass Object.fromEntries(headers)', `a ${value.constructor?.name ?? 'list'}`);
+  }
   const headers: Record<string, string> = {};
   for (const [name, headerValue] of Object.entries(value)) {
     if (typeof headerValue !== 'string') throw new InvalidArgumentError(`${field}[${JSON.stringify(name)}]`, headerValue, 'must be a string');

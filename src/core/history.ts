@@ -3,7 +3,7 @@ import { CREDENTIAL_HEADER_NAME, REDACTED, isCredentialQueryParameter, parseHist
 import { copyHistoryEntry, parseHistoryEntry, type HistoryEntry, type HistoryEntryInput } from './history-entry.js';
 import { contentTypeOf } from './json-body.js';
 import { expectHistoryStore, type HistoryStore, type HistoryStoreChange, type StoredHistoryRecord } from './history-store.js';
-import { expectListener, notifyAll } from './listeners.js';
+import { expectListener, notifySubscribers } from './listeners.js';
 import { randomId } from './random-id.js';
 import { expectKnownFields, expectPlainObject } from './validation.js';
 
@@ -575,7 +575,7 @@ export class History {
 
   #notify(): void {
     this.#version += 1;
-    notifyAll(this.#listeners);
+    notifySubscribers(this.#listeners);
   }
 }
 
@@ -628,7 +628,10 @@ export const MIN_REDACTED_VALUE_LENGTH = 4;
 
 /** `value` as typed, and as a URL writes it: encoded as a component, or as the URL parser leaves a query or a path. */
 export function valueForms(value: string): string[] {
-  return [...new Set([value, encodeURIComponent(value), new URL(`http://x/?${value}`).search.slice(1), new URL(`http://x/${value}`).pathname.slice(1)])];
+  const forms = [value, encodeURIComponent(value), new URL(`http://x/?${value}`).search.slice(1), new URL(`http://x/${value}`).pathname.slice(1)];
+  // A `#` or `?` ends the query or the path early: what the parser keeps of `p#ssw0rd` is `p`, of `#abcd` nothing, and
+  // replaced, those would cut into every text.
+  return [...new Set(forms.filter((form) => form.length >= MIN_REDACTED_VALUE_LENGTH))];
 }
 
 /** 8.64e15 ms after 1970, the last time a `Date` can hold. */

@@ -21,6 +21,15 @@ export function notifyAll(listeners: Iterable<() => void>): void {
   }
 }
 
+/**
+ * Calls the subscribers in `listeners` as they are now, as DOM events do: one subscribed during the calls waits for
+ * the next change (one that subscribes again, as a host moved in the DOM does, was called again and again at the end
+ * of the Set), and one unsubscribed meanwhile is not called.
+ */
+export function notifySubscribers(listeners: ReadonlySet<() => void>): void {
+  notifyAll([...listeners].map((listener) => () => listeners.has(listener) && listener()));
+}
+
 function report(error: unknown): void {
   const { reportError } = globalThis as { reportError?: (error: unknown) => void };
   if (typeof reportError === 'function') reportError(error);

@@ -17,7 +17,9 @@ export function unresolvedExplanation(missing: readonly string[], cyclic: readon
   }
   if (undefinedNames.length > 0) {
     const one = undefinedNames.length === 1;
-    sentences.push(`${placeholders(undefinedNames)} ${one ? 'has' : 'have'} no value in ${environment ? `environment "${environment.name}"` : 'any environment'}. Define ${one ? 'it' : 'them'} there, or pick another environment.`);
+    sentences.push(environment
+      ? `${placeholders(undefinedNames)} ${one ? 'has' : 'have'} no value in environment "${environment.name}". Define ${one ? 'it' : 'them'} there, or pick another environment.`
+      : `${placeholders(undefinedNames)} ${one ? 'has' : 'have'} no value: there is no environment to define ${one ? 'it' : 'them'} in. Add one to the configuration's environments, or write the value${one ? '' : 's'} in place.`);
     sentences.push(...undefinedNames.map((name) => likelyMeant(name, environment, one)).filter((hint) => hint !== ''));
   }
   if (cyclic.length > 0) {
@@ -45,9 +47,10 @@ export function unresolvedSentWarning(request: Pick<PreparedRequest, 'url' | 'he
   look(request.url, 'the URL');
   for (const [name, value] of Object.entries(request.headers)) look(value, `the ${name} header`);
   look(request.body, 'the body');
-  const sent = (names: readonly string[]) => names.filter((name) => places.has(name));
+  // Trimmed as the places are: a cyclic name is the variable's, which may be one with spaces around it (`{{ a }}`).
+  const sent = (names: readonly string[]) => names.filter((name) => places.has(name.trim()));
   const [missingSent, cyclicSent] = [sent(missing), sent(cyclic)];
-  const named = [...missingSent, ...cyclicSent].map((name) => `{{${name}}} (in ${places.get(name)!.join(', ')})`);
+  const named = [...missingSent, ...cyclicSent].map((name) => `{{${name}}} (in ${places.get(name.trim())!.join(', ')})`);
   if (named.length === 0) return undefined;
   return `Sent with ${named.join(', ')} as written: the API got the braces, not a value. ${unresolvedExplanation(missingSent, cyclicSent, environments.active())}`;
 }

@@ -1,0 +1,85 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { History, InvalidArgumentError, REDACTED, valueForms, type StoredHistoryRecord } from '../../src/core/index.js';
+import { MapStore } from './history-support/map-store.js';
+
+describe('History: values with # or ? given to redactValue', () => {
+  it('replaces the value, and leaves every other character of the entry alone', async () => {
+    // A password with `#` is common; what a URL parser keeps of it in a query is only what comes before the `#`.
+    for (const value of ['#abcd', 'p#ssw0rd', 'x?secretvalue', '/../']) {
+      const store = new MapStore();
+      const history = new History({ enabled: true }, { store });
+      history.redactValue(value);
+      const entry = history.add({
+        method: 'POST',
+        url: 'https://api.example/path/x?page=2',
+        headers: { 'X-Note': `key ${value}` },
+        body: `{"password":"${value}","note":"plain text"}`,
+        status: 200,
+        duration: 1,
+      });
+      await history.flush();
+      for (const kept of [entry, (store.records.get(entry.id) as StoredHistoryRecord).entry]) {
+        assert.equal(kept.url, 'https://api.example/path/x?page=2', value);
+        assert.deepEqual(kept.headers, { 'X-Note': `key ${REDACTED}` }, value);
+        assert.equal(kept.body, `{"password":"${REDACTED}","note":"plain text"}`, value);
+      }
+    }
+  });
+
+  it('gives no form of a value shorter than the values it redacts', () => {
+    for (const value of ['#abcd', 'p#ssw0rd', 'x?secretvalue', '/../', 'abcd#efgh']) {
+      assert.deepEqual(valueForms(value).filter((form) => form.length < 4), [], value);
+    }
+    assert.ok(valueForms('abcd#efgh').includes('abcd'), 'the part a query keeps, long enough, is still a form');
+  });
+});
+
+describe('History: subscribers changing their subscription while told of a change', () => {
+  it('calls a subscriber that subscribes again once per change, not again and again', () => {
+    const history = new History({ enabled: true });
+    let calls = 0;
+    let unsubscribe = () => {};
+    const listener = () => {
+      calls += 1;
+      unsubscribe();
+      // Bounded, so that the old behaviour fails the test instead of hanging it.
+      if (calls < 5) unsubscribe = history.subscribe(listener);
+    };
+    unsubscribe = history.subscribe(listener);
+    history.add({ method: 'GET', url: 'https://api.example/', status: 200, duration: 1 });
+    assert.equal(calls, 1);
+    history.clear();
+    assert.equal(calls, 2);
+  });
+
+  it('tells a subscriber added during a change from the next change on, and skips one unsubscribed during it', () => {
+    const history = new History({ enabled: true });
+    const heard: string[] = [];
+    let unsubscribeLast = () => {};
+    history.subscribe(() => {
+      heard.push('first');
+      unsubscribeLast();
+      history.subscribe(() => heard.push('added'));
+    });
+    unsubscribeLast = history.subscribe(() => heard.push('last'));
+    history.add({ method: 'GET', url: 'https://api.example/', status: 200, duration: 1 });
+    assert.deepEqual(heard, ['first']);
+  });
+});
+
+describe('History: entries given headers as a Headers or a Map', () => {
+  it('refuses them, naming what to pass, rather than storing the entry without its headers', () => {
+    const history = new History({ enabled: true });
+    const request = { method: 'GET', url: 'https://api.example/', status: 200, duration: 1 };
+    for (const headers of [new Headers({ Accept: 'application/json' }), new Map([['Accept', 'application/json']])]) {
+      const kind = headers.constructor.name;
+      assert.throws(
+        () => history.add({ ...request, headers: headers as never }),
+        (error: unknown) => error instanceof InvalidArgumentError && error.argument === 'entry.headers' && error.message.includes(`Object.fromEntries(headers) (got a ${kind})`),
+      );
+      assert.throws(() => history.add({ ...request, written: { url: request.url, headers: headers as never } }), (error: unknown) => error instanceof InvalidArgumentError && error.argument === 'entry.written.headers');
+    }
+    assert.equal(history.size, 0);
+  });
+});
