@@ -70,11 +70,20 @@ const CREDENTIAL_QUERY_PARAMETER_ENDING = /[-_](?:token|secret|signature)$/;
 /**
  * Whether a query parameter carries a credential by convention: one of `CREDENTIAL_QUERY_PARAMETERS`, or a name ending
  * in `_token`, `-secret`, `-signature`… (`refresh_token`, `private_token`, `id_token`, `X-Goog-Signature`,
- * `X-Amz-Security-Token`). Names ending in `_key` are listed one by one: most (`sort_key`, `public_key`,
- * `idempotency_key`) hold no secret. `name` as `queryParameterName` gives it.
+ * `X-Amz-Security-Token`), also as a bracketed key (`user[token]`, `api_key[]`). Names ending in `_key` are listed one by
+ * one: most (`sort_key`, `public_key`, `idempotency_key`) hold no secret. `name` as `queryParameterName` gives it.
  */
 export function isCredentialQueryParameter(name: string): boolean {
-  return CREDENTIAL_QUERY_PARAMETERS.includes(name) || CREDENTIAL_QUERY_PARAMETER_ENDING.test(name);
+  const key = bracketedKey(name);
+  return CREDENTIAL_QUERY_PARAMETERS.includes(key) || CREDENTIAL_QUERY_PARAMETER_ENDING.test(key);
+}
+
+/**
+ * The key a PHP or Rails style parameter name stands for: its last non-empty bracket (`user[password]`,
+ * `user[password][]`), or what precedes its empty brackets (`api_key[]`); a name without brackets as it is.
+ */
+export function bracketedKey(name: string): string {
+  return /\[([^\]]+)\](?:\[\])*$/.exec(name)?.[1] ?? name.replace(/(?:\[\])+$/, '');
 }
 
 /** A query parameter name as a server reads it (`+` a space, escapes decoded), lowercased, to compare with these. */

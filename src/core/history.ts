@@ -1,5 +1,5 @@
 import { ConfigError, HistoryEntryNotFoundError, InvalidArgumentError } from './errors.js';
-import { CREDENTIAL_HEADER_NAME, REDACTED, isCredentialQueryParameter, parseHistoryConfig, queryParameterName, type HistoryConfig, type ResolvedHistoryConfig } from './history-config.js';
+import { CREDENTIAL_HEADER_NAME, REDACTED, bracketedKey, isCredentialQueryParameter, parseHistoryConfig, queryParameterName, type HistoryConfig, type ResolvedHistoryConfig } from './history-config.js';
 import { copyHistoryEntry, parseHistoryEntry, type HistoryEntry, type HistoryEntryInput } from './history-entry.js';
 import { contentTypeOf } from './json-body.js';
 import { expectHistoryStore, type HistoryStore, type HistoryStoreChange, type StoredHistoryRecord } from './history-store.js';
@@ -54,7 +54,7 @@ export class History {
   #redacted: {
     header: (name: string) => boolean;
     queryParameter: ParameterRedaction['queryParameter'];
-    /** A form body's fields: also those a JSON member is redacted under, the last bracket of a nested name read (`user[password]`). */
+    /** A form body's fields: also those a JSON member is redacted under, a bracketed name read as its key (`bracketedKey`). */
     formField: ParameterRedaction['queryParameter'];
     /** A JSON body's member, by its key as written (escapes read) and in snake_case. */
     jsonMember: ((key: string, snakeCase: string) => boolean) | undefined;
@@ -108,11 +108,11 @@ export class History {
     const { keepCredentials, redactHeaders, redactQueryParameters } = this.config;
     const extraHeaders = new Set(redactHeaders);
     const extraParameters = new Set(redactQueryParameters);
-    const queryParameter = (name: string) => isCredentialQueryParameter(name) || extraParameters.has(name);
+    const queryParameter = (name: string) => isCredentialQueryParameter(name) || extraParameters.has(name) || extraParameters.has(bracketedKey(name));
     this.#redacted = {
       header: keepCredentials ? () => false : (name) => CREDENTIAL_HEADER_NAME.test(name) || extraHeaders.has(name.toLowerCase()),
       queryParameter: keepCredentials ? undefined : queryParameter,
-      formField: keepCredentials ? undefined : (name) => queryParameter(name) || CREDENTIAL_KEY.test(/\[([^\]]*)\]$/.exec(name)?.[1] ?? name),
+      formField: keepCredentials ? undefined : (name) => queryParameter(name) || CREDENTIAL_KEY.test(bracketedKey(name)),
       jsonMember: keepCredentials ? undefined : (key, snakeCase) => CREDENTIAL_KEY.test(snakeCase) || extraParameters.has(key.toLowerCase()) || extraParameters.has(snakeCase),
       userinfo: !keepCredentials,
       placeholderNames: !keepCredentials,

@@ -1,0 +1,13 @@
+// How <request-history> and <try-it-console> mask the credentials of a URL they show (history's list, failures).
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { MASK, maskUrlCredentials } from '../../src/components/url-credential-masking.js';
+
+describe('maskUrlCredentials', () => {
+  it('masks credential parameters also when bracketed (PHP, Rails), by the key they stand for', () => {
+    assert.equal(
+      maskUrlCredentials('https://api.example/v1?api_key[]=k1&user[access_token]=t1&user%5Bpassword%5D=p1&user[name]=ada&tags[]=a'),
+      `https://api.example/v1?api_key[]=${MASK}&user[access_token]=${MASK}&user%5Bpassword%5D=${MASK}&user[name]=ada&tags[]=a`,
+    );
+  });
+});
