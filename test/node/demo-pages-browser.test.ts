@@ -436,6 +436,29 @@ describe('the demo pages in Chromium', () => {
     }
   });
 
+  it('the theme switch darkens the elements too, and the snippet and panels inside the console, on a light system', async () => {
+    for (const path of ['/', '/npm-import.html', '/code-snippet.html']) {
+      const { page } = await open(path, { beforeLoad: (p) => p.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: 'light' }]) });
+      await page.waitForFunction(() => document.querySelector('try-it-console, code-snippet')?.shadowRoot?.querySelector('pre, [part~="send-button"]'), { timeout: 10_000 });
+      // What the elements draw with: their color-scheme, and the snippet's code colour, inside the console or alone.
+      const schemes = () =>
+        page.evaluate(() => {
+          const element = document.querySelector('try-it-console, code-snippet')!;
+          const snippet = element.localName === 'code-snippet' ? element : element.shadowRoot!.querySelector('code-snippet')!;
+          return [getComputedStyle(element).colorScheme, getComputedStyle(snippet.shadowRoot!.querySelector('pre')!).color];
+        });
+      const light = await schemes();
+      await page.select('#theme-switch', 'dark');
+      const dark = await schemes();
+      await page.select('#theme-switch', '');
+      assert.equal(light[0], 'light dark', path);
+      assert.deepEqual([dark[0], dark[1] !== light[1]], ['dark', true], path);
+      assert.deepEqual(await schemes(), light, path);
+      await page.evaluate(() => localStorage.removeItem('try-it-demo-theme'));
+      await page.close();
+    }
+  });
+
   it('a Try it jumps to the console at once for a reader who asks for reduced motion', async () => {
     const { page } = await open('/', {
       beforeLoad: async (p) => {
