@@ -46,6 +46,7 @@ import { statusClassOf } from '../status-class.js';
 import { themeStyles } from '../theme.styles.js';
 import { bodyKindOf, downloadName, formatBytes, formatBytesOf, headerText, presentBody, type BodyPresentation } from './body-presentation.js';
 import { formatJsonBody } from './format-json-body.js';
+import { joinQuery, parameterOf, partOf, splitQuery } from './query-parameters.js';
 import { PageShared } from './page-shared.js';
 import { tryItConsoleStyles } from './try-it-console.styles.js';
 
@@ -128,6 +129,7 @@ const pageHistories = new PageShared<History>((history) => history.close());
  * @csspart method - The method select.
  * @csspart url - The URL field.
  * @csspart resolved-url - Under the URL field, the URL the request goes to once its variables are filled in.
+ * @csspart parameters - The query parameter rows, read from the URL and written back to it.
  * @csspart headers - The header rows.
  * @csspart default-headers - The list of the configuration's default headers, sent with every request.
  * @csspart body - The body editor.
@@ -548,6 +550,32 @@ export class TryItConsole extends LitElement {
     this.#announcer.announce('Formatted the body as JSON.');
   }
 
+  /** A parameter row edited: its part of the URL's query written again, the rest of the URL as it was. */
+  #onParameterChange(index: number, name: string, value: string | undefined): void {
+    const url = splitQuery(this.currentUrl);
+    url.parts![index] = partOf(name, value);
+    this.currentUrl = joinQuery(url);
+  }
+
+  /** A parameter added at the end of the query (`?` or `&`), focus on its name. */
+  #onAddParameter(): void {
+    const url = splitQuery(this.currentUrl);
+    url.parts = [...(url.parts ?? []), ''];
+    this.currentUrl = joinQuery(url);
+    const index = url.parts.length - 1;
+    void this.updateComplete.then(() => this.renderRoot.querySelectorAll<HTMLElement>('.parameter-row input.name')[index]?.focus());
+  }
+
+  /** A parameter taken out of the URL; focus and the announcement as for a header row's ✕. */
+  #onRemoveParameter(index: number): void {
+    const url = splitQuery(this.currentUrl);
+    const removes = [...this.renderRoot.querySelectorAll<HTMLElement>('button.remove-parameter')];
+    (index < removes.length - 1 ? removes[index] : this.renderRoot.querySelector<HTMLElement>('button.add-parameter'))?.focus();
+    this.#announcer.announce(`Removed the parameter ${parameterOf(url.parts![index]!)[0] || index + 1}.`);
+    url.parts!.splice(index, 1);
+    this.currentUrl = joinQuery(url);
+  }
+
   #onRowChange(key: number, change: Partial<HeaderRowState>): void {
     this.headerRows = this.headerRows.map((row) => (row.key === key ? { ...row, ...change } : row));
   }
@@ -942,6 +970,22 @@ export class TryItConsole extends LitElement {
     return html`<p class="url-template resolved-url" part="resolved-url"><span class="visually-hidden">Sends to </span><span aria-hidden="true">→ </span>${resolved}</p>`;
   }
 
+  /** The URL's query as rows; the URL field and the rows edit the same text. */
+  #renderParameters() {
+    return html`<fieldset class="parameters" part="parameters">
+      <legend>Query parameters</legend>
+      ${(splitQuery(this.currentUrl).parts ?? []).map((part, index) => {
+        const [name, value] = parameterOf(part);
+        return html`<div class="parameter-row">
+          <input class="name" aria-label="Parameter ${index + 1} name" placeholder="Name" spellcheck="false" .value=${live(name)} @input=${(e: Event) => this.#onParameterChange(index, (e.target as HTMLInputElement).value, value)} />
+          <input class="value" aria-label="Parameter ${index + 1} value" placeholder="Value" spellcheck="false" .value=${live(value ?? '')} @input=${(e: Event) => this.#onParameterChange(index, name, (e.target as HTMLInputElement).value)} />
+          <button class="remove-parameter" aria-label="Remove parameter ${name || index + 1}" @click=${() => this.#onRemoveParameter(index)}>✕</button>
+        </div>`;
+      })}
+      <button class="add-parameter" @click=${this.#onAddParameter}>Add parameter</button>
+    </fieldset>`;
+  }
+
   #renderHeaderRows() {
     return html`<fieldset class="headers" part="headers">
       <legend>Headers</legend>
@@ -1233,6 +1277,7 @@ export class TryItConsole extends LitElement {
             ${urlTemplate.marked}
             ${this.#renderResolvedUrl(snippet.problem === undefined ? snippet.request : undefined, unresolved, engine.environments)}
             ${this.draft ? html`<p class="restore-draft"><button @click=${this.#onRestoreDraft}>Restore your edits</button></p>` : nothing}
+            ${this.#renderParameters()}
             ${this.#renderHeaderRows()}
             ${this.#bodyAllowed()
               ? html`<div class="body-label"><label for="body">Body</label>${/^\s*(?:\[|\{(?!\{))/.test(this.currentBody) ? html`<button class="format-body" @click=${this.#onFormatBody}>Format JSON</button>` : nothing}</div>

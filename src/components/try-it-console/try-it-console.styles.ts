@@ -61,6 +61,7 @@ export const tryItConsoleStyles = css`
   .url-template,
   .header-row input.name,
   .header-row input.value,
+  .parameter-row input,
   textarea,
   .response-body pre,
   .response-headers table {
@@ -99,7 +100,8 @@ export const tryItConsoleStyles = css`
     color: var(--_danger);
     text-decoration: wavy underline;
   }
-  fieldset.headers {
+  fieldset.headers,
+  fieldset.parameters {
     border: none;
     padding: 0;
     margin: var(--_space) 0 0;
@@ -128,6 +130,12 @@ export const tryItConsoleStyles = css`
     gap: 0.375rem;
     align-items: center;
   }
+  .parameter-row {
+    display: grid;
+    grid-template-columns: minmax(0, 1fr) minmax(0, 2fr) auto;
+    gap: 0.375rem;
+    align-items: center;
+  }
   /* On a phone, side by side, a name showed five letters ("Conte"): the value goes under its name. */
   @container (max-width: 24rem) {
     .header-row {
@@ -140,13 +148,22 @@ export const tryItConsoleStyles = css`
     .header-row .remove {
       grid-area: 1 / 3;
     }
+    .parameter-row {
+      grid-template-columns: minmax(0, 1fr) auto;
+      margin-bottom: 0.25rem;
+    }
+    .parameter-row input.value {
+      grid-area: 2 / 1;
+    }
   }
   .header-row input.name,
   .header-row input.value,
+  .parameter-row input,
   textarea {
     font-family: var(--_mono);
   }
-  .add-header {
+  .add-header,
+  .add-parameter {
     justify-self: start;
   }
   .default-headers-label {

@@ -1,0 +1,90 @@
+// The console's query parameter rows: the URL's query read as rows of name and value, and edits in either written to
+// the same URL, every other character as typed.
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import '../../src/index.js';
+import type { TryItConsole } from '../../src/components/try-it-console/try-it-console.component.js';
+
+const $ = <T extends Element = HTMLElement>(el: Element, selector: string) => el.shadowRoot!.querySelector<T>(selector)!;
+const urlField = (el: TryItConsole) => $<HTMLInputElement>(el, '#url');
+const rows = (el: TryItConsole) =>
+  [...el.shadowRoot!.querySelectorAll('.parameter-row')].map((row) => [...row.querySelectorAll<HTMLInputElement>('input')].map((input) => input.value));
+const field = (el: TryItConsole, row: number, which: 'name' | 'value') => el.shadowRoot!.querySelectorAll<HTMLInputElement>(`.parameter-row input.${which}`)[row]!;
+const config = { environments: [{ name: 'Local', variables: { base_url: 'https://api.example', limit: '10' } }], history: { enabled: false } };
+
+/** Types `text` at the end of `input`, from the keyboard. */
+async function typeInto(el: TryItConsole, input: HTMLInputElement, text: string): Promise<void> {
+  input.focus();
+  input.setSelectionRange(input.value.length, input.value.length);
+  await sendKeys({ type: text });
+  await el.updateComplete;
+}
+
+describe('<try-it-console> query parameters', () => {
+  it('shows the URL’s query as rows, as written, placeholders, a part without "=" and the fragment left alone', async () => {
+    const el = await fixture<TryItConsole>(html`<try-it-console .config=${config} url="{{base_url}}/pets?status=sold%20out&limit={{limit}}&debug&tag=a=b#top"></try-it-console>`);
+    expect(rows(el)).to.deep.equal([['status', 'sold%20out'], ['limit', '{{limit}}'], ['debug', ''], ['tag', 'a=b']]);
+    const none = await fixture<TryItConsole>(html`<try-it-console .config=${config} url="{{base_url}}/pets#q?x=1"></try-it-console>`);
+    expect(rows(none)).to.deep.equal([]);
+  });
+
+  it('writes an edited row back into the URL, encoding only what would end it, and follows edits of the URL field', async () => {
+    const el = await fixture<TryItConsole>(html`<try-it-console .config=${config} url="{{base_url}}/pets?status=sold&debug#top"></try-it-console>`);
+    await typeInto(el, field(el, 0, 'value'), ' & kept#1');
+    expect(urlField(el).value).to.equal('{{base_url}}/pets?status=sold %26 kept%231&debug#top');
+    await typeInto(el, field(el, 1, 'value'), '1');
+    expect(urlField(el).value).to.equal('{{base_url}}/pets?status=sold %26 kept%231&debug=1#top');
+    await typeInto(el, field(el, 1, 'name'), '=x');
+    expect(urlField(el).value).to.equal('{{base_url}}/pets?status=sold %26 kept%231&debug%3Dx=1#top');
+    // The caret stays where the reader types: text typed in the middle of a name lands there.
+    const name = field(el, 0, 'name');
+    name.focus();
+    name.setSelectionRange(1, 1);
+    await sendKeys({ type: 'XY' });
+    await el.updateComplete;
+    expect(rows(el)[0]).to.deep.equal(['sXYtatus', 'sold %26 kept%231']);
+    urlField(el).value = '{{base_url}}/pets?page=2';
+    urlField(el).dispatchEvent(new Event('input'));
+    await el.updateComplete;
+    expect(rows(el)).to.deep.equal([['page', '2']]);
+  });
+
+  it('adds a parameter with ? or & before any fragment, focus on its name, and its name and value sent', async () => {
+    const el = await fixture<TryItConsole>(html`<try-it-console .config=${config} url="{{base_url}}/pets#top"></try-it-console>`);
+    $<HTMLButtonElement>(el, 'button.add-parameter').click();
+    await el.updateComplete;
+    await waitUntil(() => el.shadowRoot!.activeElement === field(el, 0, 'name'), 'focus on the new name');
+    await sendKeys({ type: 'limit' });
+    await typeInto(el, field(el, 0, 'value'), '{{limit}}');
+    expect(urlField(el).value).to.equal('{{base_url}}/pets?limit={{limit}}#top');
+    $<HTMLButtonElement>(el, 'button.add-parameter').click();
+    await el.updateComplete;
+    await sendKeys({ type: 'q' });
+    await el.updateComplete;
+    expect(urlField(el).value).to.equal('{{base_url}}/pets?limit={{limit}}&q#top');
+    const shown = $(el, '[part="resolved-url"]').textContent!;
+    expect(shown).to.contain('https://api.example/pets?limit=10&q#top');
+  });
+
+  it('removes a parameter, the ? too with the last, focus on the next ✕ or on Add parameter, and says so', async () => {
+    const el = await fixture<TryItConsole>(html`<try-it-console .config=${config} url="{{base_url}}/pets?a=1&b=2#top"></try-it-console>`);
+    const removes = () => [...el.shadowRoot!.querySelectorAll<HTMLButtonElement>('button.remove-parameter')];
+    expect(removes().map((button) => button.getAttribute('aria-label'))).to.deep.equal(['Remove parameter a', 'Remove parameter b']);
+    removes()[0]!.click();
+    await el.updateComplete;
+    expect(urlField(el).value).to.equal('{{base_url}}/pets?b=2#top');
+    expect(el.shadowRoot!.activeElement).to.equal(removes()[0]);
+    await waitUntil(() => $(el, '.announcements').textContent === 'Removed the parameter a.', 'said to screen readers');
+    removes()[0]!.click();
+    await el.updateComplete;
+    expect(urlField(el).value).to.equal('{{base_url}}/pets#top');
+    expect(el.shadowRoot!.activeElement).to.equal($(el, 'button.add-parameter'));
+    expect(rows(el)).to.deep.equal([]);
+  });
+
+  it('is accessible, its fields named after their row', async () => {
+    const el = await fixture<TryItConsole>(html`<try-it-console .config=${config} url="{{base_url}}/pets?a=1"></try-it-console>`);
+    expect([field(el, 0, 'name').getAttribute('aria-label'), field(el, 0, 'value').getAttribute('aria-label')]).to.deep.equal(['Parameter 1 name', 'Parameter 1 value']);
+    await expect(el).to.be.accessible();
+  });
+});
