@@ -33,8 +33,9 @@ export interface WebhookFetchReceiverOptions<Data = Record<string, unknown>> ext
   onRefused?: ((refusal: WebhookRefusal, context: Omit<WebhookFetchReceiverContext, 'rawBody'> & { rawBody: Buffer | undefined }) => unknown) | undefined;
   /**
    * Called with each error the handler answers `500` for: what `onEvent` or `onRefused` threw, a body that broke off,
-   * a Request whose body was read before the handler. Its return is ignored. Left out, such errors are written to the
-   * console (the framework never sees them: the handler answers instead of throwing).
+   * a Request whose body was read before the handler. It is not awaited; when it throws or rejects, both errors are
+   * written to the console. Left out, such errors are written to the console (the framework never sees them: the
+   * handler answers instead of throwing).
    * @example
    * onError: (error, { request }) => log.error({ err: error, url: request.url }, 'webhook handler failed')
    */
@@ -78,7 +79,7 @@ export function createWebhookFetchHandler<Data = Record<string, unknown>>(option
     const refuse = async ({ status, reason }: WebhookRefusal, rawBody: Buffer | undefined): Promise<Response> => {
       const own: unknown = await options.onRefused?.({ status, reason }, { request, rawBody });
       // A 413 leaves the rest of the body unread: the connection cannot carry another request.
-      return own instanceof Response ? own : answer(status, reason, status === 413);
+      return isResponse(own) ? own : answer(status, reason, status === 413);
     };
     try {
       const rawBody = await rawBodyOf(request, settings.maxBodySize);
@@ -92,7 +93,7 @@ export function createWebhookFetchHandler<Data = Record<string, unknown>>(option
       const verdict = await judgeDelivery<Data>(rawBody, request.headers.get('x-signature') ?? undefined, settings, () => signatureEvidence(request));
       if (verdict.refusal) return await refuse(verdict.refusal, rawBody);
       const own: unknown = await options.onEvent(verdict.event, { request, rawBody });
-      return own instanceof Response ? own : new Response(null, { status: 204 });
+      return isResponse(own) ? own : new Response(null, { status: 204 });
     } catch (error) {
       reportHandlerError(options.onError, error, { request }, false);
       return answer(500, 'webhook handler failed', !bodyRead);
@@ -136,6 +137,12 @@ async function readWithin(body: ReadableStream<Uint8Array>, limit: number): Prom
   } finally {
     reader.releaseLock();
   }
+}
+
+// Not instanceof alone: a Response made with the undici package (which this one depends on), or in another realm, is
+// no instance of this global's, yet it is the answer the callback meant, such as a 503 asking the sender to retry.
+function isResponse(value: unknown): value is Response {
+  return value instanceof Response || Object.prototype.toString.call(value) === '[object Response]';
 }
 
 function signatureEvidence(request: Request): SignatureEvidence {

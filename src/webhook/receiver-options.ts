@@ -69,10 +69,12 @@ export function receiverSettings(options: unknown, optionsName: string): Receive
  * (`viaNext`), whose error handler logs it. Never throws: the request is answered either way.
  */
 export function reportHandlerError<Context>(onError: ((error: unknown, context: Context) => unknown) | undefined, error: unknown, context: Context, viaNext: boolean): void {
+  const onErrorFailed = (thrown: unknown) => console.error('Webhook handler failed:', error, '\nand its onError threw:', thrown);
   try {
-    if (onError) onError(error, context);
+    // An async onError that rejects (a log sink that is down) would be an unhandled rejection, which ends the process.
+    if (onError) Promise.resolve(onError(error, context)).catch(onErrorFailed);
     else if (!viaNext) console.error('Webhook handler failed:', error);
   } catch (thrown) {
-    console.error('Webhook handler failed:', error, '\nand its onError threw:', thrown);
+    onErrorFailed(thrown);
   }
 }

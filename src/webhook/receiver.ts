@@ -44,9 +44,9 @@ export interface WebhookReceiverOptions<Data = Record<string, unknown>> extends 
   onRefused?: ((refusal: WebhookRefusal, context: Omit<WebhookReceiverContext, 'rawBody'> & { rawBody: Buffer | undefined }) => unknown) | undefined;
   /**
    * Called with each error the handler answers `500` for: what `onEvent` or `onRefused` threw, a request that ended
-   * before its body arrived, a body parser that read the body first. Its return is ignored. Left out, such errors are
-   * written to the console, or, under Express, passed to `next(error)` alone, whose error handler logs them; given, it
-   * is called and `next(error)` too.
+   * before its body arrived, a body parser that read the body first. It is not awaited; when it throws or rejects,
+   * both errors are written to the console. Left out, such errors are written to the console, or, under Express,
+   * passed to `next(error)` alone, whose error handler logs them; given, it is called and `next(error)` too.
    * @example
    * onError: (error, { request }) => log.error({ err: error, url: request.url }, 'webhook handler failed')
    */
@@ -133,12 +133,20 @@ function callProblem(request: unknown, response: unknown): InvalidArgumentError 
     return new InvalidArgumentError('webhook handler request', 'a Fetch API Request', FETCH_REQUEST, 'a Fetch API Request');
   }
   if (typeof (request as { on?: unknown } | null | undefined)?.on !== 'function') {
-    return new InvalidArgumentError('webhook handler request', kindOf(request), "must be Node's request (an IncomingMessage), as http.createServer and Express give it", kindOf(request));
+    return new InvalidArgumentError('webhook handler request', kindOf(request), `must be Node's request (an IncomingMessage), as http.createServer and Express give it${wrapperHint(request)}`, kindOf(request));
   }
   if (typeof (response as { writeHead?: unknown } | null | undefined)?.writeHead !== 'function') {
     return new InvalidArgumentError('webhook handler response', kindOf(response), "must be Node's response (a ServerResponse) that came with the request: the handler answers with it", kindOf(response));
   }
   return undefined;
+}
+
+// Koa's context and request hold Node's request as `req`, Fastify's request as `raw`: say which to pass.
+function wrapperHint(request: unknown): string {
+  const wrapper = request as { req?: { on?: unknown }; raw?: { on?: unknown } } | null | undefined;
+  if (typeof wrapper?.req?.on === 'function') return '; with Koa, pass ctx.req and ctx.res, not ctx or ctx.request, and set ctx.respond = false';
+  if (typeof wrapper?.raw?.on === 'function') return "; with Fastify, pass request.raw and reply.raw, after reply.hijack(), not Fastify's request and reply";
+  return '';
 }
 
 function signatureEvidence(request: NodeWebhookRequest, readHere: boolean): SignatureEvidence {
@@ -154,13 +162,32 @@ function signatureEvidence(request: NodeWebhookRequest, readHere: boolean): Sign
 
 async function rawBodyOf(request: NodeWebhookRequest & { body?: unknown; rawBody?: unknown }, limit: number): Promise<Buffer | 'too-large' | 'already-parsed' | 'decoded'> {
   if (Buffer.isBuffer(request.body)) return withinLimit(request.body, limit);
+  // Before the next check: an HTTP/2 request the client cancelled ends too, with whatever part of the body came.
+  if (abandoned(request)) throw new Error(ABORTED);
   // Read before us: the bytes are gone, unless kept where express.json({ verify }), NestJS and Cloud Functions keep them.
-  if (request.readableEnded) return Buffer.isBuffer(request.rawBody) ? withinLimit(request.rawBody, limit) : 'already-parsed';
+  if (request.readableEnded) return keptRawBody(request.rawBody, limit);
   // Decoded text is not the bytes that were signed (invalid UTF-8 is replaced), and the chunks are no longer Buffers.
   if (request.readableEncoding !== null) return 'decoded';
   const declared = Number(request.headers['content-length']);
   if (declared > limit) return 'too-large';
   return readStream(request, limit);
+}
+
+// koa-bodyparser, fastify-raw-body and `req.rawBody = buf.toString()` keep the text rather than the bytes. The channel
+// sends UTF-8, so encoding the text again gives the bytes it signed.
+function keptRawBody(rawBody: unknown, limit: number): Buffer | 'too-large' | 'already-parsed' {
+  if (Buffer.isBuffer(rawBody)) return withinLimit(rawBody, limit);
+  if (typeof rawBody === 'string') return withinLimit(Buffer.from(rawBody, 'utf8'), limit);
+  return 'already-parsed';
+}
+
+const ABORTED = 'the request was aborted before its body arrived';
+
+// The client went away before the whole body came. HTTP/1: the request is destroyed unended, and, its 'close' being
+// past when a slow middleware hands it on, says so no other way. HTTP/2 (compatibility API): `aborted`.
+function abandoned(request: NodeWebhookRequest): boolean {
+  if (request.httpVersionMajor >= 2) return (request as Http2ServerRequest).aborted;
+  return request.destroyed && !request.readableEnded;
 }
 
 function withinLimit(bytes: Buffer, limit: number): Buffer | 'too-large' {
@@ -195,10 +222,11 @@ function readStream(request: NodeWebhookRequest, limit: number): Promise<Buffer 
       chunks.push(chunk);
     });
     request.on('data', onData);
-    request.once('end', guarded(() => resolve(Buffer.concat(chunks, size))));
+    // A cancelled HTTP/2 request ends like a complete one: the part that came would read as a wrong signature.
+    request.once('end', guarded(() => (abandoned(request) ? reject(new Error(ABORTED)) : resolve(Buffer.concat(chunks, size)))));
     request.once('error', reject);
     request.once('close', () => {
-      if (!request.readableEnded) reject(new Error('the request was aborted before its body arrived'));
+      if (!request.readableEnded) reject(new Error(ABORTED));
     });
   });
 }
