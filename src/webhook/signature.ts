@@ -136,7 +136,9 @@ export function checkedSecret(secret: unknown, field: string, problem: string): 
     return secret;
   }
   const shown = typeof secret === 'string' ? '""' : ArrayBuffer.isView(secret) ? withArticle(secret.constructor.name) : kindOf(secret);
-  throw new ConfigError(field, typeof secret === 'string' ? secret : shown, problem, shown);
+  // Bytes (randomBytes(32), a file read without an encoding): the key is the text both sides share, so say which.
+  const bytes = ArrayBuffer.isView(secret) ? "must be text, the one both sides share: pass the bytes' text (buffer.toString('utf8')) or, for random bytes, their hex (buffer.toString('hex')), and give the other side the same" : undefined;
+  throw new ConfigError(field, typeof secret === 'string' ? secret : shown, bytes ?? problem, shown);
 }
 
 const SECRET_NOT_SHOWN = 'a secret not shown';

@@ -96,7 +96,11 @@ describe('WebhookChannel config', () => {
 
   it('says what a secret of the wrong type is, with the field path the other fields use', () => {
     // An empty one has a message of its own: see webhook-unset-variables.test.ts.
-    for (const [secret, shown] of [[Buffer.from('s3cret'), 'a Buffer'], [null, 'null'], [['s3cret'], 'an array'], [{ key: 's3cret' }, 'an object']] as const) {
+    assert.throws(
+      () => new WebhookChannel({ url, secret: Buffer.from('s3cret') } as never),
+      /^ConfigError: Invalid webhook\.secret: must be text, the one both sides share: pass the bytes' text \(buffer\.toString\('utf8'\)\) or, for random bytes, their hex \(buffer\.toString\('hex'\)\), and give the other side the same \(got a Buffer\)\.$/,
+    );
+    for (const [secret, shown] of [[null, 'null'], [['s3cret'], 'an array'], [{ key: 's3cret' }, 'an object']] as const) {
       assert.throws(
         () => new WebhookChannel({ url, secret } as never),
         (error: unknown) =>
