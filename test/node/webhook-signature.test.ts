@@ -162,7 +162,9 @@ describe('webhook signature: verification', () => {
         assert.ok(error instanceof ConfigError);
         assert.equal(error.field, 'secret');
         assert.doesNotMatch(error.message, /omit it|unsigned/);
-        assert.match(error.message, new RegExp(`^Invalid secret: must be a non-empty string, the secret the sending channel signs with.* \\(got ${shown}\\)\\.$`));
+        // Bytes are told to pass their text; the rest, what a receiver's secret is.
+        const problem = typeof wrong === 'object' && wrong !== null && Buffer.isBuffer(wrong) ? "must be text, the one both sides share: pass the bytes' text" : 'must be a non-empty string, the secret the sending channel signs with';
+        assert.match(error.message, new RegExp(`^Invalid secret: ${problem}.* \\(got ${shown}\\)\\.$`));
         assert.ok(!String(error.value).includes(secret));
         return true;
       });
