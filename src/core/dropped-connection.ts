@@ -14,6 +14,7 @@ export const DROPPED_CONNECTION_CODES: ReadonlySet<string> = new Set(['UND_ERR_S
 export function unansweredExplanation(target: URL, code: string | undefined, { notHttp, detail, server }: { notHttp: boolean; detail: string; server: string }): string | undefined {
   if (notHttp) return `${target.origin} sent something other than a valid HTTP/1.1 response (${detail}); fix ${server}'s response, or what stands in front of it.`;
   if (code === undefined || !DROPPED_CONNECTION_CODES.has(code)) return undefined;
-  const scheme = target.protocol === 'http:' ? ` If ${server} serves https on port ${target.port || 80}, write https://.` : '';
+  // A TLS port given plain HTTP closes so; a written port may be one (8443), the default 80 hardly.
+  const scheme = target.protocol === 'http:' && target.port ? ` If ${server} serves https on port ${target.port}, write https://.` : '';
   return `${target.origin} accepted the connection, then closed it without answering (${code}); look in ${server}'s log for a failure on this request.${scheme}`;
 }

@@ -220,7 +220,7 @@ class Resolution {
     const parts = this.#templates.get(this.#variables.get(name)!);
     // A value expanded at each use (it holds a dynamic, missing or cyclic placeholder) is gone through each time, adding
     // little or nothing where its placeholders are empty: uncounted, a value of many such, used many times, took minutes.
-    if (this.#expanded.has(name) && (this.#partsAgain += parts.length) > this.#limit) throw new ResolveLimitError(this.#maxGrowth);
+    if (this.#expanded.has(name) && (this.#partsAgain += parts.length) > this.#limit) throw new ResolveLimitError(this.#maxGrowth, true);
     this.#expanded.add(name);
     this.#expanding.push(name);
     const inner = this.#expand(parts);

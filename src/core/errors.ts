@@ -82,8 +82,14 @@ export class LanguageNotEnabledError extends TryItError {
 export class ResolveLimitError extends TryItError {
   readonly limit: number;
 
-  constructor(limit: number) {
-    super('ERR_RESOLVE_LIMIT', `Resolving placeholders would add more than ${limit} characters; check for variables that expand into themselves many times, or raise the limit.`);
+  /** `revisits`: the limit was reached going through the same values again (their pieces counted), not by output. */
+  constructor(limit: number, revisits = false) {
+    super(
+      'ERR_RESOLVE_LIMIT',
+      revisits
+        ? `Resolving placeholders would go through the pieces of values again more than ${limit} times (a value of many placeholders used many times); check for variables whose values hold many placeholders that are missing, dynamic or cyclic, or raise the limit.`
+        : `Resolving placeholders would add more than ${limit} characters; check for variables that expand into themselves many times, or raise the limit.`,
+    );
     this.limit = limit;
   }
 }

@@ -75,15 +75,21 @@ const CREDENTIAL_QUERY_PARAMETER_ENDING = /[-_](?:token|secret|signature)$/;
  */
 export function isCredentialQueryParameter(name: string): boolean {
   const key = bracketedKey(name);
-  return CREDENTIAL_QUERY_PARAMETERS.includes(key) || CREDENTIAL_QUERY_PARAMETER_ENDING.test(key);
+  // In brackets, the broad names are mostly data: filter[key], page[token], options[auth].
+  return isCredentialName(name) || (key !== name && !BROAD_NAMES.includes(key) && isCredentialName(key));
 }
 
+const isCredentialName = (name: string) => CREDENTIAL_QUERY_PARAMETERS.includes(name) || CREDENTIAL_QUERY_PARAMETER_ENDING.test(name);
+const BROAD_NAMES = ['key', 'token', 'auth', 'sig', 'signature'];
+
 /**
- * The key a PHP or Rails style parameter name stands for: its last non-empty bracket (`user[password]`,
- * `user[password][]`), or what precedes its empty brackets (`api_key[]`); a name without brackets as it is.
+ * The key a PHP or Rails style parameter name stands for (as `qs`, Express's parser, writes them): its last bracket
+ * but for list indexes, empty or numbered (`user[password]`, `user[password][0]`), or what precedes those
+ * (`api_key[]`, `api_key[0]`); a name without brackets as it is.
  */
 export function bracketedKey(name: string): string {
-  return /\[([^\]]+)\](?:\[\])*$/.exec(name)?.[1] ?? name.replace(/(?:\[\])+$/, '');
+  const unlisted = name.replace(/(?:\[\d*\])+$/, '');
+  return /\[([^\]]+)\]$/.exec(unlisted)?.[1] ?? unlisted;
 }
 
 /** A query parameter name as a server reads it (`+` a space, escapes decoded), lowercased, to compare with these. */

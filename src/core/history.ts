@@ -628,9 +628,12 @@ export const MIN_REDACTED_VALUE_LENGTH = 4;
 
 /** `value` as typed, and as a URL writes it: encoded as a component, or as the URL parser leaves a query or a path. */
 export function valueForms(value: string): string[] {
-  const forms = [value, encodeURIComponent(value), new URL(`http://x/?${value}`).search.slice(1), new URL(`http://x/${value}`).pathname.slice(1)];
-  // A `#` or `?` ends the query or the path early: what the parser keeps of `p#ssw0rd` is `p`, of `#abcd` nothing, and
-  // replaced, those would cut into every text.
+  const forms = [value, encodeURIComponent(value)];
+  // As a query or a path keeps it only when whole: a `#` (and in a path a `?`) ends it early, and the part kept, `p`
+  // of `p#ssw0rd` or the word `admin` of `admin#2024!`, would be replaced wherever it appears.
+  if (!value.includes('#')) forms.push(new URL(`http://x/?${value}`).search.slice(1));
+  if (!/[?#]/.test(value)) forms.push(new URL(`http://x/${value}`).pathname.slice(1));
+  // Dot segments resolved (`/../`) can leave a path form short too.
   return [...new Set(forms.filter((form) => form.length >= MIN_REDACTED_VALUE_LENGTH))];
 }
 

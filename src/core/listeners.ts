@@ -24,7 +24,7 @@ export function notifyAll(listeners: Iterable<() => void>): void {
 /**
  * Calls the subscribers in `listeners` as they are now, as DOM events do: one subscribed during the calls waits for
  * the next change (one that subscribes again, as a host moved in the DOM does, was called again and again at the end
- * of the Set), and one unsubscribed meanwhile is not called.
+ * of the Set), and one unsubscribed meanwhile is not called (unless it was subscribed again by then).
  */
 export function notifySubscribers(listeners: ReadonlySet<() => void>): void {
   notifyAll([...listeners].map((listener) => () => listeners.has(listener) && listener()));

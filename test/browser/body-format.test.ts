@@ -55,6 +55,21 @@ describe('<try-it-console> Format JSON', () => {
     expect(notes(el).filter((text) => text.startsWith('Not formatted'))).to.deep.equal([]);
   });
 
+  it('formats a long body at once, as a value Ctrl+Z cannot undo, and says so (inserted as an edit, it took minutes)', async () => {
+    const long = JSON.stringify(Array.from({ length: 2_000 }, (_, id) => ({ id, name: `pet ${id}`, tags: ['a', 'b'] })));
+    const el = await fixture<TryItConsole>(html`<try-it-console .config=${config} method="POST" url="{{base_url}}/pets" .body=${long}></try-it-console>`);
+    formatButton(el)!.click();
+    await el.updateComplete;
+    expect(body(el).value.split('\n').length).to.equal(2_000 * 8 + 2);
+    expect(body(el).value).to.equal(JSON.stringify(JSON.parse(long), null, 2));
+    const note = 'Formatted as JSON; too long a layout for Ctrl+Z to undo.';
+    expect(notes(el)).to.include(note);
+    await waitUntil(() => announced(el) === note, 'said to screen readers');
+    // The note goes with the next edit.
+    await typeBody(el, '[1]');
+    expect(notes(el)).not.to.include(note);
+  });
+
   it('offers Format JSON only for a body that starts as a JSON object or array', async () => {
     const el = await fixture<TryItConsole>(html`<try-it-console .config=${config} method="POST" url="{{base_url}}/pets" body="name=Rex"></try-it-console>`);
     expect(formatButton(el)).to.equal(null);

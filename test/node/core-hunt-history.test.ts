@@ -31,7 +31,20 @@ describe('History: values with # or ? given to redactValue', () => {
     for (const value of ['#abcd', 'p#ssw0rd', 'x?secretvalue', '/../', 'abcd#efgh']) {
       assert.deepEqual(valueForms(value).filter((form) => form.length < 4), [], value);
     }
-    assert.ok(valueForms('abcd#efgh').includes('abcd'), 'the part a query keeps, long enough, is still a form');
+    // Nor the part a query or a path keeps of a value cut by "#" or "?": `admin` of `admin#2024!` is an ordinary word.
+    assert.deepEqual(valueForms('admin#2024!'), ['admin#2024!', 'admin%232024!']);
+    assert.deepEqual(valueForms('key?2024'), ['key?2024', 'key%3F2024']); // a query keeps it whole, as written
+  });
+
+  it('redacts a value cut by "#" whole, and not the word before its "#" wherever that appears', async () => {
+    const store = new MapStore();
+    const history = new History({ enabled: true }, { store });
+    history.redactValue('admin#2024!');
+    history.add({ method: 'GET', url: 'https://api.example/admin/users?role=admin&p=admin%232024!', headers: { 'X-Note': 'administrator', 'X-Pass': 'admin#2024!' }, body: '', status: 200, duration: 1 });
+    await history.flush();
+    const [stored] = [...store.records.values()] as StoredHistoryRecord[];
+    assert.equal(stored!.entry.url, `https://api.example/admin/users?role=admin&p=${REDACTED}`);
+    assert.deepEqual(stored!.entry.headers, { 'X-Note': 'administrator', 'X-Pass': REDACTED });
   });
 });
 

@@ -24,3 +24,18 @@ describe('formatJsonBody', () => {
     assert.ok('problem' in formatJsonBody('{"a": 1'));
   });
 });
+
+describe('formatJsonBody, what it quotes and what it keeps', () => {
+  it('quotes the body as typed where the parser quotes the text it parsed, placeholders and all', () => {
+    const short = formatJsonBody('[{{id}}, ]');
+    assert.deepEqual(short, { problem: 'Unexpected token \']\', "[{{id}}, ]" is not valid JSON' });
+    const long = formatJsonBody(`[${'{{id}},'.repeat(20)}x,{{id}}]`);
+    assert.ok('problem' in long);
+    assert.match(long.problem, /^Unexpected token 'x', \.\.\."[{}id,]*x,\{\{id\}\}\]" is not valid JSON$/);
+  });
+
+  it('keeps characters of the body that its placeholders’ stand-ins would use', () => {
+    assert.deepEqual(formatJsonBody('["\uE0005\uE000",{{p}}]'), { text: '[\n  "\uE0005\uE000",\n  {{p}}\n]' });
+    assert.deepEqual(formatJsonBody('["\uE0000\uE001","{{p}}"]'), { text: '[\n  "\uE0000\uE001",\n  "{{p}}"\n]' });
+  });
+});

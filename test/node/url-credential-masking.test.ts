@@ -4,10 +4,10 @@ import assert from 'node:assert/strict';
 import { MASK, maskUrlCredentials } from '../../src/components/url-credential-masking.js';
 
 describe('maskUrlCredentials', () => {
-  it('masks credential parameters also when bracketed (PHP, Rails), by the key they stand for', () => {
+  it('masks credential parameters also when bracketed (PHP, Rails, qs), by the key they stand for, but for the broad names (filter[key])', () => {
     assert.equal(
-      maskUrlCredentials('https://api.example/v1?api_key[]=k1&user[access_token]=t1&user%5Bpassword%5D=p1&user[name]=ada&tags[]=a'),
-      `https://api.example/v1?api_key[]=${MASK}&user[access_token]=${MASK}&user%5Bpassword%5D=${MASK}&user[name]=ada&tags[]=a`,
+      maskUrlCredentials('https://api.example/v1?api_key[]=k1&user[access_token]=t1&user%5Bpassword%5D=p1&user[name]=ada&tags[]=a&api_key[0]=k2&filter[key]=color'),
+      `https://api.example/v1?api_key[]=${MASK}&user[access_token]=${MASK}&user%5Bpassword%5D=${MASK}&user[name]=ada&tags[]=a&api_key[0]=${MASK}&filter[key]=color`,
     );
   });
 });

@@ -1,16 +1,17 @@
 import { scanPlaceholders } from '../../core/placeholders.js';
 import { prettyJson } from './pretty-json.js';
 
-// A placeholder's stand-in while the body is laid out: its index between private-use characters, which hold no
-// whitespace or JSON punctuation for the layout to move.
-const STAND_IN = /\uE000(\d+)\uE001/g;
-
 /**
  * `body` laid out as the response panel lays out JSON, every value as typed, its `{{placeholders}}` kept where they
  * are: in strings, or standing for values (`{"id": {{id}}}`). Or, when it is not JSON, the parser's words, its position
- * counted in the body as typed.
+ * and the text it quotes those of the body as typed.
  */
 export function formatJsonBody(body: string): { text: string } | { problem: string } {
+  // A placeholder's stand-in while the body is laid out: its index between two private-use characters that the body
+  // does not hold, which are no whitespace or JSON punctuation for the layout to move.
+  let mark = 0xe000;
+  while (body.includes(String.fromCharCode(mark))) mark += 1;
+  const marker = String.fromCharCode(mark);
   const placeholders: string[] = [];
   let parsed = '';
   let laidOut = '';
@@ -19,13 +20,27 @@ export function formatJsonBody(body: string): { text: string } | { problem: stri
     const before = body.slice(position, start);
     // A value of the placeholder's length to parse, so the parser's positions are those of the body as typed.
     parsed += before + '0'.padEnd(end - start);
-    laidOut += `${before}\uE000${placeholders.push(body.slice(start, end)) - 1}\uE001`;
+    laidOut += `${before}${marker}${placeholders.push(body.slice(start, end)) - 1}${marker}`;
     position = end;
   }
+  parsed += body.slice(position);
   try {
-    JSON.parse(parsed + body.slice(position));
+    JSON.parse(parsed);
   } catch (error) {
-    return { problem: (error as Error).message };
+    return { problem: asTyped((error as Error).message, parsed, body) };
   }
-  return { text: prettyJson(laidOut + body.slice(position))!.replace(STAND_IN, (_, index: string) => placeholders[Number(index)]!) };
+  const text = prettyJson(laidOut + body.slice(position))!;
+  return { text: text.replace(new RegExp(`${marker}(\\d+)${marker}`, 'g'), (_, index: string) => placeholders[Number(index)]!) };
+}
+
+/**
+ * The parser's message with the text it quotes (`Unexpected token ']', "[0     , ]" is not valid JSON`) taken from
+ * the body as typed, which is as long: the reader never typed the stand-ins.
+ */
+function asTyped(message: string, parsed: string, body: string): string {
+  // `, "text" is not valid JSON`, or with `...` outside the quotes where the text is cut.
+  return message.replace(/, (?:\.\.\.)?"([^]*)"(?:\.\.\.)? is not valid JSON$/, (quote, excerpt: string) => {
+    const at = parsed.indexOf(excerpt);
+    return at < 0 ? quote : quote.replace(excerpt, () => body.slice(at, at + excerpt.length));
+  });
 }

@@ -35,7 +35,9 @@ export function prettyXml(xml: string, maxLength = Infinity): string | undefined
     if (out.length > maxLength) return undefined;
     const token = tokens[index]!;
     if (isText(token)) {
-      if (token.trim()) return undefined; // text beside other content, where it may count: nothing moves
+      // Text beside other content, where it may count: nothing moves. XML's whitespace is these four alone (a
+      // no-break space is text).
+      if (/[^ \t\r\n]/.test(token)) return undefined;
       continue; // whitespace between tags
     }
     const name = TAG_NAME.exec(token)![1];

@@ -103,6 +103,9 @@ const pageEnvironments = new PageShared<EnvironmentManager>();
  */
 const pageHistories = new PageShared<History>((history) => history.close());
 
+/** Format JSON is an edit Ctrl+Z undoes up to this many lines of layout; past them, inserting it as one is too slow. */
+const UNDOABLE_LINES = 300;
+
 /**
  * @tagname try-it-console
  * @summary A "try it" console: edit a request, send it for real, see the response, switch environments,
@@ -244,8 +247,8 @@ export class TryItConsole extends LitElement {
   @state() private notices: ReadonlyArray<keyof typeof RESTORE_NOTICES> = [];
   /** Unsent edits a history entry replaced, offered back until the next edit or send. */
   @state() private draft: EditedRequest | undefined;
-  /** Why Format JSON left the body as it was (not JSON), shown while the body is the one it was for. */
-  @state() private formatProblem: { body: string; text: string } | undefined;
+  /** What Format JSON did not do (the body is not JSON, or its layout too long to undo), shown while the body is the one it was for. */
+  @state() private formatNote: { body: string; text: string } | undefined;
 
   /**
    * The configuration (see `ConsoleConfig`); checked when set, and a problem is shown in place of the console. Other
@@ -537,17 +540,20 @@ export class TryItConsole extends LitElement {
   #onFormatBody(): void {
     const formatted = formatJsonBody(this.currentBody);
     if ('problem' in formatted) {
-      this.formatProblem = { body: this.currentBody, text: `Not formatted: the body is not valid JSON (${formatted.problem}).` };
-      this.#announcer.announce(this.formatProblem.text);
+      this.formatNote = { body: this.currentBody, text: `Not formatted: the body is not valid JSON (${formatted.problem}).` };
+      this.#announcer.announce(this.formatNote.text);
       return;
     }
     const field = this.renderRoot.querySelector<HTMLTextAreaElement>('#body')!;
     field.focus();
     field.select();
-    // insertText fires the input event that takes the text in; where it does nothing, the value is set (no undo).
-    if (!document.execCommand('insertText', false, formatted.text)) field.value = formatted.text;
+    // insertText fires the input event that takes the text in. It costs Chromium time that grows with the square of
+    // the lines (2,400 lines: 4 s), so a long layout, or one where it does nothing, is set as the value: no undo.
+    const undoable = formatted.text.split('\n', UNDOABLE_LINES + 1).length <= UNDOABLE_LINES && document.execCommand('insertText', false, formatted.text);
+    if (!undoable) field.value = formatted.text;
     this.currentBody = field.value;
-    this.#announcer.announce('Formatted the body as JSON.');
+    this.formatNote = undoable ? undefined : { body: field.value, text: 'Formatted as JSON; too long a layout for Ctrl+Z to undo.' };
+    this.#announcer.announce(this.formatNote?.text ?? 'Formatted the body as JSON.');
   }
 
   /** A parameter row edited: its part of the URL's query written again, the rest of the URL as it was. */
@@ -1284,7 +1290,7 @@ export class TryItConsole extends LitElement {
                   <textarea id="body" part="body" spellcheck="false" rows="6" aria-invalid=${invalidBody ? 'true' : nothing} aria-describedby=${invalidBody ? 'warning-0' : nothing}
                     .value=${this.currentBody} @input=${this.#onBodyInput}></textarea>`
               : nothing}
-            ${this.formatProblem?.body === this.currentBody ? html`<p class="notice" role="note">${this.formatProblem.text}</p>` : nothing}
+            ${this.formatNote?.body === this.currentBody ? html`<p class="notice" role="note">${this.formatNote.text}</p>` : nothing}
             ${this.notices.map((notice) => html`<p class="notice" role="note">${RESTORE_NOTICES[notice]}</p>`)}
             ${this.headerRows.map((row, index) => (row.enabled && row.value && !row.name.trim() ? html`<p class="notice" role="note">Header ${index + 1} has a value but no name, so it is not sent.</p>` : nothing))}
             ${warnings.map(
