@@ -9,19 +9,20 @@ import { classOrKindOf } from './value-kind.js';
 import type { WebhookBody } from './webhook-channel.js';
 
 /** What the Fetch handler passes along with each verified event. */
-export interface WebhookFetchReceiverContext {
-  request: Request;
+/** `Req`: a framework's own Request type (Next.js's `NextRequest`), given to `createWebhookFetchHandler`. */
+export interface WebhookFetchReceiverContext<Req extends Request = Request> {
+  request: Req;
   /** The exact bytes the signature was checked against. */
   rawBody: Buffer;
 }
 
-export interface WebhookFetchReceiverOptions<Data = Record<string, unknown>> extends WebhookVerificationOptions {
+export interface WebhookFetchReceiverOptions<Data = Record<string, unknown>, Req extends Request = Request> extends WebhookVerificationOptions {
   /**
    * Called with each verified event. Answer quickly: a `Response` it returns (or resolves to) is the answer; anything
    * else is awaited and ignored, and the handler answers `204 No Content`, so `(event) => queue.push(event)` fits.
    * When it throws, the answer is `500`, so the sender retries.
    */
-  onEvent(event: WebhookBody<Data>, context: WebhookFetchReceiverContext): unknown;
+  onEvent(event: WebhookBody<Data>, context: WebhookFetchReceiverContext<Req>): unknown;
   /**
    * Called with each refused request before it is answered, so the operator can log why deliveries fail (this
    * package's sender quotes the answer's `error` in its failure, but other senders may show only the status).
@@ -30,7 +31,7 @@ export interface WebhookFetchReceiverOptions<Data = Record<string, unknown>> ext
    * @example
    * onRefused: ({ status, reason }, { request }) => log.warn(`webhook to ${request.url} refused: ${status} ${reason}`)
    */
-  onRefused?: ((refusal: WebhookRefusal, context: Omit<WebhookFetchReceiverContext, 'rawBody'> & { rawBody: Buffer | undefined }) => unknown) | undefined;
+  onRefused?: ((refusal: WebhookRefusal, context: Omit<WebhookFetchReceiverContext<Req>, 'rawBody'> & { rawBody: Buffer | undefined }) => unknown) | undefined;
   /**
    * Called with each error the handler answers `500` for: what `onEvent` or `onRefused` threw, a body that broke off,
    * a Request whose body was read before the handler. It is not awaited; when it throws or rejects, both errors are
@@ -39,14 +40,14 @@ export interface WebhookFetchReceiverOptions<Data = Record<string, unknown>> ext
    * @example
    * onError: (error, { request }) => log.error({ err: error, url: request.url }, 'webhook handler failed')
    */
-  onError?: ((error: unknown, context: Omit<WebhookFetchReceiverContext, 'rawBody'>) => unknown) | undefined;
+  onError?: ((error: unknown, context: Omit<WebhookFetchReceiverContext<Req>, 'rawBody'>) => unknown) | undefined;
 }
 
 /**
  * Takes the `Request` and resolves with the `Response`. Never rejects, but when it is given something other than a
  * Fetch API `Request` (Node's request, a Hono context): the `InvalidArgumentError` then says what to pass instead.
  */
-export type WebhookFetchHandler = (request: Request) => Promise<Response>;
+export type WebhookFetchHandler<Req extends Request = Request> = (request: Req) => Promise<Response>;
 
 const NODE_REQUEST =
   "takes a Fetch API Request, as Next.js route handlers, Hono (c.req.raw), Bun.serve and Deno.serve give it, not Node's request; with http.createServer, Express and the like, use createWebhookHandler(options), which takes Node's (request, response)";
@@ -69,7 +70,7 @@ const ALREADY_READ =
  * Bun.serve({ fetch: handler });
  * Deno.serve(handler);
  */
-export function createWebhookFetchHandler<Data = Record<string, unknown>>(options: WebhookFetchReceiverOptions<Data>): WebhookFetchHandler {
+export function createWebhookFetchHandler<Data = Record<string, unknown>, Req extends Request = Request>(options: WebhookFetchReceiverOptions<Data, Req>): WebhookFetchHandler<Req> {
   const settings = receiverSettings(options, 'createWebhookFetchHandler options');
 
   return async (request) => {

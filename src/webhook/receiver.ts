@@ -17,22 +17,22 @@ type NodeWebhookResponse = ServerResponse | Http2ServerResponse;
  * What the handler passes along with each verified event. On an HTTP/2 server, `request` and `response` are
  * `node:http2`'s `Http2ServerRequest` and `Http2ServerResponse`, typed here as HTTP/1's so that callbacks written for
  * `http.createServer` and Express keep compiling: what a handler uses (`headers`, `url`, `socket`, `writeHead`, `end`)
- * is on both.
+ * is on both. A framework's own types are given to `createWebhookHandler` (`<Data, express.Request, express.Response>`).
  */
-export interface WebhookReceiverContext {
-  request: IncomingMessage;
-  response: ServerResponse;
+export interface WebhookReceiverContext<Req = IncomingMessage, Res = ServerResponse> {
+  request: Req;
+  response: Res;
   /** The exact bytes the signature was checked against. */
   rawBody: Buffer;
 }
 
-export interface WebhookReceiverOptions<Data = Record<string, unknown>> extends WebhookVerificationOptions {
+export interface WebhookReceiverOptions<Data = Record<string, unknown>, Req = IncomingMessage, Res = ServerResponse> extends WebhookVerificationOptions {
   /**
    * Called with each verified event. Answer quickly: when it returns without responding, the handler answers
    * `204 No Content`; when it throws, `500` (or Express's `next(error)`), so the sender retries. What it returns is
    * awaited and otherwise ignored, so `(event) => queue.push(event)` fits.
    */
-  onEvent(event: WebhookBody<Data>, context: WebhookReceiverContext): unknown;
+  onEvent(event: WebhookBody<Data>, context: WebhookReceiverContext<Req, Res>): unknown;
   /**
    * Called with each refused request before it is answered, so the operator can log why deliveries fail (this
    * package's sender quotes the answer's `error` in its failure, but other senders may show only the status).
@@ -41,7 +41,7 @@ export interface WebhookReceiverOptions<Data = Record<string, unknown>> extends 
    * @example
    * onRefused: ({ status, reason }, { request }) => log.warn(`webhook from ${request.socket.remoteAddress} refused: ${status} ${reason}`)
    */
-  onRefused?: ((refusal: WebhookRefusal, context: Omit<WebhookReceiverContext, 'rawBody'> & { rawBody: Buffer | undefined }) => unknown) | undefined;
+  onRefused?: ((refusal: WebhookRefusal, context: Omit<WebhookReceiverContext<Req, Res>, 'rawBody'> & { rawBody: Buffer | undefined }) => unknown) | undefined;
   /**
    * Called with each error the handler answers `500` for: what `onEvent` or `onRefused` threw, a request that ended
    * before its body arrived, a body parser that read the body first. It is not awaited; when it throws or rejects,
@@ -50,7 +50,7 @@ export interface WebhookReceiverOptions<Data = Record<string, unknown>> extends 
    * @example
    * onError: (error, { request }) => log.error({ err: error, url: request.url }, 'webhook handler failed')
    */
-  onError?: ((error: unknown, context: Omit<WebhookReceiverContext, 'rawBody'>) => unknown) | undefined;
+  onError?: ((error: unknown, context: Omit<WebhookReceiverContext<Req, Res>, 'rawBody'>) => unknown) | undefined;
 }
 
 /**
@@ -72,11 +72,17 @@ const COMPRESSED_HINT = ', or mount the handler after a parser that decompresses
  * `X-Signature` in constant time, answers `401` on a mismatch, `400` when the body is not a webhook event or (with
  * `maxAge`) its `sent_at` is out of date, and otherwise hands the parsed event to `onEvent`.
  *
+ * `Req` and `Res` type the callbacks' `request` and `response` as the framework's (Express's, with `ip`, `status()`…):
+ * the handler is given what the framework gives it.
+ *
  * @example
  * http.createServer(createWebhookHandler({ secret, onEvent: (event) => queue.push(event) })).listen(3000);
  * app.post('/hooks', createWebhookHandler({ secret, onEvent }));   // before any express.json()
+ * app.post('/hooks', createWebhookHandler<OrderEvent, express.Request, express.Response>({ secret, onEvent: (event, { request }) => log(request.ip) }));
  */
-export function createWebhookHandler<Data = Record<string, unknown>>(options: WebhookReceiverOptions<Data>): WebhookRequestHandler {
+export function createWebhookHandler<Data = Record<string, unknown>, Req extends NodeWebhookRequest = IncomingMessage, Res extends NodeWebhookResponse = ServerResponse>(
+  options: WebhookReceiverOptions<Data, Req, Res>,
+): WebhookRequestHandler {
   const settings = receiverSettings(options, 'createWebhookHandler options');
 
   return async (request, response, next) => {
@@ -84,8 +90,8 @@ export function createWebhookHandler<Data = Record<string, unknown>>(options: We
     if (misuse) throw misuse;
     // Decoded by a parser (express.raw() inflates gzip): a Content-Encoding header then says nothing about the bytes.
     const readHere = !Buffer.isBuffer(request.body) && !request.readableEnded;
-    // Typed as HTTP/1's for the callbacks, an HTTP/2 pair included (see WebhookReceiverContext).
-    const context = { request, response } as Omit<WebhookReceiverContext, 'rawBody'>;
+    // Typed as HTTP/1's for the callbacks, an HTTP/2 pair included, or as the framework's (see WebhookReceiverContext).
+    const context = { request, response } as unknown as Omit<WebhookReceiverContext<Req, Res>, 'rawBody'>;
     const failed = (error: unknown) => reportHandlerError(options.onError, error, context, next !== undefined);
     const refuse = async ({ status, reason }: WebhookRefusal, rawBody: Buffer | undefined) => {
       await options.onRefused?.({ status, reason }, { ...context, rawBody });

@@ -129,4 +129,35 @@ describe('webhook types', () => {
       assert.deepEqual(diagnostics, []);
     });
   }
+
+  it("type the callbacks' request and response as the framework's when given (Express, Next.js), without casts", () => {
+    const express = JSON.stringify(join(ROOT, 'node_modules/@types/express/index.js'));
+    const diagnostics = compile(`
+      import type { Request as ExpressRequest, Response as ExpressResponse, RequestHandler } from ${express};
+      import { createWebhookFetchHandler, createWebhookHandler } from ${webhook};
+      interface OrderEvent { orderId: string }
+      const handler = createWebhookHandler<OrderEvent, ExpressRequest, ExpressResponse>({
+        secret: 'whsec',
+        onEvent: (event, { request, response }) => {
+          const id: string = event.data.orderId;
+          const ip: string | undefined = request.ip;
+          response.status(202).json({ id, ip });
+        },
+        onRefused: ({ status }, { request }) => console.warn(status, request.originalUrl),
+        onError: (error, { response }) => void response.locals,
+      });
+      const mounted: RequestHandler = handler;
+      void mounted;
+      // Next.js's NextRequest is a Request with more: its fields are there in the callbacks.
+      class NextRequest extends Request {
+        readonly nextUrl = new URL(this.url);
+      }
+      const POST = createWebhookFetchHandler<OrderEvent, NextRequest>({ secret: 'whsec', onEvent: (event, { request }) => void [event.data.orderId, request.nextUrl.pathname] });
+      void POST(new NextRequest('https://example.com/hooks', { method: 'POST', body: '{}' }));
+      // Without them, Node's own types, as before.
+      // @ts-expect-error ip is Express's, not IncomingMessage's
+      createWebhookHandler({ secret: 'whsec', onEvent: (_event, { request }) => request.ip });
+    `);
+    assert.deepEqual(diagnostics, []);
+  });
 });
