@@ -105,6 +105,8 @@ const pageHistories = new PageShared<History>((history) => history.close());
 
 /** Format JSON is an edit Ctrl+Z undoes up to this many lines of layout; past them, inserting it as one is too slow. */
 const UNDOABLE_LINES = 300;
+/** A body Format JSON is offered for: an object or an array, not a lone `{{placeholder}}`. */
+const JSON_DOCUMENT_START = /^\s*(?:\[|\{(?!\{))/;
 
 /**
  * @tagname try-it-console
@@ -536,7 +538,7 @@ export class TryItConsole extends LitElement {
     this.currentBody = (event.target as HTMLTextAreaElement).value;
   }
 
-  /** Lays the body out as JSON, as an edit the reader can undo (Ctrl+Z), or says why it is not JSON. */
+  /** Lays the body out as JSON, as an edit the reader can undo (Ctrl+Z) unless long, or says why it is not JSON. */
   #onFormatBody(): void {
     const formatted = formatJsonBody(this.currentBody);
     if ('problem' in formatted) {
@@ -1286,7 +1288,7 @@ export class TryItConsole extends LitElement {
             ${this.#renderParameters()}
             ${this.#renderHeaderRows()}
             ${this.#bodyAllowed()
-              ? html`<div class="body-label"><label for="body">Body</label>${/^\s*(?:\[|\{(?!\{))/.test(this.currentBody) ? html`<button class="format-body" @click=${this.#onFormatBody}>Format JSON</button>` : nothing}</div>
+              ? html`<div class="body-label"><label for="body">Body</label>${JSON_DOCUMENT_START.test(this.currentBody) ? html`<button class="format-body" @click=${this.#onFormatBody}>Format JSON</button>` : nothing}</div>
                   <textarea id="body" part="body" spellcheck="false" rows="6" aria-invalid=${invalidBody ? 'true' : nothing} aria-describedby=${invalidBody ? 'warning-0' : nothing}
                     .value=${this.currentBody} @input=${this.#onBodyInput}></textarea>`
               : nothing}
