@@ -10,7 +10,7 @@ const urlField = (el: TryItConsole) => $<HTMLInputElement>(el, '#url');
 const rows = (el: TryItConsole) =>
   [...el.shadowRoot!.querySelectorAll('.parameter-row')].map((row) => [...row.querySelectorAll<HTMLInputElement>('input')].map((input) => input.value));
 const field = (el: TryItConsole, row: number, which: 'name' | 'value') => el.shadowRoot!.querySelectorAll<HTMLInputElement>(`.parameter-row input.${which}`)[row]!;
-const config = { environments: [{ name: 'Local', variables: { base_url: 'https://api.example', limit: '10' } }], history: { enabled: false } };
+const config = { environments: [{ name: 'Local', variables: { base_url: 'https://api.example', limit: '10', 'a&b': 'AB', 'c#d': 'CD' } }], history: { enabled: false } };
 
 /** Types `text` at the end of `input`, from the keyboard. */
 async function typeInto(el: TryItConsole, input: HTMLInputElement, text: string): Promise<void> {
@@ -31,18 +31,18 @@ describe('<try-it-console> query parameters', () => {
   it('writes an edited row back into the URL, encoding only what would end it, and follows edits of the URL field', async () => {
     const el = await fixture<TryItConsole>(html`<try-it-console .config=${config} url="{{base_url}}/pets?status=sold&debug#top"></try-it-console>`);
     await typeInto(el, field(el, 0, 'value'), ' & kept#1');
-    expect(urlField(el).value).to.equal('{{base_url}}/pets?status=sold %26 kept%231&debug#top');
+    expect(urlField(el).value).to.equal('{{base_url}}/pets?status=sold%20%26%20kept%231&debug#top');
     await typeInto(el, field(el, 1, 'value'), '1');
-    expect(urlField(el).value).to.equal('{{base_url}}/pets?status=sold %26 kept%231&debug=1#top');
+    expect(urlField(el).value).to.equal('{{base_url}}/pets?status=sold%20%26%20kept%231&debug=1#top');
     await typeInto(el, field(el, 1, 'name'), '=x');
-    expect(urlField(el).value).to.equal('{{base_url}}/pets?status=sold %26 kept%231&debug%3Dx=1#top');
+    expect(urlField(el).value).to.equal('{{base_url}}/pets?status=sold%20%26%20kept%231&debug%3Dx=1#top');
     // The caret stays where the reader types: text typed in the middle of a name lands there.
     const name = field(el, 0, 'name');
     name.focus();
     name.setSelectionRange(1, 1);
     await sendKeys({ type: 'XY' });
     await el.updateComplete;
-    expect(rows(el)[0]).to.deep.equal(['sXYtatus', 'sold %26 kept%231']);
+    expect(rows(el)[0]).to.deep.equal(['sXYtatus', 'sold%20%26%20kept%231']);
     urlField(el).value = '{{base_url}}/pets?page=2';
     urlField(el).dispatchEvent(new Event('input'));
     await el.updateComplete;
@@ -86,5 +86,76 @@ describe('<try-it-console> query parameters', () => {
     const el = await fixture<TryItConsole>(html`<try-it-console .config=${config} url="{{base_url}}/pets?a=1"></try-it-console>`);
     expect([field(el, 0, 'name').getAttribute('aria-label'), field(el, 0, 'value').getAttribute('aria-label')]).to.deep.equal(['Parameter 1 name', 'Parameter 1 value']);
     await expect(el).to.be.accessible();
+  });
+});
+
+/** Pastes `text` where focus is, with the keyboard, through the real clipboard. */
+async function paste(text: string): Promise<void> {
+  await navigator.clipboard.writeText(text);
+  await sendKeys({ down: 'Control' });
+  await sendKeys({ press: 'KeyV' });
+  await sendKeys({ up: 'Control' });
+}
+
+/** Clicks Add parameter and waits for the focus it moves. */
+async function addParameter(el: TryItConsole): Promise<void> {
+  $<HTMLButtonElement>(el, 'button.add-parameter').click();
+  await el.updateComplete;
+  await el.updateComplete;
+}
+
+describe('<try-it-console> query parameters, as a review typed, pasted and named them', () => {
+  it('keeps the caret after an & or # typed inside a value or name, the next key landing there', async () => {
+    const el = await fixture<TryItConsole>(html`<try-it-console .config=${config} url="{{base_url}}/p?status=soldout"></try-it-console>`);
+    const value = field(el, 0, 'value');
+    value.focus();
+    value.setSelectionRange(4, 4);
+    await sendKeys({ type: '&x' });
+    await el.updateComplete;
+    expect(urlField(el).value).to.equal('{{base_url}}/p?status=sold%26xout');
+    expect(value.selectionStart).to.equal('sold%26x'.length);
+  });
+
+  it('writes a space, quotes and brackets percent-encoded, an escape typed by hand kept, so the snippet stays; placeholders typed, spaces and all, as typed', async () => {
+    const el = await fixture<TryItConsole>(html`<try-it-console .config=${config} url="{{base_url}}/p?q="></try-it-console>`);
+    const value = field(el, 0, 'value');
+    value.focus();
+    await sendKeys({ type: 'new york %22x" [1] {{ limit }}' });
+    await el.updateComplete;
+    expect(urlField(el).value).to.equal('{{base_url}}/p?q=new%20york%20%22x%22%20%5B1%5D%20{{ limit }}');
+    const snippet = $(el, 'code-snippet');
+    await (snippet as unknown as { updateComplete: Promise<unknown> }).updateComplete;
+    expect(snippet.shadowRoot!.querySelector('.problem'), 'no snippet problem').to.equal(null);
+    expect(snippet.shadowRoot!.querySelector('pre code')!.textContent).to.contain('q=new%20york%20%22x%22%20%5B1%5D%20{{ limit }}');
+    // Backspace through an escape leaves what is left as it is.
+    value.setSelectionRange(6, 6);
+    await sendKeys({ press: 'Backspace' });
+    await el.updateComplete;
+    expect(value.value.slice(0, 9)).to.equal('new%2york');
+  });
+
+  it('splits a query pasted into a name into rows, the caret at the end of the last value', async () => {
+    const el = await fixture<TryItConsole>(html`<try-it-console .config=${config} url="{{base_url}}/p?a=1"></try-it-console>`);
+    await addParameter(el);
+    await paste('?page=2&limit={{limit}}');
+    await el.updateComplete;
+    await el.updateComplete;
+    expect(urlField(el).value).to.equal('{{base_url}}/p?a=1&page=2&limit={{limit}}');
+    expect(rows(el)).to.deep.equal([['a', '1'], ['page', '2'], ['limit', '{{limit}}']]);
+    expect(el.shadowRoot!.activeElement).to.equal(field(el, 2, 'value'));
+  });
+
+  it('Add parameter on a URL ending in ? focuses its empty row, adding no &', async () => {
+    const el = await fixture<TryItConsole>(html`<try-it-console .config=${config} url="{{base_url}}/p?"></try-it-console>`);
+    await addParameter(el);
+    expect(urlField(el).value).to.equal('{{base_url}}/p?');
+    expect(el.shadowRoot!.activeElement).to.equal(field(el, 0, 'name'));
+  });
+
+  it('reads a placeholder holding & or # as one, and adds after it', async () => {
+    const el = await fixture<TryItConsole>(html`<try-it-console .config=${config} url="{{base_url}}/p?x={{a&b}}&y={{c#d}}"></try-it-console>`);
+    expect(rows(el)).to.deep.equal([['x', '{{a&b}}'], ['y', '{{c#d}}']]);
+    await addParameter(el);
+    expect(urlField(el).value).to.equal('{{base_url}}/p?x={{a&b}}&y={{c#d}}&');
   });
 });

@@ -1,5 +1,6 @@
 // The query of the URL field as rows of name and value, for the console's parameter table. The URL stays the one
 // truth: rows are read from it on every render and an edit writes it back, every other character as it was typed.
+import { scanPlaceholders } from '../../core/placeholders.js';
 
 /** A URL split around its query: `head?query#fragment`, the query's `&`-separated parts as written. */
 export interface SplitUrl {
@@ -10,13 +11,32 @@ export interface SplitUrl {
   fragment: string;
 }
 
+/** `text` with its placeholders blanked out, of the same length: the `&`, `#`, `?` or `=` in `{{a&b}}` ends nothing. */
+function blanked(text: string): string {
+  let result = '';
+  let copiedUpTo = 0;
+  for (const { start, end } of scanPlaceholders(text)) {
+    result += text.slice(copiedUpTo, start) + ' '.repeat(end - start);
+    copiedUpTo = end;
+  }
+  return result + text.slice(copiedUpTo);
+}
+
 export function splitQuery(url: string): SplitUrl {
-  const hash = url.indexOf('#');
+  const seen = blanked(url);
+  const hash = seen.indexOf('#');
   const fragment = hash < 0 ? '' : url.slice(hash);
-  const beforeFragment = hash < 0 ? url : url.slice(0, hash);
-  const question = beforeFragment.indexOf('?');
-  if (question < 0) return { head: beforeFragment, parts: undefined, fragment };
-  return { head: beforeFragment.slice(0, question), parts: beforeFragment.slice(question + 1).split('&'), fragment };
+  const end = hash < 0 ? url.length : hash;
+  const question = seen.slice(0, end).indexOf('?');
+  if (question < 0) return { head: url.slice(0, end), parts: undefined, fragment };
+  const parts = [];
+  let from = question + 1;
+  for (let at = seen.indexOf('&', from); at >= 0 && at < end; at = seen.indexOf('&', from)) {
+    parts.push(url.slice(from, at));
+    from = at + 1;
+  }
+  parts.push(url.slice(from, end));
+  return { head: url.slice(0, question), parts, fragment };
 }
 
 /** The URL again, without a `?` once no part is left. */
@@ -26,17 +46,47 @@ export function joinQuery({ head, parts, fragment }: SplitUrl): string {
 
 /** A part as its row shows it: the name, and the value (`undefined` for a part without `=`, such as `?debug`). */
 export function parameterOf(part: string): [name: string, value: string | undefined] {
-  const equals = part.indexOf('=');
+  const equals = blanked(part).indexOf('=');
   return equals < 0 ? [part, undefined] : [part.slice(0, equals), part.slice(equals + 1)];
 }
 
+// What HTTP clients send differently (a space, a quote, brackets): the snippet refuses it, so a row writes it
+// percent-encoded, as the snippet asks. Kept as typed: braces (they start placeholders), letters outside ASCII (read,
+// not %E6%97%A5) and `%` (an escape typed by hand starts with one).
+const UNSENDABLE = /[\x00-\x20"<>\\^`|\x7F[\]]/.source;
+const NAME_ENDS = /[&#=]/g;
+const VALUE_ENDS = /[&#]/g;
+const IN_NAME = new RegExp(`${NAME_ENDS.source}|${UNSENDABLE}`, 'gu');
+const IN_VALUE = new RegExp(`${VALUE_ENDS.source}|${UNSENDABLE}`, 'gu');
+
+/** A name as its part writes it: what would end it (`&`, `#`, `=`) or what clients send differently, encoded. */
+export const nameText = (name: string) => escaped(name, NAME_ENDS, IN_NAME);
+/** A value as its part writes it: what would end it (`&`, `#`) or what clients send differently, encoded. */
+export const valueText = (value: string) => escaped(value, VALUE_ENDS, IN_VALUE);
+
 /**
  * The part a row's name and value write. What would end the part, the query or, in a name, the name (`&`, `#`,
- * `=`) is percent-encoded, so a value typed as `a&b` is sent as one value; the rest is written as typed, as in the
- * URL field.
+ * `=`), and what clients send differently (a space, `"`, `[`) are percent-encoded; the rest is written
+ * as typed, as in the URL field, placeholders included.
  */
 export function partOf(name: string, value: string | undefined): string {
-  return escaped(name, /[&#=]/g) + (value === undefined ? '' : `=${escaped(value, /[&#]/g)}`);
+  return nameText(name) + (value === undefined ? '' : `=${valueText(value)}`);
 }
 
-const escaped = (text: string, characters: RegExp) => text.replace(characters, (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`);
+/**
+ * `text` with `all` percent-encoded outside its placeholders; from a `{{` not closed yet (one being typed, as
+ * `{{ limit }}`), only `ends`.
+ */
+function escaped(text: string, ends: RegExp, all: RegExp): string {
+  const encode = (piece: string) => {
+    const open = piece.indexOf('{{');
+    return open < 0 ? piece.replace(all, encodeURIComponent) : piece.slice(0, open).replace(all, encodeURIComponent) + piece.slice(open).replace(ends, encodeURIComponent);
+  };
+  let result = '';
+  let copiedUpTo = 0;
+  for (const { start, end } of scanPlaceholders(text)) {
+    result += encode(text.slice(copiedUpTo, start)) + text.slice(start, end);
+    copiedUpTo = end;
+  }
+  return result + encode(text.slice(copiedUpTo));
+}

@@ -46,7 +46,7 @@ import { statusClassOf } from '../status-class.js';
 import { themeStyles } from '../theme.styles.js';
 import { bodyKindOf, downloadName, formatBytes, formatBytesOf, headerText, presentBody, type BodyPresentation } from './body-presentation.js';
 import { formatJsonBody } from './format-json-body.js';
-import { joinQuery, parameterOf, partOf, splitQuery } from './query-parameters.js';
+import { joinQuery, nameText, parameterOf, partOf, splitQuery, valueText } from './query-parameters.js';
 import { PageShared } from './page-shared.js';
 import { tryItConsoleStyles } from './try-it-console.styles.js';
 
@@ -558,29 +558,66 @@ export class TryItConsole extends LitElement {
     this.#announcer.announce(this.formatNote?.text ?? 'Formatted the body as JSON.');
   }
 
-  /** A parameter row edited: its part of the URL's query written again, the rest of the URL as it was. */
-  #onParameterChange(index: number, name: string, value: string | undefined): void {
+  /**
+   * A parameter row's name or value edited: its part of the URL's query written again, the rest of the URL as it was.
+   * What the part encodes (`&` → %26) is put in the field now, the caret after what was typed: set on render, it
+   * went to the end, and the next key typed there.
+   */
+  #onParameterInput(index: number, event: Event, [name, value]: [string, string | undefined]): void {
+    // While an input method composes, the field's text is its own (set on render, it would end the composition):
+    // written once chosen, at compositionend.
+    if ((event as InputEvent).isComposing) return;
+    const field = event.target as HTMLInputElement;
+    const text = field.classList.contains('name') ? nameText : valueText;
+    const written = text(field.value);
+    if (written !== field.value) {
+      const caret = text(field.value.slice(0, field.selectionStart ?? field.value.length)).length;
+      field.value = written;
+      field.setSelectionRange(caret, caret);
+    }
     const url = splitQuery(this.currentUrl);
-    url.parts![index] = partOf(name, value);
+    if (!url.parts) return;
+    url.parts[index] = field.classList.contains('name') ? partOf(field.value, value) : partOf(name, field.value);
     this.currentUrl = joinQuery(url);
+  }
+
+  /**
+   * A query pasted into a name (`a=1&b=2`, `?a=1`, a whole URL) fills the row and adds one per further part, as
+   * written: pasted whole it would be one name, its `=` and `&` encoded.
+   */
+  #onParameterNamePaste(index: number, event: ClipboardEvent): void {
+    const pasted = (event.clipboardData?.getData('text/plain') ?? '').trim();
+    const query = splitQuery(pasted).parts?.join('&') ?? pasted;
+    if (!/[=&]/.test(query) || /\s/.test(query)) return;
+    const url = splitQuery(this.currentUrl);
+    if (!url.parts) return;
+    event.preventDefault();
+    const added = splitQuery(`?${query}`).parts!.map((part) => partOf(...parameterOf(part)));
+    url.parts.splice(index, 1, ...added);
+    this.currentUrl = joinQuery(url);
+    // As after typing: the caret at the end of the last value pasted.
+    const last = index + added.length - 1;
+    void this.updateComplete.then(() => this.renderRoot.querySelectorAll<HTMLInputElement>('.parameter-row input.value')[last]?.focus());
   }
 
   /** A parameter added at the end of the query (`?` or `&`), focus on its name. */
   #onAddParameter(): void {
     const url = splitQuery(this.currentUrl);
-    url.parts = [...(url.parts ?? []), ''];
+    // A URL ending in ? or & shows an empty row already: that one is focused, not a second & added.
+    if (url.parts?.at(-1) !== '') url.parts = [...(url.parts ?? []), ''];
     this.currentUrl = joinQuery(url);
-    const index = url.parts.length - 1;
+    const index = url.parts!.length - 1;
     void this.updateComplete.then(() => this.renderRoot.querySelectorAll<HTMLElement>('.parameter-row input.name')[index]?.focus());
   }
 
   /** A parameter taken out of the URL; focus and the announcement as for a header row's ✕. */
   #onRemoveParameter(index: number): void {
     const url = splitQuery(this.currentUrl);
+    if (!url.parts) return; // the URL lost its query since the render (page code set it)
     const removes = [...this.renderRoot.querySelectorAll<HTMLElement>('button.remove-parameter')];
     (index < removes.length - 1 ? removes[index] : this.renderRoot.querySelector<HTMLElement>('button.add-parameter'))?.focus();
-    this.#announcer.announce(`Removed the parameter ${parameterOf(url.parts![index]!)[0] || index + 1}.`);
-    url.parts!.splice(index, 1);
+    this.#announcer.announce(`Removed the parameter ${parameterOf(url.parts[index]!)[0].trim() || index + 1}.`);
+    url.parts.splice(index, 1);
     this.currentUrl = joinQuery(url);
   }
 
@@ -983,11 +1020,13 @@ export class TryItConsole extends LitElement {
     return html`<fieldset class="parameters" part="parameters">
       <legend>Query parameters</legend>
       ${(splitQuery(this.currentUrl).parts ?? []).map((part, index) => {
-        const [name, value] = parameterOf(part);
+        const parameter = parameterOf(part);
+        const [name, value] = parameter;
+        const edited = (e: Event) => this.#onParameterInput(index, e, parameter);
         return html`<div class="parameter-row">
-          <input class="name" aria-label="Parameter ${index + 1} name" placeholder="Name" spellcheck="false" .value=${live(name)} @input=${(e: Event) => this.#onParameterChange(index, (e.target as HTMLInputElement).value, value)} />
-          <input class="value" aria-label="Parameter ${index + 1} value" placeholder="Value" spellcheck="false" .value=${live(value ?? '')} @input=${(e: Event) => this.#onParameterChange(index, name, (e.target as HTMLInputElement).value)} />
-          <button class="remove-parameter" aria-label="Remove parameter ${name || index + 1}" @click=${() => this.#onRemoveParameter(index)}>✕</button>
+          <input class="name" aria-label="Parameter ${index + 1} name" placeholder="Name" spellcheck="false" .value=${live(name)} @input=${edited} @compositionend=${edited} @paste=${(e: ClipboardEvent) => this.#onParameterNamePaste(index, e)} />
+          <input class="value" aria-label="Parameter ${index + 1} value" placeholder="Value" spellcheck="false" .value=${live(value ?? '')} @input=${edited} @compositionend=${edited} />
+          <button class="remove-parameter" aria-label="Remove parameter ${name.trim() || index + 1}" @click=${() => this.#onRemoveParameter(index)}>✕</button>
         </div>`;
       })}
       <button class="add-parameter" @click=${this.#onAddParameter}>Add parameter</button>
