@@ -1,4 +1,4 @@
-import { scanPlaceholders } from '../../core/placeholders.js';
+import { parseTemplate } from '../../core/placeholders.js';
 import { prettyJson } from './pretty-json.js';
 
 /**
@@ -12,24 +12,17 @@ export function formatJsonBody(body: string): { text: string } | { problem: stri
   let mark = 0xe000;
   while (body.includes(String.fromCharCode(mark))) mark += 1;
   const marker = String.fromCharCode(mark);
+  const parts = parseTemplate(body);
   const placeholders: string[] = [];
-  let parsed = '';
-  let laidOut = '';
-  let position = 0;
-  for (const { start, end } of scanPlaceholders(body)) {
-    const before = body.slice(position, start);
-    // A value of the placeholder's length to parse, so the parser's positions are those of the body as typed.
-    parsed += before + '0'.padEnd(end - start);
-    laidOut += `${before}${marker}${placeholders.push(body.slice(start, end)) - 1}${marker}`;
-    position = end;
-  }
-  parsed += body.slice(position);
+  // A value of the placeholder's length to parse, so the parser's positions are those of the body as typed.
+  const parsed = parts.map((part) => (typeof part === 'string' ? part : '0'.padEnd(part.literal.length))).join('');
+  const laidOut = parts.map((part) => (typeof part === 'string' ? part : `${marker}${placeholders.push(part.literal) - 1}${marker}`)).join('');
   try {
     JSON.parse(parsed);
   } catch (error) {
     return { problem: asTyped((error as Error).message, parsed, body) };
   }
-  const text = prettyJson(laidOut + body.slice(position))!;
+  const text = prettyJson(laidOut)!;
   return { text: text.replace(new RegExp(`${marker}(\\d+)${marker}`, 'g'), (_, index: string) => placeholders[Number(index)]!) };
 }
 

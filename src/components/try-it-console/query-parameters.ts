@@ -1,6 +1,6 @@
 // The query of the URL field as rows of name and value, for the console's parameter table. The URL stays the one
 // truth: rows are read from it on every render and an edit writes it back, every other character as it was typed.
-import { scanPlaceholders } from '../../core/placeholders.js';
+import { parseTemplate } from '../../core/placeholders.js';
 
 /** A URL split around its query: `head?query#fragment`, the query's `&`-separated parts as written. */
 export interface SplitUrl {
@@ -13,15 +13,10 @@ export interface SplitUrl {
 
 /** `text` with its placeholders blanked out, of the same length: the `&`, `#`, `?` or `=` in `{{a&b}}` ends nothing. */
 function blanked(text: string): string {
-  let result = '';
-  let copiedUpTo = 0;
-  for (const { start, end } of scanPlaceholders(text)) {
-    result += text.slice(copiedUpTo, start) + ' '.repeat(end - start);
-    copiedUpTo = end;
-  }
-  return result + text.slice(copiedUpTo);
+  return parseTemplate(text).map((part) => (typeof part === 'string' ? part : ' '.repeat(part.literal.length))).join('');
 }
 
+/** `url` split around its query; a `#`, `?` or `&` inside a placeholder splits nothing. */
 export function splitQuery(url: string): SplitUrl {
   const seen = blanked(url);
   const hash = seen.indexOf('#');
@@ -82,11 +77,5 @@ function escaped(text: string, ends: RegExp, all: RegExp): string {
     const open = piece.indexOf('{{');
     return open < 0 ? piece.replace(all, encodeURIComponent) : piece.slice(0, open).replace(all, encodeURIComponent) + piece.slice(open).replace(ends, encodeURIComponent);
   };
-  let result = '';
-  let copiedUpTo = 0;
-  for (const { start, end } of scanPlaceholders(text)) {
-    result += encode(text.slice(copiedUpTo, start)) + text.slice(start, end);
-    copiedUpTo = end;
-  }
-  return result + encode(text.slice(copiedUpTo));
+  return parseTemplate(text).map((part) => (typeof part === 'string' ? encode(part) : part.literal)).join('');
 }
