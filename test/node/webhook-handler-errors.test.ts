@@ -95,7 +95,9 @@ describe('a receiver answering 500', () => {
   });
 
   it('refuses an onError that is not a function, at construction', () => {
-    for (const create of [createWebhookHandler, createWebhookFetchHandler] as const) {
+    // One signature for both: their type parameters differ (the Node handler's request and response types).
+    const creators: ReadonlyArray<(options: { secret: string; onEvent: () => undefined; onError: never }) => unknown> = [createWebhookHandler, createWebhookFetchHandler];
+    for (const create of creators) {
       assert.throws(() => create({ secret: SECRET, onEvent: () => undefined, onError: 'console.error' as never }), (error: unknown) => error instanceof ConfigError && error.field === 'onError');
     }
   });

@@ -10,23 +10,14 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { request } from 'undici';
 import { ConfigError, InvalidArgumentError } from '../../src/core/errors.js';
 import { createWebhookHandler, type WebhookRefusal } from '../../src/webhook/index.js';
+import { listen, post, sign as signWith } from './webhook-support/receiver-requests.js';
 
 const SECRET = 'receiver-secret';
-const sign = (body: string | Buffer, secret = SECRET) => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+const sign = (body: string | Buffer, secret = SECRET) => signWith(body, secret);
 const eventBody = JSON.stringify({ event: 'user.created', sent_at: '2025-01-02T03:04:05.678Z', notifiable: { type: 'user', id: 42 }, data: { email: 'a@example.com' } });
 
 type Request = IncomingMessage & { body?: unknown; rawBody?: unknown };
 type Middleware = (req: Request, res: ServerResponse, next: (error?: unknown) => void) => unknown;
-
-async function listen(server: Server): Promise<string> {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
-
-async function post(url: string, body: string | Buffer, headers: Record<string, string> = {}) {
-  const response = await request(url, { method: 'POST', body, headers: { 'content-type': 'application/json', ...headers } });
-  return { status: response.statusCode, text: await response.body.text() };
-}
 
 // Reads the whole body, as body parsers do, and hands it to `keep`.
 const parser =

@@ -9,21 +9,11 @@ import { inspect } from 'node:util';
 import { request } from 'undici';
 import { ConfigError } from '../../src/core/errors.js';
 import { Notifier, WebhookChannel, createWebhookHandler, newMessage, type WebhookBody, type WebhookReceiverOptions } from '../../src/webhook/index.js';
+import { listen, post, sign as signWith } from './webhook-support/receiver-requests.js';
 
 const SECRET = 'receiver-secret';
-const sign = (body: string | Buffer, secret = SECRET) => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+const sign = (body: string | Buffer, secret = SECRET) => signWith(body, secret);
 const eventBody = JSON.stringify({ event: 'user.created', sent_at: '2025-01-02T03:04:05.678Z', notifiable: { type: 'user', id: 42 }, data: { email: 'a@example.com' } });
-
-async function listen(server: Server): Promise<string> {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
-
-async function post(url: string, body: string | Buffer, headers: Record<string, string | readonly string[]> = {}) {
-  const response = await request(url, { method: 'POST', body, headers: { 'content-type': 'application/json', ...headers } });
-  const text = await response.body.text();
-  return { status: response.statusCode, text };
-}
 
 describe('createWebhookHandler during a secret rotation', () => {
   it('accepts deliveries signed with the new or the old secret, and refuses others', async () => {
