@@ -74,9 +74,11 @@ const CREDENTIAL_QUERY_PARAMETER_ENDING = /[-_](?:token|secret|signature)$/;
  * one: most (`sort_key`, `public_key`, `idempotency_key`) hold no secret. `name` as `queryParameterName` gives it.
  */
 export function isCredentialQueryParameter(name: string): boolean {
-  const key = bracketedKey(name);
-  // In brackets, the broad names are mostly data: filter[key], page[token], options[auth].
-  return isCredentialName(name) || (key !== name && !BROAD_NAMES.includes(key) && isCredentialName(key));
+  const listed = name.replace(LIST_BRACKETS, '');
+  const inner = INNER_KEY.exec(listed)?.[1];
+  // Inside brackets, the broad names are mostly data: filter[key], page[token], options[auth]; before list brackets
+  // (token[], key[0]) they are what they are bare.
+  return isCredentialName(name) || isCredentialName(listed) || (inner !== undefined && !BROAD_NAMES.includes(inner) && isCredentialName(inner));
 }
 
 const isCredentialName = (name: string) => CREDENTIAL_QUERY_PARAMETERS.includes(name) || CREDENTIAL_QUERY_PARAMETER_ENDING.test(name);
@@ -88,9 +90,14 @@ const BROAD_NAMES = ['key', 'token', 'auth', 'sig', 'signature'];
  * (`api_key[]`, `api_key[0]`); a name without brackets as it is.
  */
 export function bracketedKey(name: string): string {
-  const unlisted = name.replace(/(?:\[\d*\])+$/, '');
-  return /\[([^\]]+)\]$/.exec(unlisted)?.[1] ?? unlisted;
+  const unlisted = name.replace(LIST_BRACKETS, '');
+  return INNER_KEY.exec(unlisted)?.[1] ?? unlisted;
 }
+
+/** Brackets of a list, empty or numbered, at the end of a name (`[]`, `[0][]`). */
+const LIST_BRACKETS = /(?:\[\d*\])+$/;
+/** The last bracketed key of a name: `password` of `user[password]`. */
+const INNER_KEY = /\[([^\]]+)\]$/;
 
 /** A query parameter name as a server reads it (`+` a space, escapes decoded), lowercased, to compare with these. */
 export function queryParameterName(name: string): string {

@@ -628,13 +628,19 @@ export const MIN_REDACTED_VALUE_LENGTH = 4;
 
 /** `value` as typed, and as a URL writes it: encoded as a component, or as the URL parser leaves a query or a path. */
 export function valueForms(value: string): string[] {
-  const forms = [value, encodeURIComponent(value)];
-  // As a query or a path keeps it only when whole: a `#` (and in a path a `?`) ends it early, and the part kept, `p`
-  // of `p#ssw0rd` or the word `admin` of `admin#2024!`, would be replaced wherever it appears.
-  if (!value.includes('#')) forms.push(new URL(`http://x/?${value}`).search.slice(1));
-  if (!/[?#]/.test(value)) forms.push(new URL(`http://x/${value}`).pathname.slice(1));
-  // Dot segments resolved (`/../`) can leave a path form short too.
-  return [...new Set(forms.filter((form) => form.length >= MIN_REDACTED_VALUE_LENGTH))];
+  // As a query or a path writes it, only when that is the whole value encoded: a `#` (or in a path a `?`) ends it
+  // early, a path's `..` or a tab is dropped, and the part kept, `admin` of `admin#2024!` or of `x/../admin`, would be
+  // replaced wherever it appears.
+  const parsed = [new URL(`http://x/?${value}`).search.slice(1), new URL(`http://x/${value}`).pathname.slice(1)].filter((form) => decodesTo(form, value));
+  return [...new Set([value, encodeURIComponent(value), ...parsed])];
+}
+
+function decodesTo(form: string, value: string): boolean {
+  try {
+    return decodeURIComponent(form) === value;
+  } catch {
+    return false; // a `%` that starts no escape: the parser kept it as it is, a form equal to the value
+  }
 }
 
 /** 8.64e15 ms after 1970, the last time a `Date` can hold. */

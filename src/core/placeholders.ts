@@ -55,6 +55,14 @@ export function parseTemplate(text: string): TemplatePart[] {
 }
 
 /**
+ * `text` with its literal text given to `literal` and each placeholder (as written) to `placeholder`, joined again:
+ * e.g. placeholders blanked to the same length, so that positions and what surrounds them stay those of the text.
+ */
+export function mapTemplate(text: string, literal: (piece: string) => string, placeholder: (written: string) => string): string {
+  return parseTemplate(text).map((part) => (typeof part === 'string' ? literal(part) : placeholder(part.literal))).join('');
+}
+
+/**
  * Parsed templates, kept while their total length stays under a budget. A console resolves the same
  * URL, headers and body on every keystroke and render, so parsing each once pays off.
  */

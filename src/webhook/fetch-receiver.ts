@@ -8,8 +8,10 @@ import { wellFormedSignature } from './signature.js';
 import { classOrKindOf } from './value-kind.js';
 import type { WebhookBody } from './webhook-channel.js';
 
-/** What the Fetch handler passes along with each verified event. */
-/** `Req`: a framework's own Request type (Next.js's `NextRequest`), given to `createWebhookFetchHandler`. */
+/**
+ * What the Fetch handler passes along with each verified event. `Req`: a framework's own Request type (Next.js's
+ * `NextRequest`), given to `createWebhookFetchHandler`.
+ */
 export interface WebhookFetchReceiverContext<Req extends Request = Request> {
   request: Req;
   /** The exact bytes the signature was checked against. */

@@ -179,8 +179,8 @@ async function rawBodyOf(request: NodeWebhookRequest & { body?: unknown; rawBody
   return readStream(request, limit);
 }
 
-// koa-bodyparser, fastify-raw-body and `req.rawBody = buf.toString()` keep the text rather than the bytes. The channel
-// sends UTF-8, so encoding the text again gives the bytes it signed.
+// Text rather than bytes (`req.rawBody = buf.toString()`, or koa-bodyparser's and fastify-raw-body's text copied onto
+// Node's request): the channel sends UTF-8, so encoding the text again gives the bytes it signed.
 function keptRawBody(rawBody: unknown, limit: number): Buffer | 'too-large' | 'already-parsed' {
   if (Buffer.isBuffer(rawBody)) return withinLimit(rawBody, limit);
   if (typeof rawBody === 'string') return withinLimit(Buffer.from(rawBody, 'utf8'), limit);

@@ -159,3 +159,54 @@ describe('<try-it-console> query parameters, as a review typed, pasted and named
     expect(urlField(el).value).to.equal('{{base_url}}/p?x={{a&b}}&y={{c#d}}&');
   });
 });
+
+describe('<try-it-console> query parameters, as a final review left them', () => {
+  it('splits a query pasted into a name with what the row held around it, its value going with the last name', async () => {
+    const el = await fixture<TryItConsole>(html`<try-it-console .config=${config} url="{{base_url}}/p?page&status=sold"></try-it-console>`);
+    const name = field(el, 0, 'name');
+    name.focus();
+    name.setSelectionRange(4, 4);
+    await paste('=2&limit={{ limit }}');
+    await el.updateComplete;
+    expect(rows(el)).to.deep.equal([['page', '2'], ['limit', '{{ limit }}'], ['status', 'sold']]);
+    const status = field(el, 2, 'name');
+    status.focus();
+    status.setSelectionRange(0, 0);
+    await paste('a=1&b');
+    await el.updateComplete;
+    expect(urlField(el).value).to.equal('{{base_url}}/p?page=2&limit={{ limit }}&a=1&bstatus=sold');
+  });
+
+  it('writes a "%" followed by what no escape starts with as %25, one that may be an escape being typed as typed', async () => {
+    const el = await fixture<TryItConsole>(html`<try-it-console .config=${config} url="{{base_url}}/p?q="></try-it-console>`);
+    await typeInto(el, field(el, 0, 'value'), '50%');
+    expect(urlField(el).value).to.equal('{{base_url}}/p?q=50%');
+    await typeInto(el, field(el, 0, 'value'), ' off %2');
+    expect(urlField(el).value).to.equal('{{base_url}}/p?q=50%25%20off%20%2');
+    await typeInto(el, field(el, 0, 'value'), '0');
+    expect(urlField(el).value).to.equal('{{base_url}}/p?q=50%25%20off%20%20');
+  });
+
+  it('rewrites only the half edited: the other stays as written in the URL field', async () => {
+    const el = await fixture<TryItConsole>(html`<try-it-console .config=${config} url="{{base_url}}/p?filter[status]=sold out&x=1"></try-it-console>`);
+    await typeInto(el, field(el, 0, 'value'), '!');
+    expect(urlField(el).value).to.equal('{{base_url}}/p?filter[status]=sold%20out!&x=1');
+  });
+
+  it('leaves the text an input method composes alone when the console renders meanwhile, and writes it once chosen', async () => {
+    const el = await fixture<TryItConsole>(html`<try-it-console .config=${config} url="{{base_url}}/p?q=a"></try-it-console>`);
+    const value = field(el, 0, 'value');
+    value.focus();
+    value.dispatchEvent(new CompositionEvent('compositionstart', { bubbles: true, composed: true }));
+    value.value = 'ani hao';
+    value.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true, isComposing: true, data: 'ni hao' }));
+    el.requestUpdate();
+    await el.updateComplete;
+    expect(value.value).to.equal('ani hao');
+    expect(urlField(el).value).to.equal('{{base_url}}/p?q=a');
+    value.value = 'a你好';
+    value.dispatchEvent(new CompositionEvent('compositionend', { bubbles: true, composed: true, data: '你好' }));
+    await el.updateComplete;
+    expect(urlField(el).value).to.equal('{{base_url}}/p?q=a你好');
+  });
+});

@@ -34,6 +34,9 @@ describe('History: values with # or ? given to redactValue', () => {
     // Nor the part a query or a path keeps of a value cut by "#" or "?": `admin` of `admin#2024!` is an ordinary word.
     assert.deepEqual(valueForms('admin#2024!'), ['admin#2024!', 'admin%232024!']);
     assert.deepEqual(valueForms('key?2024'), ['key?2024', 'key%3F2024']); // a query keeps it whole, as written
+    // Nor what a path keeps of one with `..` in it, or a URL of one with a tab: other words, found elsewhere.
+    assert.deepEqual(valueForms('x/../admin'), ['x/../admin', 'x%2F..%2Fadmin']);
+    assert.ok(!valueForms('tab\tvalue').includes('tabvalue'));
   });
 
   it('redacts a value cut by "#" whole, and not the word before its "#" wherever that appears', async () => {

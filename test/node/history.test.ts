@@ -392,14 +392,14 @@ describe('History: persistence', () => {
   it('redacts bracketed parameters (PHP, Rails) by the key they stand for, in the URL and a form body', async () => {
     const store = new MapStore();
     const history = new History({ enabled: true, redactQueryParameters: ['pin'] }, { store });
-    const url = 'https://api.example/v1?api_key[]=k1&user[access_token]=t1&user%5Bpassword%5D=p1&card[pin]=1234&user[name]=ada&tags[]=a&filter[0]=x&api_key[0]=k3&user[password][0]=p3&filter[key]=color&page[token]=next';
+    const url = 'https://api.example/v1?api_key[]=k1&user[access_token]=t1&user%5Bpassword%5D=p1&card[pin]=1234&user[name]=ada&tags[]=a&filter[0]=x&api_key[0]=k3&user[password][0]=p3&filter[key]=color&page[token]=next&token[]=t2&key[0]=k4';
     history.add(request(1, { id: 'a', url }));
     const form = 'user[password]=p1&user[password][]=p2&api_key[]=k2&card[pin]=4321&user[name]=ada';
     history.add(request(2, { id: 'form', method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: form }));
     await history.flush();
     assert.equal(
       store.stored('a').url,
-      `https://api.example/v1?api_key[]=${REDACTED}&user[access_token]=${REDACTED}&user%5Bpassword%5D=${REDACTED}&card[pin]=${REDACTED}&user[name]=ada&tags[]=a&filter[0]=x&api_key[0]=${REDACTED}&user[password][0]=${REDACTED}&filter[key]=color&page[token]=next`,
+      `https://api.example/v1?api_key[]=${REDACTED}&user[access_token]=${REDACTED}&user%5Bpassword%5D=${REDACTED}&card[pin]=${REDACTED}&user[name]=ada&tags[]=a&filter[0]=x&api_key[0]=${REDACTED}&user[password][0]=${REDACTED}&filter[key]=color&page[token]=next&token[]=${REDACTED}&key[0]=${REDACTED}`,
     );
     assert.equal(store.stored('form').body, `user[password]=${REDACTED}&user[password][]=${REDACTED}&api_key[]=${REDACTED}&card[pin]=${REDACTED}&user[name]=ada`);
   });

@@ -6,8 +6,8 @@ import { MASK, maskUrlCredentials } from '../../src/components/url-credential-ma
 describe('maskUrlCredentials', () => {
   it('masks credential parameters also when bracketed (PHP, Rails, qs), by the key they stand for, but for the broad names (filter[key])', () => {
     assert.equal(
-      maskUrlCredentials('https://api.example/v1?api_key[]=k1&user[access_token]=t1&user%5Bpassword%5D=p1&user[name]=ada&tags[]=a&api_key[0]=k2&filter[key]=color'),
-      `https://api.example/v1?api_key[]=${MASK}&user[access_token]=${MASK}&user%5Bpassword%5D=${MASK}&user[name]=ada&tags[]=a&api_key[0]=${MASK}&filter[key]=color`,
+      maskUrlCredentials('https://api.example/v1?api_key[]=k1&user[access_token]=t1&user%5Bpassword%5D=p1&user[name]=ada&tags[]=a&api_key[0]=k2&filter[key]=color&token[]=t3&key[0]=k4'),
+      `https://api.example/v1?api_key[]=${MASK}&user[access_token]=${MASK}&user%5Bpassword%5D=${MASK}&user[name]=ada&tags[]=a&api_key[0]=${MASK}&filter[key]=color&token[]=${MASK}&key[0]=${MASK}`,
     );
   });
 });

@@ -2,7 +2,6 @@
 // Node adapter, Bun and Deno do) and writes back its Response. Deliveries come from a real WebhookChannel, signed by it.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createHmac } from 'node:crypto';
 import { IncomingMessage } from 'node:http';
 import { Socket } from 'node:net';
 import { Readable } from 'node:stream';
@@ -10,6 +9,7 @@ import { inspect } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { request } from 'undici';
 import { ConfigError, InvalidArgumentError } from '../../src/core/errors.js';
+import { sign as signWith } from './webhook-support/receiver-requests.js';
 import {
   Notifier,
   WebhookChannel,
@@ -24,7 +24,7 @@ import { failOnUnhandledRejections, settlesWithin, startFetchServer, type FetchT
 
 const SECRET = 'receiver-secret';
 const GUARD = 15_000;
-const sign = (body: string | Buffer, secret = SECRET) => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+const sign = (body: string | Buffer, secret = SECRET) => signWith(body, secret);
 const user = { type: 'user', id: 42 };
 const created = () => newMessage().event('user.created').payload({ email: 'a@example.com' });
 

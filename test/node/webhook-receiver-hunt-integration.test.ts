@@ -2,11 +2,10 @@
 // `req.rawBody = buf.toString()`), a framework's wrapper passed instead of Node's request, a Response made with the
 // undici package, a signed body that starts with a byte order mark, and an async onError that rejects.
 import assert from 'node:assert/strict';
-import { createHmac } from 'node:crypto';
-import { IncomingMessage, ServerResponse, createServer, type Server } from 'node:http';
-import { Socket, type AddressInfo } from 'node:net';
+import { IncomingMessage, ServerResponse, createServer } from 'node:http';
+import { Socket } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { Response as UndiciResponse, request } from 'undici';
+import { Response as UndiciResponse } from 'undici';
 import { InvalidArgumentError } from '../../src/core/errors.js';
 import { createWebhookFetchHandler, createWebhookHandler, type WebhookRefusal } from '../../src/webhook/index.js';
 import { listen, post, sign as signWith } from './webhook-support/receiver-requests.js';

@@ -2,12 +2,10 @@
 // compressed the body, called the Fetch way, and with a body that is signed but no event. Each mistake is explained.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createHmac } from 'node:crypto';
 import { IncomingMessage, createServer, type Server, type ServerResponse } from 'node:http';
-import { Socket, type AddressInfo } from 'node:net';
+import { Socket } from 'node:net';
 import { inspect } from 'node:util';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { request } from 'undici';
 import { ConfigError, InvalidArgumentError } from '../../src/core/errors.js';
 import { createWebhookHandler, type WebhookRefusal } from '../../src/webhook/index.js';
 import { listen, post, sign as signWith } from './webhook-support/receiver-requests.js';

@@ -1,4 +1,4 @@
-import { parseTemplate } from '../../core/placeholders.js';
+import { mapTemplate } from '../../core/placeholders.js';
 import { prettyJson } from './pretty-json.js';
 
 /**
@@ -12,11 +12,11 @@ export function formatJsonBody(body: string): { text: string } | { problem: stri
   let mark = 0xe000;
   while (body.includes(String.fromCharCode(mark))) mark += 1;
   const marker = String.fromCharCode(mark);
-  const parts = parseTemplate(body);
   const placeholders: string[] = [];
+  const same = (piece: string) => piece;
   // A value of the placeholder's length to parse, so the parser's positions are those of the body as typed.
-  const parsed = parts.map((part) => (typeof part === 'string' ? part : '0'.padEnd(part.literal.length))).join('');
-  const laidOut = parts.map((part) => (typeof part === 'string' ? part : `${marker}${placeholders.push(part.literal) - 1}${marker}`)).join('');
+  const parsed = mapTemplate(body, same, (written) => '0'.padEnd(written.length));
+  const laidOut = mapTemplate(body, same, (written) => `${marker}${placeholders.push(written) - 1}${marker}`);
   try {
     JSON.parse(parsed);
   } catch (error) {
@@ -34,6 +34,7 @@ function asTyped(message: string, parsed: string, body: string): string {
   // `, "text" is not valid JSON`, or with `...` outside the quotes where the text is cut.
   return message.replace(/, (?:\.\.\.)?"([^]*)"(?:\.\.\.)? is not valid JSON$/, (quote, excerpt: string) => {
     const at = parsed.indexOf(excerpt);
-    return at < 0 ? quote : quote.replace(excerpt, () => body.slice(at, at + excerpt.length));
+    // Found more than once, it is not known which: left as the parser wrote it.
+    return at < 0 || at !== parsed.lastIndexOf(excerpt) ? quote : quote.replace(excerpt, () => body.slice(at, at + excerpt.length));
   });
 }

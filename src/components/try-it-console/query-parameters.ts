@@ -1,6 +1,6 @@
 // The query of the URL field as rows of name and value, for the console's parameter table. The URL stays the one
 // truth: rows are read from it on every render and an edit writes it back, every other character as it was typed.
-import { parseTemplate } from '../../core/placeholders.js';
+import { mapTemplate } from '../../core/placeholders.js';
 
 /** A URL split around its query: `head?query#fragment`, the query's `&`-separated parts as written. */
 export interface SplitUrl {
@@ -12,13 +12,13 @@ export interface SplitUrl {
 }
 
 /** `text` with its placeholders blanked out, of the same length: the `&`, `#`, `?` or `=` in `{{a&b}}` ends nothing. */
-function blanked(text: string): string {
-  return parseTemplate(text).map((part) => (typeof part === 'string' ? part : ' '.repeat(part.literal.length))).join('');
+export function blankedPlaceholders(text: string): string {
+  return mapTemplate(text, (piece) => piece, (written) => ' '.repeat(written.length));
 }
 
 /** `url` split around its query; a `#`, `?` or `&` inside a placeholder splits nothing. */
 export function splitQuery(url: string): SplitUrl {
-  const seen = blanked(url);
+  const seen = blankedPlaceholders(url);
   const hash = seen.indexOf('#');
   const fragment = hash < 0 ? '' : url.slice(hash);
   const end = hash < 0 ? url.length : hash;
@@ -41,14 +41,15 @@ export function joinQuery({ head, parts, fragment }: SplitUrl): string {
 
 /** A part as its row shows it: the name, and the value (`undefined` for a part without `=`, such as `?debug`). */
 export function parameterOf(part: string): [name: string, value: string | undefined] {
-  const equals = blanked(part).indexOf('=');
+  const equals = blankedPlaceholders(part).indexOf('=');
   return equals < 0 ? [part, undefined] : [part.slice(0, equals), part.slice(equals + 1)];
 }
 
-// What HTTP clients send differently (a space, a quote, brackets): the snippet refuses it, so a row writes it
-// percent-encoded, as the snippet asks. Kept as typed: braces (they start placeholders), letters outside ASCII (read,
-// not %E6%97%A5) and `%` (an escape typed by hand starts with one).
-const UNSENDABLE = /[\x00-\x20"<>\\^`|\x7F[\]]/.source;
+// What HTTP clients send differently (a space, a quote, brackets), and a `%` followed by what no escape starts with
+// (`50% off`): the snippet refuses them, so a row writes them percent-encoded, as the snippet asks. Kept as typed:
+// braces (they start placeholders), letters outside ASCII (read, not %E6%97%A5), and a `%` before a hex digit or at
+// the end, which may be an escape being typed or edited (Backspace in `%20`).
+const UNSENDABLE = /[\x00-\x20"<>\\^`|\x7F[\]]|%(?=[^\dA-Fa-f])/.source;
 const NAME_ENDS = /[&#=]/g;
 const VALUE_ENDS = /[&#]/g;
 const IN_NAME = new RegExp(`${NAME_ENDS.source}|${UNSENDABLE}`, 'gu');
@@ -77,5 +78,5 @@ function escaped(text: string, ends: RegExp, all: RegExp): string {
     const open = piece.indexOf('{{');
     return open < 0 ? piece.replace(all, encodeURIComponent) : piece.slice(0, open).replace(all, encodeURIComponent) + piece.slice(open).replace(ends, encodeURIComponent);
   };
-  return parseTemplate(text).map((part) => (typeof part === 'string' ? encode(part) : part.literal)).join('');
+  return mapTemplate(text, encode, (written) => written);
 }

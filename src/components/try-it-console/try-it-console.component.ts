@@ -1,4 +1,4 @@
-import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { LitElement, html, noChange, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { keyed } from 'lit/directives/keyed.js';
 import { live } from 'lit/directives/live.js';
@@ -46,7 +46,7 @@ import { statusClassOf } from '../status-class.js';
 import { themeStyles } from '../theme.styles.js';
 import { bodyKindOf, downloadName, formatBytes, formatBytesOf, headerText, presentBody, type BodyPresentation } from './body-presentation.js';
 import { formatJsonBody } from './format-json-body.js';
-import { joinQuery, nameText, parameterOf, partOf, splitQuery, valueText } from './query-parameters.js';
+import { blankedPlaceholders, joinQuery, nameText, parameterOf, partOf, splitQuery, valueText } from './query-parameters.js';
 import { PageShared } from './page-shared.js';
 import { tryItConsoleStyles } from './try-it-console.styles.js';
 
@@ -236,6 +236,8 @@ export class TryItConsole extends LitElement {
   #bodyCopyTimer: ReturnType<typeof setTimeout> | undefined;
   /** The text last shown of a body still arriving (`cut`: its end only), and the progress it was shown for. */
   #arriving: { progress: ResponseProgress; text: string | undefined; cut: boolean } | undefined;
+  /** The parameter field an input method is composing in (`index:isName`), whose text renders leave alone. */
+  #composing: string | undefined;
 
   @state() private configProblem: string | undefined;
   /** Why the `method`, `url`, `headers` or `body` set by the page cannot be loaded; shown like a configuration problem. */
@@ -551,10 +553,11 @@ export class TryItConsole extends LitElement {
     field.select();
     // insertText fires the input event that takes the text in. It costs Chromium time that grows with the square of
     // the lines (2,400 lines: 4 s), so a long layout, or one where it does nothing, is set as the value: no undo.
-    const undoable = formatted.text.split('\n', UNDOABLE_LINES + 1).length <= UNDOABLE_LINES && document.execCommand('insertText', false, formatted.text);
+    const long = formatted.text.split('\n', UNDOABLE_LINES + 1).length > UNDOABLE_LINES;
+    const undoable = !long && document.execCommand('insertText', false, formatted.text);
     if (!undoable) field.value = formatted.text;
     this.currentBody = field.value;
-    this.formatNote = undoable ? undefined : { body: field.value, text: 'Formatted as JSON; too long a layout for Ctrl+Z to undo.' };
+    this.formatNote = undoable ? undefined : { body: field.value, text: `Formatted as JSON; ${long ? 'too long a layout' : 'this browser could not make it an edit'} for Ctrl+Z to undo.` };
     this.#announcer.announce(this.formatNote?.text ?? 'Formatted the body as JSON.');
   }
 
@@ -564,11 +567,16 @@ export class TryItConsole extends LitElement {
    * went to the end, and the next key typed there.
    */
   #onParameterInput(index: number, event: Event, [name, value]: [string, string | undefined]): void {
-    // While an input method composes, the field's text is its own (set on render, it would end the composition):
-    // written once chosen, at compositionend.
-    if ((event as InputEvent).isComposing) return;
     const field = event.target as HTMLInputElement;
-    const text = field.classList.contains('name') ? nameText : valueText;
+    const isName = field.classList.contains('name');
+    // While an input method composes, the field's text is its own: written once chosen, at compositionend, and left
+    // alone by renders meanwhile (see #composing).
+    if (event.type === 'compositionstart' || (event as InputEvent).isComposing) {
+      this.#composing = `${index}:${isName}`;
+      return;
+    }
+    this.#composing = undefined;
+    const text = isName ? nameText : valueText;
     const written = text(field.value);
     if (written !== field.value) {
       const caret = text(field.value.slice(0, field.selectionStart ?? field.value.length)).length;
@@ -577,7 +585,8 @@ export class TryItConsole extends LitElement {
     }
     const url = splitQuery(this.currentUrl);
     if (!url.parts) return;
-    url.parts[index] = field.classList.contains('name') ? partOf(field.value, value) : partOf(name, field.value);
+    // The other half as it is written in the URL: only the half edited is encoded.
+    url.parts[index] = isName ? field.value + (value === undefined ? '' : `=${value}`) : `${name}=${field.value}`;
     this.currentUrl = joinQuery(url);
   }
 
@@ -585,15 +594,20 @@ export class TryItConsole extends LitElement {
    * A query pasted into a name (`a=1&b=2`, `?a=1`, a whole URL) fills the row and adds one per further part, as
    * written: pasted whole it would be one name, its `=` and `&` encoded.
    */
-  #onParameterNamePaste(index: number, event: ClipboardEvent): void {
+  #onParameterNamePaste(index: number, event: ClipboardEvent, value: string | undefined): void {
+    const field = event.target as HTMLInputElement;
     const pasted = (event.clipboardData?.getData('text/plain') ?? '').trim();
-    const query = splitQuery(pasted).parts?.join('&') ?? pasted;
-    if (!/[=&]/.test(query) || /\s/.test(query)) return;
+    // The name as it reads with the paste in it, so what the row held around it stays.
+    const name = field.value.slice(0, field.selectionStart ?? 0) + pasted + field.value.slice(field.selectionEnd ?? field.value.length);
+    const query = splitQuery(name).parts?.join('&') ?? name;
+    if (!/[=&]/.test(blankedPlaceholders(query)) || /[\r\n]/.test(query)) return;
     const url = splitQuery(this.currentUrl);
     if (!url.parts) return;
     event.preventDefault();
-    const added = splitQuery(`?${query}`).parts!.map((part) => partOf(...parameterOf(part)));
-    url.parts.splice(index, 1, ...added);
+    const added = splitQuery(`?${query}`).parts!.map((part) => parameterOf(part));
+    // The row's value goes with the last name pasted, when the paste gave it none.
+    if (added.at(-1)![1] === undefined) added.at(-1)![1] = value;
+    url.parts.splice(index, 1, ...added.map(([name, value]) => partOf(name, value)));
     this.currentUrl = joinQuery(url);
     // As after typing: the caret at the end of the last value pasted.
     const last = index + added.length - 1;
@@ -1023,9 +1037,11 @@ export class TryItConsole extends LitElement {
         const parameter = parameterOf(part);
         const [name, value] = parameter;
         const edited = (e: Event) => this.#onParameterInput(index, e, parameter);
+        // A field an input method composes in keeps its text: set back to the URL's on a render, the composition ends.
+        const shown = (isName: boolean, text: string) => (this.#composing === `${index}:${isName}` ? noChange : live(text));
         return html`<div class="parameter-row">
-          <input class="name" aria-label="Parameter ${index + 1} name" placeholder="Name" spellcheck="false" .value=${live(name)} @input=${edited} @compositionend=${edited} @paste=${(e: ClipboardEvent) => this.#onParameterNamePaste(index, e)} />
-          <input class="value" aria-label="Parameter ${index + 1} value" placeholder="Value" spellcheck="false" .value=${live(value ?? '')} @input=${edited} @compositionend=${edited} />
+          <input class="name" aria-label="Parameter ${index + 1} name" placeholder="Name" spellcheck="false" .value=${shown(true, name)} @input=${edited} @compositionstart=${edited} @compositionend=${edited} @paste=${(e: ClipboardEvent) => this.#onParameterNamePaste(index, e, value)} />
+          <input class="value" aria-label="Parameter ${index + 1} value" placeholder="Value" spellcheck="false" .value=${shown(false, value ?? '')} @input=${edited} @compositionstart=${edited} @compositionend=${edited} />
           <button class="remove-parameter" aria-label="Remove parameter ${name.trim() || index + 1}" @click=${() => this.#onRemoveParameter(index)}>✕</button>
         </div>`;
       })}
