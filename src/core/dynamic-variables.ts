@@ -3,6 +3,8 @@ import { randomId } from './random-id.js';
 
 const DYNAMIC_VARIABLES: Readonly<Record<string, () => string>> = {
   $guid: () => randomId(),
+  // Postman's other name for it, which its newer collections use.
+  $randomUUID: () => randomId(),
   $timestamp: () => String(Math.floor(Date.now() / 1000)),
   $isoTimestamp: () => new Date().toISOString(),
   $randomInt: () => String(Math.floor(Math.random() * 1001)),

@@ -41,8 +41,8 @@ describe('Variables spelt otherwise than the request uses them', () => {
   });
 
   it('lists the dynamic variables for a $ name that is none of them', () => {
-    const message = refusal(withVariables({}, true), 'https://api.example.com/pets/{{$randomUUID}}', 'unresolved-variables');
-    assert.match(message, /\{\{\$randomUUID\}\} has no value in environment "Production"\. Define it there, or pick another environment\. The dynamic variables are \{\{\$guid\}\}, \{\{\$timestamp\}\}, \{\{\$isoTimestamp\}\}, \{\{\$randomInt\}\}\.$/);
+    const message = refusal(withVariables({}, true), 'https://api.example.com/pets/{{$randomEmail}}', 'unresolved-variables');
+    assert.match(message, /\{\{\$randomEmail\}\} has no value in environment "Production"\. Define it there, or pick another environment\. The dynamic variables are \{\{\$guid\}\}, \{\{\$randomUUID\}\}, \{\{\$timestamp\}\}, \{\{\$isoTimestamp\}\}, \{\{\$randomInt\}\}\.$/);
   });
 });
 

@@ -218,10 +218,10 @@ describe('EnvironmentManager: resolve rules', () => {
   });
 
   it('replaces dynamic variables with fresh values', () => {
-    const text = manager.resolve('{{$guid}} {{$guid}} {{$timestamp}} {{$isoTimestamp}} {{$randomInt}}');
-    const [guid1, guid2, timestamp, iso, randomInt] = text.split(' ');
-    assert.match(guid1!, /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-    assert.notEqual(guid1, guid2);
+    const text = manager.resolve('{{$guid}} {{$guid}} {{$timestamp}} {{$isoTimestamp}} {{$randomInt}} {{$randomUUID}}');
+    const [guid1, guid2, timestamp, iso, randomInt, uuid] = text.split(' ');
+    for (const id of [guid1, uuid]) assert.match(id!, /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    assert.equal(new Set([guid1, guid2, uuid]).size, 3);
     assert.ok(Math.abs(Number(timestamp) - Date.now() / 1000) < 60);
     assert.equal(new Date(iso!).toISOString(), iso);
     assert.ok(Number.isInteger(Number(randomInt)) && Number(randomInt) >= 0 && Number(randomInt) <= 1000);
