@@ -25,6 +25,17 @@ const MAX_CLOCK_SKEW = 5 * 60_000;
 // The longest part of a sent_at a refusal quotes.
 const MAX_QUOTED = 64;
 
+/** The methods a channel sends deliveries with, for the `Allow` header of a `405`. */
+export const DELIVERY_METHODS = 'POST, PUT, PATCH';
+
+/**
+ * The refusal of a GET or HEAD (someone opening the endpoint in a browser, a health check): no delivery comes without
+ * a body, and "no X-Signature header" would send its reader after the secrets.
+ */
+export function methodRefusal(method: string | undefined): WebhookRefusal | undefined {
+  return method === 'GET' || method === 'HEAD' ? { status: 405, reason: `method ${method} carries no webhook: deliveries come as ${DELIVERY_METHODS} requests with a signed JSON body` } : undefined;
+}
+
 /** The refusal of a body over `maxBodySize`, read or declared. */
 export function tooLarge(maxBodySize: number): WebhookRefusal {
   return { status: 413, reason: `body larger than ${maxBodySize} bytes` };

@@ -2,7 +2,7 @@
 // takes a Request, verifies the signature over the raw bytes before anything parses them, and resolves with the
 // Response. It decides as the Node handler does (delivery-verdict.ts); only reading and answering differ.
 import { ConfigError, InvalidArgumentError } from '../core/errors.js';
-import { judgeDelivery, tooLarge, type SignatureEvidence } from './delivery-verdict.js';
+import { DELIVERY_METHODS, judgeDelivery, methodRefusal, tooLarge, type SignatureEvidence } from './delivery-verdict.js';
 import { receiverSettings, reportHandlerError, type WebhookRefusal, type WebhookVerificationOptions } from './receiver-options.js';
 import { wellFormedSignature } from './signature.js';
 import { classOrKindOf } from './value-kind.js';
@@ -28,7 +28,7 @@ export interface WebhookFetchReceiverOptions<Data = Record<string, unknown>, Req
   /**
    * Called with each refused request before it is answered, so the operator can log why deliveries fail (this
    * package's sender quotes the answer's `error` in its failure, but other senders may show only the status).
-   * `rawBody` is undefined for a `413`: the body was not read. What it returns is awaited; a
+   * `rawBody` is undefined for a `413` or a `405`: the body was not read. What it returns is awaited; a
    * `Response` it returns is the answer instead; when it throws, the request is answered as when `onEvent` throws.
    * @example
    * onRefused: ({ status, reason }, { request }) => log.warn(`webhook to ${request.url} refused: ${status} ${reason}`)
@@ -85,6 +85,8 @@ export function createWebhookFetchHandler<Data = Record<string, unknown>, Req ex
       return isResponse(own) ? own : answer(status, reason, status === 413);
     };
     try {
+      const wrongMethod = methodRefusal(request.method);
+      if (wrongMethod) return await refuse(wrongMethod, undefined);
       const rawBody = await rawBodyOf(request, settings.maxBodySize);
       if (rawBody === 'already-read' || rawBody === 'locked') {
         const error = new ConfigError('webhook handler', rawBody === 'locked' ? 'a Request whose body a reader holds' : 'a Request whose body was read', ALREADY_READ);
@@ -163,6 +165,7 @@ function signatureEvidence(request: Request): SignatureEvidence {
 function answer(status: number, error?: string, closeConnection = false): Response {
   const headers = new Headers();
   if (closeConnection) headers.set('Connection', 'close');
+  if (status === 405) headers.set('Allow', DELIVERY_METHODS);
   if (error === undefined) return new Response(null, { status, headers });
   headers.set('Content-Type', 'application/json');
   return new Response(JSON.stringify({ error }), { status, headers });

@@ -26,8 +26,11 @@ export interface WebhookVerificationOptions {
 
 /** A request a handler refused before `onEvent`: the status it answers and why (also the answer's `error`). */
 export interface WebhookRefusal {
-  /** `401` for the signature, `400` for a body that is no webhook event or (with `maxAge`) is out of date, `413` for a body over `maxBodySize`. */
-  status: 400 | 401 | 413;
+  /**
+   * `401` for the signature, `400` for a body that is no webhook event or (with `maxAge`) is out of date, `413` for a
+   * body over `maxBodySize`, `405` for a GET or HEAD (no delivery comes without a body).
+   */
+  status: 400 | 401 | 405 | 413;
   reason: string;
 }
 

@@ -4,7 +4,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { constants as http2Constants, type Http2ServerRequest, type Http2ServerResponse } from 'node:http2';
 import { ConfigError, InvalidArgumentError } from '../core/errors.js';
-import { judgeDelivery, tooLarge, type SignatureEvidence } from './delivery-verdict.js';
+import { DELIVERY_METHODS, judgeDelivery, methodRefusal, tooLarge, type SignatureEvidence } from './delivery-verdict.js';
 import { receiverSettings, reportHandlerError, type WebhookRefusal, type WebhookVerificationOptions } from './receiver-options.js';
 import { kindOf } from './value-kind.js';
 import type { WebhookBody } from './webhook-channel.js';
@@ -36,7 +36,7 @@ export interface WebhookReceiverOptions<Data = Record<string, unknown>, Req = In
   /**
    * Called with each refused request before it is answered, so the operator can log why deliveries fail (this
    * package's sender quotes the answer's `error` in its failure, but other senders may show only the status).
-   * `rawBody` is undefined for a `413`: the body was not read. What it returns is awaited; a
+   * `rawBody` is undefined for a `413` or a `405`: the body was not read. What it returns is awaited; a
    * response it makes itself is kept; when it throws, the request is answered as when `onEvent` throws.
    * @example
    * onRefused: ({ status, reason }, { request }) => log.warn(`webhook from ${request.socket.remoteAddress} refused: ${status} ${reason}`)
@@ -100,6 +100,8 @@ export function createWebhookHandler<Data = Record<string, unknown>, Req extends
       if (status === 413) resetHttp2StreamOnceAnswered(request);
     };
     try {
+      const wrongMethod = methodRefusal(request.method);
+      if (wrongMethod) return await refuse(wrongMethod, undefined);
       const rawBody = await rawBodyOf(request, settings.maxBodySize);
       if (rawBody === 'already-parsed') {
         const error = new ConfigError('webhook handler', 'a parsed body', ALREADY_READ);
@@ -255,6 +257,7 @@ function resetHttp2StreamOnceAnswered(request: NodeWebhookRequest): void {
 
 function answer(response: NodeWebhookResponse, status: number, error?: string, closeConnection = false): void {
   if (closeConnection) response.setHeader('Connection', 'close');
+  if (status === 405) response.setHeader('Allow', DELIVERY_METHODS);
   if (error === undefined) {
     response.writeHead(status).end();
     return;
