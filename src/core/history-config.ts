@@ -70,8 +70,9 @@ const CREDENTIAL_QUERY_PARAMETER_ENDING = /[-_](?:token|secret|signature)$/;
 /**
  * Whether a query parameter carries a credential by convention: one of `CREDENTIAL_QUERY_PARAMETERS`, or a name ending
  * in `_token`, `-secret`, `-signature`… (`refresh_token`, `private_token`, `id_token`, `X-Goog-Signature`,
- * `X-Amz-Security-Token`), also as a bracketed key (`user[token]`, `api_key[]`). Names ending in `_key` are listed one by
- * one: most (`sort_key`, `public_key`, `idempotency_key`) hold no secret. `name` as `queryParameterName` gives it.
+ * `X-Amz-Security-Token`), also as a bracketed key (`user[access_token]`, `api_key[]`; not the broad `filter[key]`).
+ * Names ending in `_key` are listed one by one: most (`sort_key`, `public_key`, `idempotency_key`) hold no secret.
+ * `name` as `queryParameterName` gives it.
  */
 export function isCredentialQueryParameter(name: string): boolean {
   const listed = name.replace(LIST_BRACKETS, '');
