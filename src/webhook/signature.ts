@@ -93,6 +93,8 @@ export async function verifySignature(rawBody: RawBody | null | undefined, heade
     throw new ConfigError('secret', 'a signature', 'looks like an X-Signature header; the arguments are (rawBody, header, secret)', 'a signature');
   }
   const signers = receiverSigners(secret, 'secret');
+  // Before the body's absence answers: the whole headers object passed as the header is a mistake to name either way.
+  checkHeaderType(headerValue);
   // A request that arrived without a body cannot be verified (see the README's receiver guidance).
   if (rawBody === null || rawBody === undefined) return false;
   return verifiedByAny(signers, rawBody, headerValue);

@@ -64,6 +64,10 @@ describe('webhook signature: verification', () => {
     assert.equal(await verifySignature(undefined, right, secret), false);
   });
 
+  it('names the whole headers object passed as the header also when the body is missing', async () => {
+    await assert.rejects(verifySignature(undefined, { 'x-signature': right } as never, secret), (error: unknown) => error instanceof InvalidArgumentError && /not the whole headers object/.test(error.message));
+  });
+
   it('answers false, never throws, for a garbage header', async () => {
     for (const garbage of ['garbage', 'sha256=', 'sha256=zz', `sha1=${right.slice(7)}`, `${right} `, ` ${right}`, `${right}00`, right.slice(0, -1), 'sha256=' + 'g'.repeat(64), '\u0000'.repeat(71), [right, right], []]) {
       assert.equal(await verifySignature(body, garbage, secret), false, `header ${JSON.stringify(garbage)}`);
