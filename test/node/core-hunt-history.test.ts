@@ -2,6 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { History, InvalidArgumentError, REDACTED, valueForms, type StoredHistoryRecord } from '../../src/core/index.js';
 import { MapStore } from './history-support/map-store.js';
+import { subscriberChangeTests } from './core-support/subscriber-changes.js';
 
 describe('History: values with # or ? given to redactValue', () => {
   it('replaces the value, and leaves every other character of the entry alone', async () => {
@@ -52,35 +53,9 @@ describe('History: values with # or ? given to redactValue', () => {
 });
 
 describe('History: subscribers changing their subscription while told of a change', () => {
-  it('calls a subscriber that subscribes again once per change, not again and again', () => {
+  subscriberChangeTests(() => {
     const history = new History({ enabled: true });
-    let calls = 0;
-    let unsubscribe = () => {};
-    const listener = () => {
-      calls += 1;
-      unsubscribe();
-      // Bounded, so that the old behaviour fails the test instead of hanging it.
-      if (calls < 5) unsubscribe = history.subscribe(listener);
-    };
-    unsubscribe = history.subscribe(listener);
-    history.add({ method: 'GET', url: 'https://api.example/', status: 200, duration: 1 });
-    assert.equal(calls, 1);
-    history.clear();
-    assert.equal(calls, 2);
-  });
-
-  it('tells a subscriber added during a change from the next change on, and skips one unsubscribed during it', () => {
-    const history = new History({ enabled: true });
-    const heard: string[] = [];
-    let unsubscribeLast = () => {};
-    history.subscribe(() => {
-      heard.push('first');
-      unsubscribeLast();
-      history.subscribe(() => heard.push('added'));
-    });
-    unsubscribeLast = history.subscribe(() => heard.push('last'));
-    history.add({ method: 'GET', url: 'https://api.example/', status: 200, duration: 1 });
-    assert.deepEqual(heard, ['first']);
+    return { owner: history, changes: [() => history.add({ method: 'GET', url: 'https://api.example/', status: 200, duration: 1 }), () => history.clear()] };
   });
 });
 
