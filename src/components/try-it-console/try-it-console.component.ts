@@ -611,7 +611,7 @@ export class TryItConsole extends LitElement {
     this.currentUrl = joinQuery(url);
     // As after typing: the caret at the end of the last value pasted.
     const last = index + added.length - 1;
-    void this.updateComplete.then(() => this.renderRoot.querySelectorAll<HTMLInputElement>('.parameter-row input.value')[last]?.focus());
+    this.#focusOnceRendered('.parameter-row input.value', last);
   }
 
   /** A parameter added at the end of the query (`?` or `&`), focus on its name. */
@@ -621,15 +621,14 @@ export class TryItConsole extends LitElement {
     if (url.parts?.at(-1) !== '') url.parts = [...(url.parts ?? []), ''];
     this.currentUrl = joinQuery(url);
     const index = url.parts!.length - 1;
-    void this.updateComplete.then(() => this.renderRoot.querySelectorAll<HTMLElement>('.parameter-row input.name')[index]?.focus());
+    this.#focusOnceRendered('.parameter-row input.name', index);
   }
 
   /** A parameter taken out of the URL; focus and the announcement as for a header row's ✕. */
   #onRemoveParameter(index: number): void {
     const url = splitQuery(this.currentUrl);
     if (!url.parts) return; // the URL lost its query since the render (page code set it)
-    const removes = [...this.renderRoot.querySelectorAll<HTMLElement>('button.remove-parameter')];
-    (index < removes.length - 1 ? removes[index] : this.renderRoot.querySelector<HTMLElement>('button.add-parameter'))?.focus();
+    this.#focusAfterRemoving(index, 'button.remove-parameter', 'button.add-parameter');
     this.#announcer.announce(`Removed the parameter ${parameterOf(url.parts[index]!)[0].trim() || index + 1}.`);
     url.parts.splice(index, 1);
     this.currentUrl = joinQuery(url);
@@ -653,27 +652,33 @@ export class TryItConsole extends LitElement {
     const last = this.headerRows.findIndex((row) => row.key === key) + more.length;
     this.headerRows = this.headerRows.flatMap((row) => (row.key === key ? [{ ...row, ...first }, ...more.map(({ name, value }) => this.#row(name, value))] : [row]));
     // As after typing: the caret after what was pasted, at the end of the last header's value.
-    this.#focusRowValue(last);
+    this.#focusOnceRendered('.header-row input.value', last);
   }
 
-  /** Once rendered, focus in the value of the header row at `index`. */
-  #focusRowValue(index: number): void {
-    void this.updateComplete.then(() => this.renderRoot.querySelectorAll<HTMLInputElement>('.header-row input.value')[index]?.focus());
+  /** Once rendered, focus on the element at `index` of those `selector` matches (a row's field, the URL field). */
+  #focusOnceRendered(selector: string, index = 0): void {
+    void this.updateComplete.then(() => this.renderRoot.querySelectorAll<HTMLElement>(selector)[index]?.focus());
+  }
+
+  /**
+   * Focus forward from the ✕ at `index` of those `removeSelector` matches, before its row goes, as after a deletion in
+   * a list: to the next row's ✕ (rows are not keyed, so the ✕ in this place stands for the next row once this one
+   * goes), or after the last row to the button `addSelector` matches. Moved first: once its ✕ is gone, focus would go
+   * to Send.
+   */
+  #focusAfterRemoving(index: number, removeSelector: string, addSelector: string): void {
+    const removes = this.renderRoot.querySelectorAll<HTMLElement>(removeSelector);
+    (index < removes.length - 1 ? removes[index] : this.renderRoot.querySelector<HTMLElement>(addSelector))?.focus();
   }
 
   #onAddRow(): void {
     this.headerRows = [...this.headerRows, this.#row()];
-    void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLInputElement>('.header-row:last-of-type input.name')?.focus());
+    this.#focusOnceRendered('.header-row:last-of-type input.name');
   }
 
   #onRemoveRow(key: number): void {
     const index = this.headerRows.findIndex((row) => row.key === key);
-    const removes = [...this.renderRoot.querySelectorAll<HTMLElement>('button.remove')];
-    // Focus goes forward, as after a deletion in a list: to the next row's ✕ (rows are not keyed, so the ✕ in this
-    // place stands for the next row once this one goes), or after the last row to Add header. Moved before the row
-    // goes: once its ✕ is gone, focus would go to Send first.
-    const next = index < removes.length - 1 ? removes[index] : this.renderRoot.querySelector<HTMLElement>('button.add-header');
-    next?.focus();
+    this.#focusAfterRemoving(index, 'button.remove', 'button.add-header');
     // Said: the ✕ that keeps focus is the same button, renamed after the next row, which a screen reader does not read.
     this.#announcer.announce(`Removed the header ${this.headerRows[index]!.name.trim() || index + 1}.`);
     this.headerRows = this.headerRows.filter((row) => row.key !== key);
@@ -691,7 +696,7 @@ export class TryItConsole extends LitElement {
     this.headerRows = off ? this.headerRows.map((each) => (each === off ? row : each)) : [...this.headerRows, row];
     const index = this.headerRows.indexOf(row);
     this.#announcer.announce(`${off ? 'Switched on' : 'Added'} the header Content-Type: ${value}.`);
-    this.#focusRowValue(index);
+    this.#focusOnceRendered('.header-row input.value', index);
   }
 
   /** The fix offered for a name spelt as a variable of the environment is: that variable in its place, in the URL. */
@@ -702,7 +707,7 @@ export class TryItConsole extends LitElement {
     this.currentUrl = url;
     this.#announcer.announce(`Changed {{${typo}}} to {{${near}}} in the URL.`);
     // The button goes with the typo: focus goes to the URL it changed.
-    void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLInputElement>('#url')?.focus());
+    this.#focusOnceRendered('#url');
   }
 
   /** Puts back the request as it was edited before a history entry replaced it. */
@@ -711,7 +716,7 @@ export class TryItConsole extends LitElement {
     [this.currentMethod, this.currentUrl, this.headerRows, this.currentBody, this.notices] = [method, url, rows, body, notices];
     this.draft = undefined;
     this.#announcer.announce('Your edits are back.');
-    void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLInputElement>('#url')?.focus());
+    this.#focusOnceRendered('#url');
   }
 
   /** The request being edited, to keep, and the key that tells it from another. */
