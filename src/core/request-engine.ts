@@ -553,21 +553,26 @@ function brokenOff(error: ResponseBodyError, prepared: PreparedRequest, status: 
   );
 }
 
-/** The first code among the causes of `error` (undici's "terminated" wraps zlib's or the socket's), if any. */
-function causeCode(error: unknown): string | undefined {
+/** What `pick` finds first in `error` and its causes, four deep (undici's "terminated" wraps zlib's or the socket's). */
+function fromCauses<T>(error: unknown, pick: (cause: Error) => T | undefined): T | undefined {
   for (let cause = error, depth = 0; cause instanceof Error && depth < 4; cause = cause.cause, depth++) {
-    const code = (cause as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
+    const found = pick(cause);
+    if (found !== undefined) return found;
   }
   return undefined;
 }
 
+/** The first code among the causes of `error`, if any. */
+function causeCode(error: unknown): string | undefined {
+  return fromCauses(error, (cause) => {
+    const code = (cause as { code?: unknown }).code;
+    return typeof code === 'string' ? code : undefined;
+  });
+}
+
 /** The first of `error` and its causes named `name`, if any. */
 function causeNamed(error: unknown, name: string): Error | undefined {
-  for (let cause = error, depth = 0; cause instanceof Error && depth < 4; cause = cause.cause, depth++) {
-    if (cause.name === name) return cause;
-  }
-  return undefined;
+  return fromCauses(error, (cause) => (cause.name === name ? cause : undefined));
 }
 
 /** Browsers answer a request that stops at a redirect with an opaque redirect; Node with the redirect itself. */
