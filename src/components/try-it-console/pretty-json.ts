@@ -2,10 +2,10 @@
 // document than the server sent: integers past 2^53 rounded (12345678901234567890 as 12345678901234567000),
 // 1.10 as 1.1, 1e3 as 1000, and of two equal keys only the last.
 
-const INDENT = '  ';
+export const INDENT = '  ';
 // Levels deeper than this are written on one line: indenting every level grows the text with the square of the
 // depth (20 KB of nested arrays laid out as 200 MB).
-const MAX_INDENTED_DEPTH = 64;
+export const MAX_INDENTED_DEPTH = 64;
 const WHITESPACE = /[ \t\n\r]*/y;
 const STRUCTURAL = /[{}[\],:"]/g;
 // A string literal, escapes included; unrolled (no alternation per character) so a megabyte string costs no backtracking.

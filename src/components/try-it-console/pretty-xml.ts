@@ -2,9 +2,9 @@
 // whitespace between tags changes, which such data does not read; text that sits beside child elements (a document
 // such as XHTML, where it does count) and anything not well-formed are shown as sent instead.
 
-const INDENT = '  ';
-// As for JSON: indenting every level grows the text with the square of the depth.
-const MAX_INDENTED_DEPTH = 64;
+// JSON's indent, and its deepest indented level: indenting every level grows the text with the square of the depth.
+import { INDENT, MAX_INDENTED_DEPTH } from './pretty-json.js';
+
 // One token, from where the last ended: a comment, a CDATA section, a processing instruction, a declaration without an
 // internal subset, a tag (its quoted attribute values may hold ">"), or text.
 const XML_TOKEN = /<!--[^]*?-->|<!\[CDATA\[[^]*?\]\]>|<\?[^]*?\?>|<![^[>]*>|<\/?[^\s<>"'/=!?]+(?:\s+[^\s<>"'/=]+\s*=\s*(?:"[^"<]*"|'[^'<]*'))*\s*\/?>|[^<]+/y;
