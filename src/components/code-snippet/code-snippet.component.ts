@@ -140,6 +140,13 @@ export class CodeSnippet extends LitElement {
    */
   @property({ converter: wordListAttribute }) languages: string[] | undefined;
 
+  /**
+   * The language shown. Set it to show another (a docs page's own language switch sets it on every snippet); one not
+   * offered is left unshown. Set by the page, it is not kept as the reader's pick and fires no event. Read back, it is
+   * the language shown, after the reader switched tabs too.
+   */
+  @property() language: SnippetLanguage | undefined;
+
   /** A generator to use instead of one made from `languages` (the console passes its own). */
   @property({ attribute: false }) generator: SnippetGenerator | undefined;
 
@@ -204,13 +211,17 @@ export class CodeSnippet extends LitElement {
     const available = this.#generator().languages();
     // The reader's pick in another snippet of these environments, followed once; this snippet's own picks are newer.
     const picked = this.environments && pickedLanguages.get(this.environments);
+    let wanted: SnippetLanguage | undefined;
     if (picked && picked.at !== this.#pickFollowed && available.includes(picked.language)) {
       this.#pickFollowed = picked.at;
-      if (picked.language !== this.selected) {
-        this.selected = picked.language;
-        this.#resetCopy();
-        this.#largeSnippet.release();
-      }
+      wanted = picked.language;
+    }
+    // The page's own choice, newer than any pick when just set.
+    if (changed.has('language') && available.includes(this.language!)) wanted = this.language;
+    if (wanted && wanted !== this.selected) {
+      this.selected = wanted;
+      this.#resetCopy();
+      this.#largeSnippet.release();
     }
     if (!this.selected || !available.includes(this.selected)) {
       const stored = storedLanguage();
@@ -218,6 +229,8 @@ export class CodeSnippet extends LitElement {
       // Another language's snippet, shown at once as on a tab switch: a large one held back was the other language's.
       this.#largeSnippet.release();
     }
+    // Read back, `language` is the one shown: after the reader's pick too, and in place of one not offered.
+    this.language = this.selected;
     this.#tabFocused = (this.renderRoot as ShadowRoot).activeElement?.role === 'tab';
   }
 

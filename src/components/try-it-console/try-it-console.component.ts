@@ -21,6 +21,7 @@ import { INVALID_JSON_WARNING_START, UNTYPED_JSON_WARNING } from '../../core/jso
 import { isCrossOrigin } from '../../core/proxy-route.js';
 import type { ProxyRefusalCode } from '../../proxy/refusal.js';
 import { SnippetGenerator } from '../../core/snippets/snippet-generator.js';
+import type { SnippetLanguage } from '../../core/snippets/snippet-language.js';
 import type { SnippetRequest } from '../../core/snippets/snippet-request.js';
 import { LiveAnnouncer } from '../../controllers/live-announcer.js';
 import { SendController, type SendState } from '../../controllers/send-controller.js';
@@ -299,6 +300,22 @@ export class TryItConsole extends LitElement {
 
   /** The level of the console's headings (Response, Code, History), 1 to 6 (2 when left out or another value), to fit the page's outline. */
   @property({ attribute: 'heading-level' }) headingLevel: number | string | undefined;
+
+  #snippetLanguage: SnippetLanguage | undefined;
+  /**
+   * The language of the console's snippet (`snippet-language`), as `<code-snippet>`'s `language`: for a docs page's own
+   * language switch. Read back, the language the snippet shows.
+   */
+  @property({ attribute: 'snippet-language' })
+  get snippetLanguage(): SnippetLanguage | undefined {
+    return this.renderRoot?.querySelector('code-snippet')?.language ?? this.#snippetLanguage;
+  }
+  set snippetLanguage(language: SnippetLanguage | undefined) {
+    this.#snippetLanguage = language;
+    // Set on the snippet itself too: the same language set again, after the reader picked another, is a change there.
+    const snippet = this.renderRoot?.querySelector('code-snippet');
+    if (snippet) snippet.language = language;
+  }
 
   /** The engine behind the console, once configured: its `environments` and `history` are live. */
   get engine(): RequestEngine | undefined {
@@ -1370,7 +1387,7 @@ export class TryItConsole extends LitElement {
           </section>
           <section class="snippets" part="snippet" role=${part} aria-label="Code">
             <h2 aria-level=${level}>Code</h2>
-            <code-snippet exportparts="tabs, copy-button, code" .request=${snippet.request} .problem=${snippet.problem} .generator=${this.#generator} .environments=${engine.environments} .hostWarns=${true}></code-snippet>
+            <code-snippet exportparts="tabs, copy-button, code" .request=${snippet.request} .problem=${snippet.problem} .generator=${this.#generator} .environments=${engine.environments} .hostWarns=${true} .language=${this.#snippetLanguage}></code-snippet>
           </section>
         </div>
         <aside class="side" part="side" role=${label ? 'none' : nothing} aria-label=${label ? nothing : 'Environment and history'}>
