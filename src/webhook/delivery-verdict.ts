@@ -41,6 +41,19 @@ export function tooLarge(maxBodySize: number): WebhookRefusal {
   return { status: 413, reason: `body larger than ${maxBodySize} bytes` };
 }
 
+/** The refusal of a body that had not all arrived `bodyTimeout` ms after the handler began to read it. */
+export function bodyTooSlow(bodyTimeout: number): WebhookRefusal {
+  return { status: 408, reason: `body not received within ${bodyTimeout} ms` };
+}
+
+/**
+ * A refusal that leaves the rest of the body unread (`413`, `408`): the connection cannot carry another request, so
+ * the answer closes it (HTTP/1) or resets the stream (HTTP/2).
+ */
+export function leavesBodyUnread(status: WebhookRefusal['status']): boolean {
+  return status === 413 || status === 408;
+}
+
 /**
  * Checks `rawBody` against `header` in constant time, then that it is a webhook event, then (with `maxAge`) that it is
  * in date, in that order. `evidence` is asked for only when the signature does not verify.

@@ -2,7 +2,7 @@
 // takes a Request, verifies the signature over the raw bytes before anything parses them, and resolves with the
 // Response. It decides as the Node handler does (delivery-verdict.ts); only reading and answering differ.
 import { ConfigError, InvalidArgumentError } from '../core/errors.js';
-import { DELIVERY_METHODS, judgeDelivery, methodRefusal, tooLarge, type SignatureEvidence } from './delivery-verdict.js';
+import { DELIVERY_METHODS, bodyTooSlow, judgeDelivery, leavesBodyUnread, methodRefusal, tooLarge, type SignatureEvidence } from './delivery-verdict.js';
 import { receiverSettings, reportHandlerError, type WebhookRefusal, type WebhookVerificationOptions } from './receiver-options.js';
 import { wellFormedSignature } from './signature.js';
 import { classOrKindOf } from './value-kind.js';
@@ -28,8 +28,9 @@ export interface WebhookFetchReceiverOptions<Data = Record<string, unknown>, Req
   /**
    * Called with each refused request before it is answered, so the operator can log why deliveries fail (this
    * package's sender quotes the answer's `error` in its failure, but other senders may show only the status).
-   * `rawBody` is undefined for a `413` or a `405`: the body was not read. What it returns is awaited; a
-   * `Response` it returns is the answer instead; when it throws, the request is answered as when `onEvent` throws.
+   * `rawBody` is undefined for a `413`, a `408` or a `405`: the body was not read, or not to its end. What it returns
+   * is awaited; a `Response` it returns is the answer instead; when it throws, the request is answered as when
+   * `onEvent` throws.
    * @example
    * onRefused: ({ status, reason }, { request }) => log.warn(`webhook to ${request.url} refused: ${status} ${reason}`)
    */
@@ -59,9 +60,11 @@ const ALREADY_READ =
 
 /**
  * Builds the handler for servers that speak the Fetch API. As `createWebhookHandler` does, it reads the raw body (at
- * most `maxBodySize` bytes, `Content-Length` first), checks `X-Signature` in constant time, answers `401` on a
- * mismatch, `400` when the body is not a webhook event or (with `maxAge`) its `sent_at` is out of date, `413` above
- * `maxBodySize`, and otherwise hands the parsed event to `onEvent`. A refusal's JSON `error` says why.
+ * most `maxBodySize` bytes, `Content-Length` first, within `bodyTimeout`), checks `X-Signature` in constant time,
+ * answers `401` on a mismatch, `400` when the body is not a webhook event or (with `maxAge`) its `sent_at` is out of
+ * date, `413` above `maxBodySize`, `408` when the body has not all arrived within `bodyTimeout`, `405` for a GET or
+ * HEAD, and otherwise hands the parsed event to `onEvent`. A refusal's JSON `error` says why; a `413` or `408` comes
+ * with `Connection: close`, the rest of the body left unread.
  *
  * @example
  * // Next.js, app/hooks/route.ts
@@ -81,19 +84,20 @@ export function createWebhookFetchHandler<Data = Record<string, unknown>, Req ex
     let bodyRead = false;
     const refuse = async ({ status, reason }: WebhookRefusal, rawBody: Buffer | undefined): Promise<Response> => {
       const own: unknown = await options.onRefused?.({ status, reason }, { request, rawBody });
-      // A 413 leaves the rest of the body unread: the connection cannot carry another request.
-      return isResponse(own) ? own : answer(status, reason, status === 413);
+      // A 413 or a 408 leaves the rest of the body unread: the connection cannot carry another request.
+      return isResponse(own) ? own : answer(status, reason, leavesBodyUnread(status));
     };
     try {
       const wrongMethod = methodRefusal(request.method);
       if (wrongMethod) return await refuse(wrongMethod, undefined);
-      const rawBody = await rawBodyOf(request, settings.maxBodySize);
+      const rawBody = await rawBodyOf(request, settings.maxBodySize, settings.bodyTimeout);
       if (rawBody === 'already-read' || rawBody === 'locked') {
         const error = new ConfigError('webhook handler', rawBody === 'locked' ? 'a Request whose body a reader holds' : 'a Request whose body was read', ALREADY_READ);
         reportHandlerError(options.onError, error, { request }, false);
         return answer(500, error.message);
       }
       if (rawBody === 'too-large') return await refuse(tooLarge(settings.maxBodySize), undefined);
+      if (rawBody === 'timed-out') return await refuse(bodyTooSlow(settings.bodyTimeout), undefined);
       bodyRead = true;
       const verdict = await judgeDelivery<Data>(rawBody, request.headers.get('x-signature') ?? undefined, settings, () => signatureEvidence(request));
       if (verdict.refusal) return await refuse(verdict.refusal, rawBody);
@@ -115,32 +119,49 @@ function requestProblem(request: unknown): InvalidArgumentError | undefined {
   return new InvalidArgumentError('webhook handler request', kind, NOT_A_REQUEST, kind);
 }
 
-async function rawBodyOf(request: Request, limit: number): Promise<Buffer | 'too-large' | 'already-read' | 'locked'> {
+async function rawBodyOf(request: Request, limit: number, timeout: number): Promise<Buffer | 'too-large' | 'timed-out' | 'already-read' | 'locked'> {
   if (request.bodyUsed) return 'already-read';
   // A middleware that took a reader and has not read yet: bodyUsed is still false, but no one else can read it.
   if (request.body?.locked) return 'locked';
   // Declared too large: refused without reading a byte of it.
   if (Number(request.headers.get('content-length')) > limit) return 'too-large';
   if (request.body === null) return Buffer.alloc(0);
-  return readWithin(request.body, limit);
+  return readWithin(request.body, limit, timeout);
 }
 
-// Stops at the chunk that crosses `limit`. The rest is left unread, not cancelled: every server copes with a handler
-// that answers before reading to the end (any early answer does), and the 413 asks to close the connection.
-async function readWithin(body: ReadableStream<Uint8Array>, limit: number): Promise<Buffer | 'too-large'> {
+// Stops at the chunk that crosses `limit`, or when the whole body has taken over `timeout` ms (the whole body, not
+// the pause between chunks, which a client dripping a byte a second never exceeds). The rest is left unread, not
+// cancelled: every server copes with a handler that answers before reading to the end (any early answer does), and
+// the 413 or 408 asks to close the connection, whereas cancelling makes some (Node adapters) drop it unanswered.
+async function readWithin(body: ReadableStream<Uint8Array>, limit: number, timeout: number): Promise<Buffer | 'too-large' | 'timed-out'> {
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timedOut = new Promise<'timed-out'>((resolve) => (timer = setTimeout(() => resolve('timed-out'), timeout)));
   try {
     for (;;) {
-      const { done, value } = await reader.read();
+      const read = await Promise.race([reader.read(), timedOut]);
+      if (read === 'timed-out') return read;
+      const { done, value } = read;
       if (done) return Buffer.concat(chunks, size);
       size += value.byteLength;
       if (size > limit) return 'too-large';
       chunks.push(value);
     }
   } finally {
+    clearTimeout(timer);
+    releaseWithReadPending(reader);
+  }
+}
+
+// With a read still pending (the body timed out), releaseLock rejects that read, whose rejection the race above has
+// handled; platforms that follow the older Streams spec throw instead, and the reader then simply stays locked.
+function releaseWithReadPending(reader: ReadableStreamDefaultReader<Uint8Array>): void {
+  try {
     reader.releaseLock();
+  } catch {
+    // Nothing reads this body after the refusal.
   }
 }
 

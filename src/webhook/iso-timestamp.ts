@@ -2,8 +2,10 @@
 // with `Date.parse`, which also takes "Jan 2 2025", reads a time without an offset as local time and rolls 30 Feb
 // over into March.
 
-// 2025-01-02T03:04:05.678Z, or with an offset: 2025-01-02T05:04:05+02:00
-const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(?:[Zz]|([+-])(\d{2}):(\d{2}))$/;
+// 2025-01-02T03:04:05.678Z, or with an offset: 2025-01-02T05:04:05+02:00. A single space may stand for the T, as
+// RFC 3339 §5.6's note allows: 2025-01-02 03:04:05.678Z, or 2025-01-02 03:04:05.678000+00:00 as Python's str()
+// writes an aware datetime.
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(?:[Zz]|([+-])(\d{2}):(\d{2}))$/;
 
 /** Milliseconds since the epoch for an RFC 3339 date-time, or `undefined` when `text` is not one. */
 export function parseIsoTimestamp(text: string): number | undefined {

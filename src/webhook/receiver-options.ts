@@ -22,15 +22,26 @@ export interface WebhookVerificationOptions {
    * @example 600_000 // 10 minutes
    */
   maxAge?: number | undefined;
+  /**
+   * Milliseconds the whole body may take to arrive, from when the handler starts reading it; a body not complete by
+   * then is answered `408` and the rest is not read. It bounds a client that sends the headers and then drips the
+   * body, or stops sending it while keeping the connection open: an HTTP/2 server sets no timeout of its own, and
+   * HTTP/1's `requestTimeout` is 5 minutes. Only the body: a slow `onEvent` is not timed. The channel sends a small
+   * body at once; raise this for a large `maxBodySize` over slow links.
+   * @default 10000
+   * @example 30_000 // 30 seconds
+   */
+  bodyTimeout?: number | undefined;
 }
 
 /** A request a handler refused before `onEvent`: the status it answers and why (also the answer's `error`). */
 export interface WebhookRefusal {
   /**
    * `401` for the signature, `400` for a body that is no webhook event or (with `maxAge`) is out of date, `413` for a
-   * body over `maxBodySize`, `405` for a GET or HEAD (no delivery comes without a body).
+   * body over `maxBodySize`, `408` for a body that did not arrive within `bodyTimeout`, `405` for a GET or HEAD (no
+   * delivery comes without a body).
    */
-  status: 400 | 401 | 405 | 413;
+  status: 400 | 401 | 405 | 408 | 413;
   reason: string;
 }
 
@@ -39,10 +50,14 @@ export interface ReceiverSettings {
   readonly signers: readonly WebhookSigner[];
   readonly maxBodySize: number;
   readonly maxAge: number | undefined;
+  readonly bodyTimeout: number;
 }
 
-const RECEIVER_FIELDS = ['secret', 'onEvent', 'onRefused', 'onError', 'maxBodySize', 'maxAge'];
+const RECEIVER_FIELDS = ['secret', 'onEvent', 'onRefused', 'onError', 'maxBodySize', 'maxAge', 'bodyTimeout'];
 const DEFAULT_MAX_BODY = 1024 * 1024;
+const DEFAULT_BODY_TIMEOUT = 10_000;
+// setTimeout's largest delay: a longer one fires at once.
+const LONGEST_TIMER = 2 ** 31 - 1;
 
 /** Checks a receiver's `options`, named `optionsName` in errors ("createWebhookHandler options"); `ConfigError` otherwise. */
 export function receiverSettings(options: unknown, optionsName: string): ReceiverSettings {
@@ -63,7 +78,11 @@ export function receiverSettings(options: unknown, optionsName: string): Receive
   if (maxAge !== undefined && (typeof maxAge !== 'number' || !Number.isFinite(maxAge) || maxAge <= 0)) {
     throw new ConfigError('maxAge', maxAge, 'must be a positive number of milliseconds, e.g. 600000 for 10 minutes (omit it to accept events of any age)');
   }
-  return { signers, maxBodySize, maxAge };
+  const bodyTimeout = (input.bodyTimeout ?? DEFAULT_BODY_TIMEOUT) as number;
+  if (typeof bodyTimeout !== 'number' || !(bodyTimeout > 0) || bodyTimeout > LONGEST_TIMER) {
+    throw new ConfigError('bodyTimeout', bodyTimeout, `must be a positive number of milliseconds, at most ${LONGEST_TIMER} (about 24 days), e.g. 30000 for 30 seconds (omit it for the default, ${DEFAULT_BODY_TIMEOUT})`);
+  }
+  return { signers, maxBodySize, maxAge, bodyTimeout };
 }
 
 /**

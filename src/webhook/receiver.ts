@@ -4,7 +4,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { constants as http2Constants, type Http2ServerRequest, type Http2ServerResponse } from 'node:http2';
 import { ConfigError, InvalidArgumentError } from '../core/errors.js';
-import { DELIVERY_METHODS, judgeDelivery, methodRefusal, tooLarge, type SignatureEvidence } from './delivery-verdict.js';
+import { DELIVERY_METHODS, bodyTooSlow, judgeDelivery, leavesBodyUnread, methodRefusal, tooLarge, type SignatureEvidence } from './delivery-verdict.js';
 import { receiverSettings, reportHandlerError, type WebhookRefusal, type WebhookVerificationOptions } from './receiver-options.js';
 import { kindOf } from './value-kind.js';
 import type { WebhookBody } from './webhook-channel.js';
@@ -36,8 +36,8 @@ export interface WebhookReceiverOptions<Data = Record<string, unknown>, Req = In
   /**
    * Called with each refused request before it is answered, so the operator can log why deliveries fail (this
    * package's sender quotes the answer's `error` in its failure, but other senders may show only the status).
-   * `rawBody` is undefined for a `413` or a `405`: the body was not read. What it returns is awaited; a
-   * response it makes itself is kept; when it throws, the request is answered as when `onEvent` throws.
+   * `rawBody` is undefined for a `413`, a `408` or a `405`: the body was not read, or not to its end. What it returns
+   * is awaited; a response it makes itself is kept; when it throws, the request is answered as when `onEvent` throws.
    * @example
    * onRefused: ({ status, reason }, { request }) => log.warn(`webhook from ${request.socket.remoteAddress} refused: ${status} ${reason}`)
    */
@@ -70,7 +70,9 @@ const COMPRESSED_HINT = ', or mount the handler after a parser that decompresses
 /**
  * Builds the handler. It reads the raw body (or takes the Buffer that `express.raw()` left in `req.body`), checks
  * `X-Signature` in constant time, answers `401` on a mismatch, `400` when the body is not a webhook event or (with
- * `maxAge`) its `sent_at` is out of date, and otherwise hands the parsed event to `onEvent`.
+ * `maxAge`) its `sent_at` is out of date, `413` above `maxBodySize`, `408` when the body has not all arrived within
+ * `bodyTimeout`, `405` for a GET or HEAD, and otherwise hands the parsed event to `onEvent`. A `413` or `408` stops
+ * reading: on HTTP/1 it comes with `Connection: close`, on HTTP/2 the stream is reset once it is answered.
  *
  * `Req` and `Res` type the callbacks' `request` and `response` as the framework's (Express's, with `ip`, `status()`…):
  * the handler is given what the framework gives it.
@@ -96,13 +98,14 @@ export function createWebhookHandler<Data = Record<string, unknown>, Req extends
     const refuse = async ({ status, reason }: WebhookRefusal, rawBody: Buffer | undefined) => {
       await options.onRefused?.({ status, reason }, { ...context, rawBody });
       // HTTP/2 (Node's compatibility API) has no Connection header, and refuses to set one: its stream is reset instead.
-      if (!response.headersSent) answer(response, status, reason, status === 413 && request.httpVersionMajor < 2);
-      if (status === 413) resetHttp2StreamOnceAnswered(request);
+      const unread = leavesBodyUnread(status);
+      if (!response.headersSent) answer(response, status, reason, unread && request.httpVersionMajor < 2);
+      if (unread) resetHttp2StreamOnceAnswered(request);
     };
     try {
       const wrongMethod = methodRefusal(request.method);
       if (wrongMethod) return await refuse(wrongMethod, undefined);
-      const rawBody = await rawBodyOf(request, settings.maxBodySize);
+      const rawBody = await rawBodyOf(request, settings.maxBodySize, settings.bodyTimeout);
       if (rawBody === 'already-parsed') {
         const error = new ConfigError('webhook handler', 'a parsed body', ALREADY_READ);
         failed(error);
@@ -116,12 +119,14 @@ export function createWebhookHandler<Data = Record<string, unknown>, Req extends
         return answer(response, 500, error.message);
       }
       if (rawBody === 'too-large') return await refuse(tooLarge(settings.maxBodySize), undefined);
+      if (rawBody === 'timed-out') return await refuse(bodyTooSlow(settings.bodyTimeout), undefined);
       const verdict = await judgeDelivery<Data>(rawBody, request.headers['x-signature'], settings, () => signatureEvidence(request, readHere));
       if (verdict.refusal) return await refuse(verdict.refusal, rawBody);
       await options.onEvent(verdict.event, { ...context, rawBody });
       if (!response.headersSent) answer(response, 204);
     } catch (error) {
-      // A body left unread (an onRefused that threw on a 413) would otherwise be read to its end, whatever its size.
+      // A body left unread (an onRefused that threw on a 413 or a 408) would otherwise be read to its end, whatever its
+      // size, or waited for without end.
       const unread = !request.readableEnded;
       if (unread && request.httpVersionMajor < 2 && !response.headersSent) response.setHeader('Connection', 'close');
       if (unread) resetHttp2StreamOnceAnswered(request);
@@ -168,7 +173,11 @@ function signatureEvidence(request: NodeWebhookRequest, readHere: boolean): Sign
   };
 }
 
-async function rawBodyOf(request: NodeWebhookRequest & { body?: unknown; rawBody?: unknown }, limit: number): Promise<Buffer | 'too-large' | 'already-parsed' | 'decoded'> {
+async function rawBodyOf(
+  request: NodeWebhookRequest & { body?: unknown; rawBody?: unknown },
+  limit: number,
+  timeout: number,
+): Promise<Buffer | 'too-large' | 'timed-out' | 'already-parsed' | 'decoded'> {
   if (Buffer.isBuffer(request.body)) return withinLimit(request.body, limit);
   // Before the next check: an HTTP/2 request the client cancelled ends too, with whatever part of the body came.
   if (abandoned(request)) throw new Error(ABORTED);
@@ -178,7 +187,7 @@ async function rawBodyOf(request: NodeWebhookRequest & { body?: unknown; rawBody
   if (request.readableEncoding !== null) return 'decoded';
   const declared = Number(request.headers['content-length']);
   if (declared > limit) return 'too-large';
-  return readStream(request, limit);
+  return readStream(request, limit, timeout);
 }
 
 // Text rather than bytes (`req.rawBody = buf.toString()`, or koa-bodyparser's and fastify-raw-body's text copied onto
@@ -202,10 +211,29 @@ function withinLimit(bytes: Buffer, limit: number): Buffer | 'too-large' {
   return bytes.length > limit ? 'too-large' : bytes;
 }
 
-function readStream(request: NodeWebhookRequest, limit: number): Promise<Buffer | 'too-large'> {
-  return new Promise((resolve, reject) => {
+// Reads the body until its end, `limit` bytes, or `timeout` ms, whichever comes first. The timeout counts the whole
+// body, not the pause between chunks: a client dripping a byte a second would never trip the latter.
+function readStream(request: NodeWebhookRequest, limit: number, timeout: number): Promise<Buffer | 'too-large' | 'timed-out'> {
+  return new Promise((settleWith, rejectWith) => {
     const chunks: Buffer[] = [];
     let size = 0;
+    const timer = setTimeout(() => stopReading('timed-out'), timeout);
+    const resolve = (value: Buffer | 'too-large' | 'timed-out') => {
+      clearTimeout(timer);
+      settleWith(value);
+    };
+    const reject = (error: unknown) => {
+      clearTimeout(timer);
+      rejectWith(error);
+    };
+    // HTTP/1.1: let the rest flow away, the answer closes the connection. HTTP/2 closes no connection: reading stops
+    // here (flow control then holds the client back) and the stream is reset once answered.
+    const stopReading = (why: 'too-large' | 'timed-out') => {
+      request.off('data', onData);
+      if (request.httpVersionMajor < 2) request.resume();
+      else request.pause();
+      resolve(why);
+    };
     // These run from the stream, outside the handler's try/catch: whatever throws in one must reject the promise,
     // never become an uncaught exception that ends the process.
     const guarded = <A extends unknown[]>(callback: (...args: A) => void) => (...args: A) => {
@@ -218,15 +246,7 @@ function readStream(request: NodeWebhookRequest, limit: number): Promise<Buffer 
     const onData = guarded((chunk: Buffer) => {
       if (!Buffer.isBuffer(chunk)) throw new Error('the request body arrived as text: request.setEncoding() was called while the webhook handler read it');
       size += chunk.length;
-      if (size > limit) {
-        request.off('data', onData);
-        // HTTP/1.1: let the rest flow away, the 413 closes the connection. HTTP/2 closes no connection: reading stops
-        // here (flow control then holds the client back) and the stream is reset once answered.
-        if (request.httpVersionMajor < 2) request.resume();
-        else request.pause();
-        resolve('too-large');
-        return;
-      }
+      if (size > limit) return stopReading('too-large');
       chunks.push(chunk);
     });
     request.on('data', onData);

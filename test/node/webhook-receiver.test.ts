@@ -200,7 +200,7 @@ describe('createWebhookHandler with Node http', () => {
           error instanceof ConfigError &&
           error.field === `createWebhookHandler options.${field}` &&
           // Only the case of Secret differs: the name to write is said.
-          new RegExp(`is not a known field${field === 'Secret' ? '; names are case-sensitive: write secret' : ''}; known fields: secret, onEvent, onRefused, onError, maxBodySize, maxAge \\(got an? \\w+\\)\\.$`).test(error.message) &&
+          new RegExp(`is not a known field${field === 'Secret' ? '; names are case-sensitive: write secret' : ''}; known fields: secret, onEvent, onRefused, onError, maxBodySize, maxAge, bodyTimeout \\(got an? \\w+\\)\\.$`).test(error.message) &&
           !inspect(error).includes(SECRET),
         field,
       );
