@@ -61,6 +61,7 @@ export function parseHistoryEntry(value: unknown, field = 'entry'): HistoryEntry
   if (typeof id !== 'string' || id === '') fail('id', 'must be a non-empty string');
   const given = input.timestamp ?? Date.now();
   const timestamp = given instanceof Date || typeof given === 'string' || typeof given === 'number' ? new Date(given) : new Date(Number.NaN);
+  if (typeof given === 'string' && !isRealDay(given)) fail('timestamp', 'names a day that does not exist');
   if (Number.isNaN(timestamp.getTime())) fail('timestamp', 'must be a Date, an ISO 8601 string or epoch milliseconds');
   if (typeof input.method !== 'string' || !isMethod(input.method)) fail('method', 'must be an HTTP method such as GET');
   if (typeof input.url !== 'string') fail('url', 'must be a string');
@@ -85,6 +86,21 @@ export function parseHistoryEntry(value: unknown, field = 'entry'): HistoryEntry
   if (input.bodyTruncated === true) entry.bodyTruncated = true;
   if (input.written !== undefined) entry.written = parseWrittenRequest(input.written, `${field}.written`);
   return entry;
+}
+
+// The date an ISO 8601 string starts with (a legacy `2024-2-30` too): its year, month and day.
+const ISO_DATE = /^\s*([+-]?\d{4,6})-(\d\d?)-(\d\d?)/;
+
+/**
+ * Whether the day an ISO 8601 string names exists: V8's `Date` reads 2024-02-30 as 1 March, where the standard has
+ * every engine refuse it, as all do an hour or a minute out of range. Other strings are left to `Date`.
+ */
+function isRealDay(text: string): boolean {
+  const [, year, month, day] = ISO_DATE.exec(text)?.map(Number) ?? [];
+  if (day === undefined) return true;
+  // Same leap years 400 apart; Date.UTC would read years 0 to 99 as 1900 to 1999.
+  const date = new Date(Date.UTC(2000 + (year! % 400), month! - 1, day));
+  return date.getUTCMonth() === month! - 1 && date.getUTCDate() === day;
 }
 
 function parseWrittenRequest(value: unknown, field: string): WrittenRequest {

@@ -695,7 +695,8 @@ const CREDENTIAL_KEY =
 function redactJsonMembers(body: string, isCredential: ((key: string, snakeCase: string) => boolean) | undefined): string {
   if (!isCredential || !body.includes('"')) return body;
   return body.replace(JSON_STRING_MEMBER, (member, key: string, colon: string, value: string) => {
-    const written = key.replace(/\\(.)/g, '$1');
+    // Read as the server will: `pass\u0077ord` is `password`.
+    const written = key.replace(/\\(?:u([\da-f]{4})|(.))/gi, (_, code: string | undefined, char: string) => (code ? String.fromCharCode(parseInt(code, 16)) : char));
     // camelCase and kebab-case read as snake_case: `clientSecret`, `x-api-key` as `client_secret`, `x_api_key`.
     const credential = isCredential(written, written.replace(/([a-z\d])([A-Z])/g, '$1_$2').replaceAll('-', '_').toLowerCase());
     return !credential || value === '' || isPlaceholderCredential(value) ? member : `"${key}"${colon}"${REDACTED}"`;

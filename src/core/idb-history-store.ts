@@ -17,7 +17,7 @@ export interface IdbHistoryStoreOptions {
 
 /** The part of `IDBFactory` the store uses, so that the core's types need no DOM library (a Node project). */
 export interface IndexedDbFactory {
-  open(name: string): object;
+  open(name: string, version?: number): object;
 }
 
 const STORE_NAME = 'history';
@@ -266,17 +266,29 @@ class LazyDatabase {
   #open(): Promise<IDBDatabase> {
     const indexedDB = this.#factory ?? globalThis.indexedDB;
     if (!indexedDB) return Promise.reject(new Error('IndexedDB is not available in this browser'));
-    const request = indexedDB.open(this.#name);
-    request.onupgradeneeded = () => request.result.createObjectStore(STORE_NAME);
+    let timedOut = false;
+    const connect = (version?: number): Promise<IDBDatabase> => {
+      const request = indexedDB.open(this.#name, version);
+      // New, or asked for at a newer version because other code made the database without this store: the rest is kept.
+      request.onupgradeneeded = () => request.result.objectStoreNames.contains(STORE_NAME) || request.result.createObjectStore(STORE_NAME);
+      // Timed out while still queued: a connection it gives later has no owner, and would block upgrades and deletes.
+      request.addEventListener('success', () => timedOut && request.result.close());
+      return promisifyRequest(request).then((db) => {
+        if (timedOut || db.objectStoreNames.contains(STORE_NAME)) return db;
+        db.close();
+        return connect(db.version + 1);
+      });
+    };
+    // First: a browser that refuses IndexedDB throws here (SecurityError), and must leave no timer behind.
+    const connecting = connect();
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
-        // The open is still queued: a connection it gives later has no owner, and would block upgrades and deletes.
-        request.addEventListener('success', () => request.result.close());
+        timedOut = true;
         reject(new Error(`IndexedDB did not open within ${this.#openTimeout} ms (another tab may be blocking it)`));
       }, this.#openTimeout);
     });
-    const opened = Promise.race([promisifyRequest(request), timeout]).finally(() => clearTimeout(timer));
+    const opened = Promise.race([connecting, timeout]).finally(() => clearTimeout(timer));
     opened.then(
       (db) => {
         db.onclose = () => (this.#opening = undefined);
