@@ -372,7 +372,9 @@ export class RequestEngine {
 function sendableHeaders(headers: Record<string, string>): [string, string][] {
   return Object.entries(headers)
     .filter(([name]) => !isForbiddenHeader(name))
-    .map(([name, value]) => [name, utf8ByteString(value)]);
+    // Node's fetch (undici) copies headers into a `{}` by name, where `__proto__` sets the prototype and the header is
+    // lost without a word; names ignore case, so this spelling arrives as the same header.
+    .map(([name, value]) => [name === '__proto__' ? '__Proto__' : name, utf8ByteString(value)]);
 }
 
 /**

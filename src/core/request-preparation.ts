@@ -97,8 +97,8 @@ export function prepareRequest(request: ConsoleRequest, context: PreparationCont
     throw new RequestError('unresolved-variables', `Not sent: ${unresolvedExplanation(missing, cyclic, environment)}`);
   }
   if (baseUrlProblem !== undefined) throw new RequestError('invalid-url', baseUrlProblem);
-  const schemeless = schemelessUrlProblem(request.url.trim(), resolved.url, context.environments);
-  if (schemeless !== undefined) throw new RequestError('invalid-url', schemeless);
+  const urlProblem = writtenUrlProblem(request.url.trim(), resolved.url, context.environments);
+  if (urlProblem !== undefined) throw new RequestError('invalid-url', urlProblem);
   const prepared: PreparedRequest = { ...checkAndRoute(resolved, context, (text) => likelyCause(text, missing, cyclic, environment)), missing, cyclic };
   const invalidJson = invalidJsonWarning(request.body, resolved.headers);
   if (invalidJson !== undefined) prepared.warnings.unshift(invalidJson);
@@ -201,26 +201,39 @@ function misspeltBaseUrl(url: string, environment: Environment | undefined): str
 }
 
 /**
- * For a URL without a scheme that checkUrl would only tell to "write it as https://host/path", the fix said where
- * it belongs: a leading variable set to a host without its scheme (`{{base_url}}` = `api.example.com`) is told the
- * value to set, a path without its leading "/" (`pets/1`) to start with one. `undefined` for any other URL.
+ * For a URL written wrong at its start, which checkUrl would only tell to "write it as https://host/path" (or pass,
+ * to another host), the fix said where it belongs: a leading variable set to a host without its scheme
+ * (`{{base_url}}` = `api.example.com`) is told the value to set, one followed by a path without its "/"
+ * (`{{base_url}}pets`, which runs into the host) to add it, and a path without its leading "/" (`pets/1`) to start
+ * with one. `undefined` for any other URL.
  */
-function schemelessUrlProblem(written: string, url: string, environments: EnvironmentManager): string | undefined {
-  if (isHttpUrl(url) || isRelative(url) || /^[a-z][a-z\d+.-]*:\/\//i.test(url)) return undefined;
+function writtenUrlProblem(written: string, url: string, environments: EnvironmentManager): string | undefined {
+  if (isRelative(url)) return undefined;
   const quoted = JSON.stringify(url);
-  const fullUrl = withScheme(url);
+  const absolute = isHttpUrl(url) || /^[a-z][a-z\d+.-]*:\/\//i.test(url);
+  const fullUrl = absolute ? undefined : withScheme(url);
   const first = scanPlaceholders(written).next().value;
-  if (fullUrl !== undefined && first?.start === 0) {
+  const environment = environments.active();
+  if (environment && first?.start === 0) {
     const name = first.name.trim();
     const value = resolveWithinLimit(environments, `{{${name}}}`, 'the URL');
     const fixedValue = withScheme(value.text);
-    const environment = environments.active();
+    const itIs = `{{${name}}} is ${JSON.stringify(value.text)} in environment "${environment.name}"`;
     // A dynamic variable ({{$guid}}) has a new value each time, never the one the URL starts with.
-    if (environment && value.missing.length === 0 && fixedValue !== undefined && url.startsWith(value.text)) {
-      return `${quoted} is not an absolute http(s) URL: {{${name}}} is ${JSON.stringify(value.text)} in environment "${environment.name}", a host without its scheme. Set ${name} to ${fixedValue}, or write the URL as ${fullUrl}.`;
+    if (value.missing.length === 0 && url.startsWith(value.text)) {
+      if (fullUrl !== undefined && fixedValue !== undefined) {
+        return `${quoted} is not an absolute http(s) URL: ${itIs}, a host without its scheme. Set ${name} to ${fixedValue}, or write the URL as ${fullUrl}.`;
+      }
+      // Only after a bare origin: after a path (`…/v1`), text can be meant to extend its last segment (`.json`).
+      if (isHttpUrl(value.text) && afterAuthority(value.text) === '' && /^\w/.test(url.slice(value.text.length))) {
+        return `${quoted} lacks a "/" after {{${name}}}: ${itIs}, so the path runs into its host. Write ${written.slice(0, first.end)}/${written.slice(first.end)}.`;
+      }
+      // Not a path to put after base_url: the text comes from base_url itself.
+      if (name === 'base_url' && !absolute && !isHttpUrl(value.text)) return baseUrlProblemOf(value, environments);
     }
   }
-  if (fullUrl === undefined && /^[\w.~-]+(?:[/?#]|$)/.test(url)) {
+  // `https//host` lacks the scheme's ":", not a leading "/".
+  if (!absolute && fullUrl === undefined && /^(?!https?\/)[\w.~-]+(?:[/?#]|$)/i.test(url)) {
     const path = `/${url}`;
     const hasBaseUrl = !resolveWithinLimit(environments, BASE_URL, 'base_url').missing.includes('base_url');
     return `${quoted} is neither an absolute http(s) URL nor a path starting with "/"; ${hasBaseUrl ? `write ${path} to send it after base_url, or write the full URL.` : `write the full URL (https://host${path}), or add a base_url variable (e.g. https://api.example.com) and write ${path}.`}`;
@@ -405,10 +418,10 @@ const LONE_SURROGATE = 'holds a lone UTF-16 surrogate, which has no UTF-8 form (
  * http:// for this machine, which seldom serves https, https:// elsewhere.
  */
 function withScheme(url: string): string | undefined {
-  // A host has a dot or a port, or is localhost: `pets/1` is a path that lacks its leading "/", not a host.
-  const host = /^(?:localhost|[\w-]+(?:\.[\w-]+)+|[\w-]+(?=:\d))(?::\d+)?(?=[/?#]|$)/i.exec(url)?.[0];
+  // A host has a dot or a port, is localhost or in brackets (IPv6): `pets/1` is a path that lacks its "/", not a host.
+  const host = /^(?:localhost|\[[\da-f:.]+\]|[\w-]+(?:\.[\w-]+)+|[\w-]+(?=:\d))(?::\d+)?(?=[/?#]|$)/i.exec(url)?.[0];
   if (host === undefined) return undefined;
-  return `${/^(?:localhost|127(?:\.\d+){3}|0\.0\.0\.0)(?::|$)/i.test(host) ? 'http' : 'https'}://${url}`;
+  return `${/^(?:localhost|127(?:\.\d+){3}|0\.0\.0\.0|\[::1?\])(?::|$)/i.test(host) ? 'http' : 'https'}://${url}`;
 }
 
 /** Absolute http(s), sent as written (nothing the parser would silently change), no credentials, a real host. */
