@@ -96,10 +96,13 @@ export function createWebhookHandler<Data = Record<string, unknown>, Req extends
     const context = { request, response } as unknown as Omit<WebhookReceiverContext<Req, Res>, 'rawBody'>;
     const failed = (error: unknown) => reportHandlerError(options.onError, error, context, next !== undefined);
     const refuse = async ({ status, reason }: WebhookRefusal, rawBody: Buffer | undefined) => {
-      await options.onRefused?.({ status, reason }, { ...context, rawBody });
-      // HTTP/2 (Node's compatibility API) has no Connection header, and refuses to set one: its stream is reset instead.
       const unread = leavesBodyUnread(status);
-      if (!response.headersSent) answer(response, status, reason, unread && request.httpVersionMajor < 2);
+      // Before onRefused, so that an answer it writes itself closes the connection too (a stalled body would otherwise
+      // hold it until Node's requestTimeout). HTTP/2 (Node's compatibility API) has no Connection header, and refuses
+      // to set one: its stream is reset instead.
+      if (unread && request.httpVersionMajor < 2) response.setHeader('Connection', 'close');
+      await options.onRefused?.({ status, reason }, { ...context, rawBody });
+      if (!response.headersSent) answer(response, status, reason);
       if (unread) resetHttp2StreamOnceAnswered(request);
     };
     try {
@@ -275,8 +278,7 @@ function resetHttp2StreamOnceAnswered(request: NodeWebhookRequest): void {
   else stream.once('finish', reset);
 }
 
-function answer(response: NodeWebhookResponse, status: number, error?: string, closeConnection = false): void {
-  if (closeConnection) response.setHeader('Connection', 'close');
+function answer(response: NodeWebhookResponse, status: number, error?: string): void {
   if (status === 405) response.setHeader('Allow', DELIVERY_METHODS);
   if (error === undefined) {
     response.writeHead(status).end();

@@ -158,6 +158,37 @@ describe('createWebhookHandler on an HTTP/1.1 server, with bodyTimeout', () => {
   });
 });
 
+describe('createWebhookHandler on an HTTP/1.1 server, when onRefused answers a body left unread itself', () => {
+  for (const [status, head] of [
+    [408, postHead(eventBody.length, sign(eventBody, SECRET))],
+    // Declared over maxBodySize: refused before a byte of the body is read.
+    [413, postHead(64 * 1024, sign(eventBody, SECRET))],
+  ] as const) {
+    it(`closes the connection after its own ${status}, rather than wait for a body that is not coming`, TEST_TIMEOUT, async () => {
+      const server = createServer(
+        createWebhookHandler({
+          secret: SECRET,
+          bodyTimeout: SHORT,
+          maxBodySize: 1024,
+          onEvent: () => {},
+          onRefused: (_refusal, { response }) => void response.writeHead(status, { 'Content-Type': 'text/plain' }).end('refused by the site'),
+        }),
+      );
+      const port = await listenOn(server);
+      try {
+        // The headers alone: the body never comes, the connection is left open by the client.
+        const { answer } = await rawExchange(port, head, [], 0);
+        assert.match(answer, new RegExp(`^HTTP/1\\.1 ${status} `), answer);
+        assert.match(answer, /\r\nconnection: close\r\n/i, answer);
+        assert.ok(answer.includes('refused by the site'), answer); // chunked
+      } finally {
+        server.closeAllConnections();
+        server.close();
+      }
+    });
+  }
+});
+
 describe('createWebhookHandler on an HTTP/2 server, with bodyTimeout', () => {
   async function serve(bodyTimeout: number, onEvent: () => unknown = () => {}) {
     const { told, onRefused, onError } = recorder();
