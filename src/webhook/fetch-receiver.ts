@@ -84,8 +84,14 @@ export function createWebhookFetchHandler<Data = Record<string, unknown>, Req ex
     let bodyRead = false;
     const refuse = async ({ status, reason }: WebhookRefusal, rawBody: Buffer | undefined): Promise<Response> => {
       const own: unknown = await options.onRefused?.({ status, reason }, { request, rawBody });
-      // A 413 or a 408 leaves the rest of the body unread: the connection cannot carry another request.
-      return isResponse(own) ? own : answer(status, reason, leavesBodyUnread(status));
+      // A 413 or a 408 leaves the rest of the body unread: the connection cannot carry another request, also after
+      // an answer onRefused made itself (whose headers may be immutable: a fetched Response's are).
+      const unread = leavesBodyUnread(status);
+      if (!isResponse(own)) return answer(status, reason, unread);
+      try {
+        if (unread) own.headers.set('Connection', 'close');
+      } catch {}
+      return own;
     };
     try {
       const wrongMethod = methodRefusal(request.method);

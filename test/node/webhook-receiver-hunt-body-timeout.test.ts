@@ -324,6 +324,31 @@ describe('createWebhookFetchHandler, with bodyTimeout, behind a server that hand
   });
 });
 
+describe('createWebhookFetchHandler, when onRefused answers a body left unread itself', () => {
+  const bodies = {
+    // Never ends: timed out.
+    408: () => new ReadableStream<Uint8Array>({ pull: () => new Promise(() => {}) }),
+    // Crosses maxBodySize in its first chunk.
+    413: () => new ReadableStream<Uint8Array>({ pull: (controller) => controller.enqueue(new Uint8Array(2048)) }),
+  };
+  for (const status of [408, 413] as const) {
+    it(`asks to close the connection in its own ${status}, as in the handler's`, TEST_TIMEOUT, async () => {
+      const handle = createWebhookFetchHandler({
+        secret: SECRET,
+        bodyTimeout: SHORT,
+        maxBodySize: 1024,
+        onEvent: () => {},
+        onRefused: () => new Response('refused by the site', { status }),
+      });
+      const request = new Request('http://127.0.0.1/hooks', { method: 'POST', body: bodies[status](), duplex: 'half', headers: { 'X-Signature': sign(eventBody, SECRET) } } as RequestInit);
+      const response = await settlesWithin(handle(request), GUARD, 'the answer');
+      assert.equal(response.status, status);
+      assert.equal(response.headers.get('connection'), 'close');
+      assert.equal(await response.text(), 'refused by the site');
+    });
+  }
+});
+
 describe('bodyTimeout, as given to either builder', () => {
   const builders = [
     ['createWebhookHandler', (bodyTimeout: unknown) => createWebhookHandler({ secret: SECRET, onEvent: () => {}, bodyTimeout: bodyTimeout as number })],
