@@ -86,19 +86,25 @@ export interface ResolvedRequest {
    * then stays relative: a send refuses the request with this explanation.
    */
   baseUrlProblem?: string;
+  /**
+   * Why the URL as written goes wrong at its start (`{{base_url}}pets`, which runs into the host): a send refuses the
+   * request with this explanation. Where the URL passes checkAndRoute's checks all the same (`https://api.example.compets`
+   * is a valid URL, to another host), checkAndRoute returns it among the warnings, so that `inspect` shows it before
+   * Send; a URL that fails them is explained by Send, as any other.
+   */
+  urlProblem?: string;
 }
 
 /** Steps 1-4 of a send (DESIGN §5): resolve placeholders, merge default headers, check, route. */
 export function prepareRequest(request: ConsoleRequest, context: PreparationContext): PreparedRequest {
   const resolved = resolveRequest(request, context);
-  const { missing, cyclic, baseUrlProblem } = resolved;
+  const { missing, cyclic, baseUrlProblem, urlProblem } = resolved;
   const environment = context.environments.active();
   if (context.config.strictVariables && (missing.length > 0 || cyclic.length > 0)) {
     throw new RequestError('unresolved-variables', `Not sent: ${unresolvedExplanation(missing, cyclic, environment)}`);
   }
-  if (baseUrlProblem !== undefined) throw new RequestError('invalid-url', baseUrlProblem);
-  const urlProblem = writtenUrlProblem(request.url.trim(), resolved.url, context.environments);
-  if (urlProblem !== undefined) throw new RequestError('invalid-url', urlProblem);
+  const problem = baseUrlProblem ?? urlProblem;
+  if (problem !== undefined) throw new RequestError('invalid-url', problem);
   const prepared: PreparedRequest = { ...checkAndRoute(resolved, context, (text) => likelyCause(text, missing, cyclic, environment)), missing, cyclic };
   const invalidJson = invalidJsonWarning(request.body, resolved.headers);
   if (invalidJson !== undefined) prepared.warnings.unshift(invalidJson);
@@ -160,6 +166,8 @@ export function resolveRequest(request: ConsoleRequest, { config, environments }
   const body = request.body === undefined || request.body === '' ? undefined : resolve(request.body, 'the body');
   const resolved: ResolvedRequest = { method: methodAsWritten(request.method), url, headers, body, missing: [...missing], cyclic: [...cyclic] };
   if (baseUrlProblem !== undefined) resolved.baseUrlProblem = baseUrlProblem;
+  const urlProblem = writtenUrlProblem(request.url.trim(), url, environments);
+  if (urlProblem !== undefined) resolved.urlProblem = urlProblem;
   return resolved;
 }
 
@@ -204,8 +212,8 @@ function misspeltBaseUrl(url: string, environment: Environment | undefined): str
  * For a URL written wrong at its start, which checkUrl would only tell to "write it as https://host/path" (or pass,
  * to another host), the fix said where it belongs: a leading variable set to a host without its scheme
  * (`{{base_url}}` = `api.example.com`) is told the value to set, one followed by a path without its "/"
- * (`{{base_url}}pets`, which runs into the host) to add it, and a path without its leading "/" (`pets/1`) to start
- * with one. `undefined` for any other URL.
+ * (`{{base_url}}pets`, which runs into the host) to add it, both when it has both faults, and a path without its
+ * leading "/" (`pets/1`) to start with one. `undefined` for any other URL.
  */
 function writtenUrlProblem(written: string, url: string, environments: EnvironmentManager): string | undefined {
   if (isRelative(url)) return undefined;
@@ -219,14 +227,23 @@ function writtenUrlProblem(written: string, url: string, environments: Environme
     const value = resolveWithinLimit(environments, `{{${name}}}`, 'the URL');
     const fixedValue = withScheme(value.text);
     const itIs = `{{${name}}} is ${JSON.stringify(value.text)} in environment "${environment.name}"`;
+    const slashed = `${written.slice(0, first.end)}/${written.slice(first.end)}`;
+    // Only after a bare origin: after a path (`…/v1`), text can be meant to extend its last segment (`.json`).
+    const runsIntoHost = (origin: string) => isHttpUrl(origin) && afterAuthority(origin) === '' && /^\w/.test(url.slice(value.text.length));
     // A dynamic variable ({{$guid}}) has a new value each time, never the one the URL starts with.
     if (value.missing.length === 0 && url.startsWith(value.text)) {
-      if (fullUrl !== undefined && fixedValue !== undefined) {
-        return `${quoted} is not an absolute http(s) URL: ${itIs}, a host without its scheme. Set ${name} to ${fixedValue}, or write the URL as ${fullUrl}.`;
+      if (fixedValue !== undefined && (fullUrl !== undefined || runsIntoHost(fixedValue))) {
+        const { from, set } = schemeFix(name, value.text, environment, environments);
+        const problem = `${quoted} is not an absolute http(s) URL: ${itIs}${from}, a host without its scheme`;
+        // Both faults at once: the URL that adding a scheme would give (https://api.example.compets) is wrong too.
+        return runsIntoHost(fixedValue) ? `${problem}, and the path runs into it. ${set} and write ${slashed}.` : `${problem}. ${set}, or write the URL as ${fullUrl}.`;
       }
-      // Only after a bare origin: after a path (`…/v1`), text can be meant to extend its last segment (`.json`).
-      if (isHttpUrl(value.text) && afterAuthority(value.text) === '' && /^\w/.test(url.slice(value.text.length))) {
-        return `${quoted} lacks a "/" after {{${name}}}: ${itIs}, so the path runs into its host. Write ${written.slice(0, first.end)}/${written.slice(first.end)}.`;
+      if (runsIntoHost(value.text)) {
+        return `${quoted} lacks a "/" after {{${name}}}: ${itIs}, so the path runs into its host. Write ${slashed}.`;
+      }
+      // The URL as written is not relative, as the message for a relative URL after an empty base_url would say.
+      if (name === 'base_url' && !absolute && value.text.trim() === '') {
+        return `${quoted} is not a URL: base_url is empty in environment "${environment.name}". Set it to the API's address (e.g. https://api.example.com) and write ${slashed}, or write the full URL.`;
       }
       // Not a path to put after base_url: the text comes from base_url itself.
       if (name === 'base_url' && !absolute && !isHttpUrl(value.text)) return baseUrlProblemOf(value, environments);
@@ -234,11 +251,30 @@ function writtenUrlProblem(written: string, url: string, environments: Environme
   }
   // `https//host` lacks the scheme's ":", not a leading "/".
   if (!absolute && fullUrl === undefined && /^(?!https?\/)[\w.~-]+(?:[/?#]|$)/i.test(url)) {
-    const path = `/${url}`;
+    // As written: `{{$guid}}pets` resolves to a new value at each send.
+    const path = `/${written}`;
     const hasBaseUrl = !resolveWithinLimit(environments, BASE_URL, 'base_url').missing.includes('base_url');
     return `${quoted} is neither an absolute http(s) URL nor a path starting with "/"; ${hasBaseUrl ? `write ${path} to send it after base_url, or write the full URL.` : `write the full URL (https://host${path}), or add a base_url variable (e.g. https://api.example.com) and write ${path}.`}`;
   }
   return undefined;
+}
+
+/**
+ * The variable to give the scheme that `{{name}}`'s value, a host without one, lacks, and its value with it: `name`,
+ * or the variable its value starts with that holds the host (`host`, for a base_url of `{{host}}/v1`). `from`: how
+ * such a variable is named after "{{name}} is …", or ''.
+ */
+function schemeFix(name: string, value: string, environment: Environment, environments: EnvironmentManager): { from: string; set: string } {
+  let [source, host] = [name, value];
+  // Followed as deep as resolving goes.
+  for (let depth = 0; depth < 10; depth += 1) {
+    const inner = scanPlaceholders(environment.variables[source] ?? '').next().value;
+    if (inner?.start !== 0) break;
+    const innerValue = resolveWithinLimit(environments, `{{${inner.name}}}`, 'base_url').text;
+    if (withScheme(innerValue) === undefined) break;
+    [source, host] = [inner.name.trim(), innerValue];
+  }
+  return { from: source === name ? '' : `, and {{${source}}}, which it starts with, is ${JSON.stringify(host)}`, set: `Set ${source} to ${withScheme(host)}` };
 }
 
 /** Why the resolved base_url cannot take a relative URL after it, or `undefined` when it can. */
@@ -250,7 +286,10 @@ function baseUrlProblemOf({ text, missing, cyclic }: ResolveResult, environments
   if (text.trim() === '') {
     problem = `${baseUrl()} is empty, so a relative URL has nothing to go after; set it to the API's address (e.g. https://api.example.com), or write the full URL.`;
   } else if (!isHttpUrl(text)) {
-    problem = `${quoted()} is not an absolute http(s) URL; write it as ${withScheme(text) ?? 'https://host or https://host/path'}${invisibleHint(text)}, or write the full URL in the request.`;
+    const { from, set } = withScheme(text) === undefined ? { from: '', set: '' } : schemeFix('base_url', text, environment(), environments);
+    problem = from
+      ? `${quoted()} is not an absolute http(s) URL${from}, a host without its scheme. ${set}, or write the full URL in the request.`
+      : `${quoted()} is not an absolute http(s) URL; write it as ${withScheme(text) ?? 'https://host or https://host/path'}${invisibleHint(text)}, or write the full URL in the request.`;
   } else {
     const rewrite = silentUrlRewrite(text);
     const extra = /[?#]/.exec(text);
@@ -330,7 +369,7 @@ const NODE_METHODS = new Set([
  * URL or header name that failed a check, naming its unresolved placeholders.
  */
 export function checkAndRoute(
-  request: Pick<ResolvedRequest, 'method' | 'url' | 'headers' | 'body'>,
+  request: Pick<ResolvedRequest, 'method' | 'url' | 'headers' | 'body' | 'urlProblem'>,
   { config, pageOrigin }: Pick<PreparationContext, 'config' | 'pageOrigin'>,
   likelyCause: (text: string) => string = () => '',
 ): Omit<PreparedRequest, 'missing' | 'cyclic'> {
@@ -379,7 +418,7 @@ export function checkAndRoute(
       }
     }
   }
-  warnings.push(...urlWarnings(url));
+  warnings.push(...(request.urlProblem === undefined ? [] : [request.urlProblem]), ...urlWarnings(url));
   // fetch labels a text body text/plain;charset=UTF-8, which an API reading JSON refuses (415) or ignores (Express's json()).
   if (body !== undefined && isJsonDocument(body) && contentTypeOf(headers) === undefined) {
     warnings.push(UNTYPED_JSON_WARNING);
@@ -414,10 +453,12 @@ function unseen(character: string): string {
 const LONE_SURROGATE = 'holds a lone UTF-16 surrogate, which has no UTF-8 form (it would be sent as U+FFFD, "\uFFFD"); remove it.';
 
 /**
- * `url` with the scheme it lacks, when it starts with a host (`localhost:8080/pets`, a base_url typed without one):
- * http:// for this machine, which seldom serves https, https:// elsewhere.
+ * `url` with the scheme it lacks, when it starts with a host (`localhost:8080/pets`, a base_url typed without one, or
+ * protocol-relative, `//api.example.com`): http:// for this machine, which seldom serves https, https:// elsewhere.
  */
-function withScheme(url: string): string | undefined {
+function withScheme(written: string): string | undefined {
+  // Protocol-relative (`//host`): the scheme is all it lacks.
+  const url = written.replace(/^\/\//, '');
   // A host has a dot or a port, is localhost or in brackets (IPv6): `pets/1` is a path that lacks its "/", not a host.
   const host = /^(?:localhost|\[[\da-f:.]+\]|[\w-]+(?:\.[\w-]+)+|[\w-]+(?=:\d))(?::\d+)?(?=[/?#]|$)/i.exec(url)?.[0];
   if (host === undefined) return undefined;
@@ -481,6 +522,10 @@ export function requestTemplate(request: ConsoleRequest, { config, environments 
       if (problem !== undefined) throw new RequestError('invalid-url', problem);
       url = `${BASE_URL}${pathAfterBase(base.text, url)}`;
     }
+  } else {
+    // A start a send refuses (`{{base_url}}pets`, which runs into the host) is no code to run either.
+    const problem = writtenUrlProblem(url, resolveWithinLimit(environments, url, 'the URL').text, environments);
+    if (problem !== undefined) throw new RequestError('invalid-url', problem);
   }
   const sentName = (name: string) => resolveWithinLimit(environments, name, 'a header name').text.trim();
   const headers = mergeHeaders(config.defaultHeaders, headerRows(request.headers), (text) => text, sentName);

@@ -290,5 +290,17 @@ describe('usability review, round 3', () => {
       }
       await expect(el).to.be.accessible();
     });
+
+    it('is not shown, nor a snippet, for a path that runs into the host a variable holds: the warning says what to write', async () => {
+      const environments = [{ name: 'Local', variables: { base_url: 'https://api.example.com' } }];
+      const el = await fixture<TryItConsole>(html`<try-it-console .config=${{ environments, history: { enabled: false } }} url="{{base_url}}pets"></try-it-console>`);
+      const advice = `"https://api.example.compets" lacks a "/" after {{base_url}}: {{base_url}} is "https://api.example.com" in environment "Local", so the path runs into its host. Write {{base_url}}/pets.`;
+      expect(el.shadowRoot!.querySelector('[part="resolved-url"]')).to.equal(null);
+      expect([...el.shadowRoot!.querySelectorAll('p.notice')].map((p) => p.textContent!.trim())).to.include(advice);
+      const snippet = el.shadowRoot!.querySelector('code-snippet')!;
+      await snippet.updateComplete;
+      expect(snippet.shadowRoot!.textContent).to.contain(`No snippet for this request: ${advice}`);
+      expect(snippet.shadowRoot!.querySelector('pre code'), 'no code to the joined URL').to.equal(null);
+    });
   });
 });
