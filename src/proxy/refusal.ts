@@ -71,7 +71,10 @@ export interface ProxyRefusalRecord {
   method: string | undefined;
   /** The `Origin` header as the page (or any client) sent it; `undefined` without one, or when no header was read. */
   origin: string | undefined;
-  /** The target's origin (scheme, host and port); `undefined` when the request named no usable target. */
+  /**
+   * The target's origin (scheme, host and port); `undefined` when the request named no usable target, and for refusals
+   * made before the target is read (`origin_not_allowed`, `destination_not_allowed`, `method_not_allowed`, a `Via` loop).
+   */
   target: string | undefined;
   /** For `internal_error`, the error behind it: a bug in the proxy, to report. */
   cause?: unknown;

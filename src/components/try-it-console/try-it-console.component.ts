@@ -298,7 +298,7 @@ export class TryItConsole extends LitElement {
    */
   @property({ converter: textAttribute('') }) label = '';
 
-  /** The level of the console's headings (Response, Code, History), 1 to 6 (2 when left out or another value), to fit the page's outline. */
+  /** The level of the console's headings (Request, Response, Code, Environment, History), 1 to 6 (2 when left out or another value), to fit the page's outline. */
   @property({ attribute: 'heading-level' }) headingLevel: number | string | undefined;
 
   #snippetLanguage: SnippetLanguage | undefined;
