@@ -1,4 +1,4 @@
-import { LitElement, html, nothing } from 'lit';
+import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { live } from 'lit/directives/live.js';
 import { repeat } from 'lit/directives/repeat.js';
@@ -44,8 +44,10 @@ export class EnvPicker extends LitElement {
   #revealedIn: { manager: EnvironmentManager | undefined; environment: string | undefined } = { manager: undefined, environment: undefined };
   /** Each variable's masked value and the value it was worked out from: the console renders this on every keystroke. */
   #masks = new Map<string, { value: string; masked: string | undefined }>();
-  /** Whether focus was in the element as an update began. */
-  #hadFocus = false;
+  /** What had focus in the element as an update began. */
+  #focused: HTMLElement | undefined;
+  /** An update is putting its rendering in the page: a field it moves along with its row loses focus, not the reader. */
+  #committing = false;
   /** Says that a value was set: focus goes back to Edit, whose name says nothing of it. */
   readonly #announcer = new LiveAnnouncer(this);
   /** Where focus goes once the update that ends an edit by (Ctrl+)Enter or Escape is done: the variable's Edit or Set button. */
@@ -102,7 +104,7 @@ export class EnvPicker extends LitElement {
   // console given a new configuration), masks everything again: a value revealed under one name in the old one
   // must not show the new one's secret of that name.
   override willUpdate(): void {
-    this.#hadFocus = !!this.shadowRoot?.activeElement;
+    this.#focused = (this.shadowRoot?.activeElement as HTMLElement | null) ?? undefined;
     const manager = this.manager;
     const environment = manager?.active()?.name;
     if (manager !== this.#revealedIn.manager || environment !== this.#revealedIn.environment) {
@@ -111,10 +113,23 @@ export class EnvPicker extends LitElement {
       this.#masks = new Map();
       this.editing = undefined; // an edit begun in another environment would set the value in this one
     }
+    // Made readonly meanwhile (by the page, once the reader signed in, say): the open field would still set a value.
+    if (this.readonly) this.editing = undefined;
+  }
+
+  override update(changed: PropertyValues): void {
+    this.#committing = true;
+    try {
+      super.update(changed);
+    } finally {
+      this.#committing = false;
+    }
   }
 
   // A Show button goes with its variable when another environment becomes active or a value changes, wherever that
-  // happened: focus goes to the select, which says which environment is active now, rather than to the page.
+  // happened: focus goes to the select, which says which environment is active now, rather than to the page. What was
+  // only moved (a row put elsewhere: the variable being edited removed or renamed elsewhere, the variables reordered)
+  // keeps it: keys typed on would otherwise go to the select, and pick another environment by its first letter.
   override updated(): void {
     const field = this.#editStarted ? this.renderRoot.querySelector<HTMLInputElement | HTMLTextAreaElement>('.value-input') : null;
     this.#editStarted = false;
@@ -130,7 +145,7 @@ export class EnvPicker extends LitElement {
       if (pasted) field.setSelectionRange(pasted.caret, pasted.caret);
       else field.select();
     } else if (editButton) editButton.focus();
-    else if (this.#hadFocus && !this.shadowRoot!.activeElement) this.renderRoot.querySelector('select')?.focus();
+    else if (this.#focused && !this.shadowRoot!.activeElement) (this.#focused.isConnected ? this.#focused : this.renderRoot.querySelector('select'))?.focus();
   }
 
   #edit(name: string): void {
@@ -167,8 +182,9 @@ export class EnvPicker extends LitElement {
 
   #onEditBlur(event: FocusEvent, name: string): void {
     // Still the active element: the window lost focus (the reader went to copy their key), not the field. Or the
-    // one-line field going away for a multi-line one after a paste: the edit goes on there.
-    if (this.shadowRoot!.activeElement === event.target || this.#editStarted) return;
+    // one-line field going away for a multi-line one after a paste: the edit goes on there. Or moved with its row by an
+    // update (put back once it is done), not removed.
+    if (this.shadowRoot!.activeElement === event.target || this.#editStarted || (this.#committing && (event.target as Element).isConnected)) return;
     this.#endEdit(name, (event.target as HTMLInputElement).value, false);
   }
 

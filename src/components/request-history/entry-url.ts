@@ -1,3 +1,6 @@
+import { REDACTED, bracketedKey, queryParameterName } from '../../core/history-config.js';
+import { MASK, maskUrlCredentials } from '../url-credential-masking.js';
+
 /** A history entry's URL in the two parts a row shows. */
 export interface EntryUrl {
   /** Scheme and authority as written (`https://api.example.com:8443`); empty for a URL without an authority. */
@@ -14,4 +17,18 @@ export function splitEntryUrl(url: string): EntryUrl {
   const match = /^([a-z][a-z\d+.-]*:\/\/[^/?#]*)(.*)$/is.exec(url);
   if (!match) return { origin: '', path: url };
   return { origin: match[1]!, path: match[2] || '/' };
+}
+
+/**
+ * `url` with its credentials masked as `<env-picker>` masks them, and the values of the parameters that `listed` (a
+ * history's `redactQueryParameters`, lower-case) names: memory keeps them as sent, for the page's time, and the site
+ * said they are secret (`appid`).
+ */
+export function maskEntryUrl(url: string, listed: readonly string[]): string {
+  const masked = maskUrlCredentials(url);
+  if (listed.length === 0) return masked;
+  return masked.replace(/([?&#])([^=&#?\s]+)=([^&#\s]+)/g, (parameter, separator: string, name: string, value: string) => {
+    const key = queryParameterName(name);
+    return value !== REDACTED && (listed.includes(key) || listed.includes(bracketedKey(key))) ? `${separator}${name}=${MASK}` : parameter;
+  });
 }

@@ -10,12 +10,11 @@ import { TicHistoryDeleteEvent } from '../../events/history-delete.js';
 import { TicHistorySelectEvent } from '../../events/history-select.js';
 import { ariaLevel } from '../attribute-converters.js';
 import { statusClassOf } from '../status-class.js';
-import { maskUrlCredentials } from '../url-credential-masking.js';
 import { panelStyles } from '../panel.styles.js';
 import { themeStyles } from '../theme.styles.js';
 import { unusableObjectProblem } from '../unusable-object.js';
 import { formatEntryTime } from './entry-time.js';
-import { splitEntryUrl } from './entry-url.js';
+import { maskEntryUrl, splitEntryUrl } from './entry-url.js';
 import { requestHistoryStyles } from './request-history.styles.js';
 
 // The persistence warning each history had said: a docs page with a console per operation shows one history's in
@@ -26,7 +25,8 @@ const warningsAnnounced = new WeakMap<History, string>();
  * @tagname request-history
  * @summary Past requests, newest first: pick one to load it again, delete one, or clear all (after a confirmation).
  *
- * URLs are shown with their credentials masked, as `<env-picker>` masks them: a password, `api_key=…`.
+ * URLs are shown with their credentials masked, as `<env-picker>` masks them (a password, `api_key=…`), and the
+ * parameters the history's `redactQueryParameters` lists.
  *
  * The list is one stop in the tab order: Up, Down, Home and End move between entries, Left and Right between an
  * entry and its delete button, Enter picks, Delete (or Backspace) deletes.
@@ -57,6 +57,8 @@ export class RequestHistory extends LitElement {
   #focusedRow: number | undefined;
   /** The column focus was in then: 0 the entries, 1 their ✕ buttons. */
   #focusedColumn = 0;
+  /** The button focus was on then. */
+  #focusedButton: HTMLElement | undefined;
   /** The one button of the list in the tab order (a roving tabindex). */
   #tabStop: HTMLElement | undefined;
   #newDay: ReturnType<typeof setTimeout> | undefined;
@@ -121,6 +123,7 @@ export class RequestHistory extends LitElement {
     const row = active?.closest('li');
     this.#focusedRow = !active ? undefined : row ? [...row.parentElement!.children].indexOf(row) : active.matches('.empty') ? 0 : -1;
     this.#focusedColumn = active?.matches('.delete') ? 1 : 0;
+    this.#focusedButton = row ? (active as HTMLElement) : undefined;
     const history = this.#history.source;
     if (history?.warning !== this.#warned) {
       this.#warned = history?.warning;
@@ -139,7 +142,9 @@ export class RequestHistory extends LitElement {
     // nearest entry, in the column it was in (after a ✕, the next ✕: Enter pressed again deletes, never loads an entry
     // over the request being edited), else the next control, rather than the page.
     const active = this.shadowRoot!.activeElement;
-    if (this.#focusedRow !== undefined && (!active || active.matches(':disabled'))) {
+    // Moved, not gone (its entry added again, so the newest now): focus stays on it, as Enter there loads that entry.
+    if (!active && this.#focusedButton?.isConnected) this.#focusedButton.focus();
+    else if (this.#focusedRow !== undefined && (!active || active.matches(':disabled'))) {
       const rows = this.renderRoot.querySelectorAll('ol > li');
       const row = rows[Math.min(this.#focusedRow, rows.length - 1)];
       ((row?.children[this.#focusedColumn] as HTMLElement | undefined) ?? this.renderRoot.querySelector<HTMLElement>('.cancel, .clear:enabled, .empty'))?.focus();
@@ -171,7 +176,7 @@ export class RequestHistory extends LitElement {
     if (!entry) return;
     this.#history.source!.delete(id);
     this.dispatchEvent(new TicHistoryDeleteEvent(id));
-    this.#announcer.announce(`Deleted ${entry.method} ${maskUrlCredentials(entry.url)} from history.`);
+    this.#announcer.announce(`Deleted ${entry.method} ${this.#shownUrl(entry)} from history.`);
   }
 
   #askToClear(): void {
@@ -239,6 +244,10 @@ export class RequestHistory extends LitElement {
     if (this.#tabStop) this.#tabStop.tabIndex = 0;
   }
 
+  #shownUrl(entry: HistoryEntry): string {
+    return maskEntryUrl(entry.url, this.#history.source!.config.redactQueryParameters);
+  }
+
   #renderEntry(entry: HistoryEntry, now: Date) {
     const status = entry.status === 0 ? 'failed' : statusClassOf(entry.status);
     const statusText = entry.status === 0 ? 'failed' : String(entry.status);
@@ -250,8 +259,9 @@ export class RequestHistory extends LitElement {
     // the URL whole: its origin is before the path at font size 0, inline (a visually hidden span out of the flow split
     // the name: "https://api.example /pets"). The ✕ names its entry.
     // The path (its styles) and origin read left to right on a right-to-left page too ("/pets/" drew as "//pets"). Its
-    // credentials are masked as <env-picker> masks them: memory holds the request as sent, secrets included.
-    const url = maskUrlCredentials(entry.url);
+    // credentials are masked as <env-picker> masks them, and the parameters the site listed as secret: memory holds the
+    // request as sent, secrets included.
+    const url = this.#shownUrl(entry);
     const { origin, path } = splitEntryUrl(url);
     return html`<li>
       <button class="entry" tabindex="-1" aria-keyshortcuts="Delete" @click=${() => this.#onSelect(entry.id)}>
@@ -282,7 +292,8 @@ export class RequestHistory extends LitElement {
     // Rows show their time again on another day, and in another time zone (the computer moved).
     const today = `${now.toDateString()} ${now.getTimezoneOffset()}`;
     // Rows keyed by entry: one added on top gets a row of its own, and focus stays on the entry it was on. Each
-    // row is rendered again only when what it shows changes: an add at 5,000 entries re-rendered every row.
+    // row is rendered again only when what it shows changes (the history too: another masks other parameters): an add
+    // at 5,000 entries re-rendered every row.
     return html`
       <div class="heading-row">
         <h2 id="heading" aria-level=${ariaLevel(this.headingLevel)}>History</h2>
@@ -304,7 +315,7 @@ export class RequestHistory extends LitElement {
             ${repeat(
               entries,
               (entry) => entry.id,
-              (entry) => guard([entry.method, entry.url, entry.status, entry.duration, entry.timestamp.getTime(), today], () => this.#renderEntry(entry, now)),
+              (entry) => guard([history, entry.method, entry.url, entry.status, entry.duration, entry.timestamp.getTime(), today], () => this.#renderEntry(entry, now)),
             )}
           </ol>`}
       <div class="visually-hidden" role="status" aria-live="polite">${this.#announcer.text}</div>
