@@ -1,5 +1,5 @@
 import { dynamicVariableValue } from './dynamic-variables.js';
-import { parseEnvironment, parseEnvironments, type Environment } from './environment.js';
+import { expectDistinctEnvironmentName, parseEnvironment, parseEnvironments, type Environment } from './environment.js';
 import { ConfigError, EnvironmentNotFoundError, InvalidArgumentError, ResolveLimitError } from './errors.js';
 import { expectListener, notifySubscribers } from './listeners.js';
 import { TemplateCache, type TemplatePart } from './placeholders.js';
@@ -77,9 +77,12 @@ export class EnvironmentManager {
   /**
    * Registers an environment. A name that exists already has its variables replaced in place: it keeps
    * its position, and stays active if it was.
+   * @throws ConfigError when the environment is invalid, or its name differs from an existing one only by white space
+   * at its ends.
    */
   add(environment: Environment): void {
     const { name, variables } = parseEnvironment(environment);
+    expectDistinctEnvironmentName(name, this.#environments.keys(), 'environment.name');
     this.#environments.set(name, new Map(Object.entries(variables)));
     this.#notify();
   }

@@ -27,7 +27,8 @@ export function parseEnvironment(value: unknown, field = 'environment'): Environ
     const given = expectPlainObject(input.variables, `${field}.variables`);
     for (const [key, raw] of Object.entries(given)) {
       const at = `${field}.variables[${JSON.stringify(key)}]`;
-      if (key === '' || /[{}]/.test(key)) throw new ConfigError(at, key, 'a variable name must be non-empty and contain no braces, or no {{placeholder}} could refer to it');
+      const problem = variableNameProblem(key);
+      if (problem) throw new ConfigError(at, key, problem);
       // JSON invites `"port": 8080`; a placeholder is text, so say how to write it as such.
       if (typeof raw === 'number' || typeof raw === 'boolean') throw new ConfigError(at, raw, `must be a string: write ${JSON.stringify(String(raw))}`);
       // Not assignment: a variable named `__proto__` must stay an ordinary variable.
@@ -37,7 +38,24 @@ export function parseEnvironment(value: unknown, field = 'environment'): Environ
   return { name, variables };
 }
 
-/** Checks a list of environments (config or constructor arguments): each valid, no name twice. */
+/** Why `name` cannot be a variable's, or undefined. */
+export function variableNameProblem(name: unknown): string | undefined {
+  if (typeof name !== 'string' || name === '' || /[{}]/.test(name)) return 'a variable name must be non-empty and contain no braces, or no {{placeholder}} could refer to it';
+}
+
+/**
+ * Refuses `name` beside an environment of `names` it matches but for white space at its ends: the select would show
+ * the two alike. `field` names it in the error.
+ */
+export function expectDistinctEnvironmentName(name: string, names: Iterable<string>, field: string): void {
+  for (const other of names) {
+    if (other !== name && other.trim() === name.trim()) {
+      throw new ConfigError(field, name, `differs from the environment ${JSON.stringify(other)} only by white space at its ends, so the picker would show the two alike; write ${JSON.stringify(other)} to mean that one, or give it a name of its own`);
+    }
+  }
+}
+
+/** Checks a list of environments (config or constructor arguments): each valid, no name twice, even once trimmed. */
 export function parseEnvironments(values: readonly unknown[], field = 'environments'): Environment[] {
   const seen = new Set<string>();
   return expectArray(values, field).map((value, index) => {
@@ -45,6 +63,7 @@ export function parseEnvironments(values: readonly unknown[], field = 'environme
     if (seen.has(environment.name)) {
       throw new ConfigError(`${field}[${index}].name`, environment.name, 'duplicates the name of an earlier environment; names must be unique');
     }
+    expectDistinctEnvironmentName(environment.name, seen, `${field}[${index}].name`);
     seen.add(environment.name);
     return environment;
   });

@@ -3,6 +3,8 @@ import { property, state } from 'lit/decorators.js';
 import { live } from 'lit/directives/live.js';
 import { repeat } from 'lit/directives/repeat.js';
 import type { EnvironmentManager } from '../../core/environment-manager.js';
+import { variableNameProblem } from '../../core/environment.js';
+import { InvalidArgumentError } from '../../core/errors.js';
 import { LiveAnnouncer } from '../../controllers/live-announcer.js';
 import { SubscriptionController } from '../../controllers/subscription-controller.js';
 import { TicEnvironmentChangeEvent } from '../../events/environment-change.js';
@@ -27,7 +29,8 @@ import { MASK, maskedValue } from './secret-masking.js';
  * reader can set a value (their own API key, say) with Edit, or give one to a variable the request lacks with Set: it
  * goes into the active environment of the manager, so every console sharing it sends with it. A one-line field says
  * Enter sets it; a value with line breaks (a PEM key) is edited in a multi-line field, where Enter starts a new line
- * and Ctrl or Cmd+Enter sets it. Values set so last as long as the manager; they are not stored.
+ * and Ctrl or Cmd+Enter sets it (masked, it starts empty: what is typed replaces it). Values set so last as long as the
+ * manager; they are not stored.
  *
  * @fires {TicEnvironmentChangeEvent} tic-environment-change - The user selected another environment.
  * @fires {TicVariableChangeEvent} tic-variable-change - The user set a variable's value in the active environment.
@@ -64,6 +67,11 @@ export class EnvPicker extends LitElement {
    * page) would replace what the reader is typing.
    */
   #editFrom = '';
+  /**
+   * The field starts empty, what is typed replacing the value: a masked value with line breaks. Its text area, hidden
+   * only by CSS, would give the secret to screen readers (a one-line field is a password field, which gives nothing).
+   */
+  #editBlank = false;
 
   /** Values the user chose to see, by variable name: a value since replaced is masked again. */
   @state() private revealed = new Map<string, string>();
@@ -151,7 +159,8 @@ export class EnvPicker extends LitElement {
   #edit(name: string): void {
     const variables = this.manager?.active()?.variables ?? {};
     // Own values only: `constructor` or `toString` is no variable until set.
-    this.#editFrom = Object.hasOwn(variables, name) ? variables[name]! : '';
+    const from = (this.#editFrom = Object.hasOwn(variables, name) ? variables[name]! : '');
+    this.#editBlank = /[\r\n]/.test(from) && this.#maskedValue(name, from) !== undefined && this.revealed.get(name) !== from;
     this.#pasted = undefined;
     this.editing = name;
     this.#editStarted = true;
@@ -170,7 +179,7 @@ export class EnvPicker extends LitElement {
     // A text area gives every line break as \n: a value written with \r\n (a key saved on Windows) keeps its own.
     const value = this.#editFrom.includes('\r\n') ? typed?.replace(/\r?\n/g, '\r\n') : typed;
     // Left as it started, nothing is set: a value another picker set meanwhile stays.
-    const unchanged = typed === this.#editFrom.replace(/\r\n?/g, '\n');
+    const unchanged = typed === (this.#editBlank ? '' : this.#editFrom.replace(/\r\n?/g, '\n'));
     if (!active || value === undefined || unchanged || (Object.hasOwn(active.variables, name) && active.variables[name] === value)) return;
     this.manager!.add({ name: active.name, variables: { ...active.variables, [name]: value } });
     // Masked whole here, so kept out of history too, wherever the request puts it (a URL's credentials are already).
@@ -239,8 +248,12 @@ export class EnvPicker extends LitElement {
    * Opens the field that sets `name` in the active environment, with focus in it (which scrolls it into view): for a
    * page, or the console's Set button beside a response sent with `{{name}}` as written, to take the reader there.
    * Nothing happens when `readonly`, with `hide-variables` (no field is shown) or without an active environment.
+   * @throws InvalidArgumentError when `name` is no variable's: not a string, empty, or with braces.
    */
   editVariable(name: string): void {
+    // Refused now, not as the value is set: a name no variable can have (an empty one, say).
+    const problem = variableNameProblem(name);
+    if (problem) throw new InvalidArgumentError('name', name, `pass the name of a variable, such as "api_key": ${problem}`);
     if (!this.readonly && !this.hideVariables && this.manager?.active()) this.#edit(name);
   }
 
@@ -270,8 +283,8 @@ export class EnvPicker extends LitElement {
               <td class="value">
                 ${lines > 1
                   ? html`<textarea class="value-input ${shown ? '' : 'masked'}" rows=${Math.min(lines, 10)} dir="auto" aria-label="Value of ${name}" aria-describedby="edit-hint"
-                        .value=${value} spellcheck="false" autocomplete="off" @keydown=${keydown} @blur=${blur}></textarea>
-                      <span class="muted hint" id="edit-hint">Ctrl+Enter or ⌘+Enter sets it (and, in a console, sends the request); Escape cancels.</span>`
+                        .value=${this.#editBlank ? '' : value} spellcheck="false" autocomplete="off" @keydown=${keydown} @blur=${blur}></textarea>
+                      <span class="muted hint" id="edit-hint">${this.#editBlank ? 'The current value stays hidden: what you type or paste replaces it; left empty, it is kept. ' : ''}Ctrl+Enter or ⌘+Enter sets it (and, in a console, sends the request); Escape cancels.</span>`
                   : html`<input class="value-input" type=${shown ? 'text' : 'password'} dir="auto" aria-label="Value of ${name}" aria-describedby="edit-hint" .value=${value} spellcheck="false"
                         autocomplete="off" @keydown=${keydown} @blur=${blur} @paste=${this.#onEditPaste} />
                       <span class="muted hint" id="edit-hint">Enter sets it; Escape cancels.</span>`}
@@ -301,6 +314,8 @@ export class EnvPicker extends LitElement {
     // Null or undefined from a framework's binding: nothing to tell.
     const missing = this.missing ?? [];
     const undefinedNames = missing.filter((name) => name !== '');
+    // A `$` name is a dynamic variable's (`$randomEmail`, one we lack), never set: the console offers no Set either.
+    const settable = undefinedNames.filter((name) => !name.startsWith('$'));
     const empty = missing.includes('');
     const cyclic = this.cyclic ?? [];
     if (undefinedNames.length === 0 && !empty && cyclic.length === 0) return nothing;
@@ -318,8 +333,8 @@ export class EnvPicker extends LitElement {
         : nothing}
       ${empty ? html`It has an empty <code>{{}}</code>, which names no variable.` : nothing}
     </p>
-    ${undefinedNames.length > 0 && !this.readonly && !this.hideVariables
-      ? html`<p class="set-missing">${undefinedNames.map((name) => html`<button class="set" data-name=${name} @click=${() => this.#edit(name)}>Set ${name}</button>`)}</p>`
+    ${settable.length > 0 && !this.readonly && !this.hideVariables
+      ? html`<p class="set-missing">${settable.map((name) => html`<button class="set" data-name=${name} @click=${() => this.#edit(name)}>Set ${name}</button>`)}</p>`
       : nothing}`;
   }
 
