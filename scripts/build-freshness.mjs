@@ -16,6 +16,8 @@ export const BUILD_INPUTS = [
   'rollup.config.mjs',
   'custom-elements-manifest.config.mjs',
   'scripts/minify-css-literals.mjs',
+  'scripts/minify-html-literals.mjs',
+  'scripts/share-decorate-helper.mjs',
 ];
 
 /** What the demo pages load; a stamp without them (dist/ partly deleted) does not count. */

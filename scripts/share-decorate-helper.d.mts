@@ -1,0 +1,2 @@
+import type { Plugin } from 'rollup';
+export declare function shareDecorateHelper(): Plugin;
