@@ -1,3 +1,4 @@
+import { MIN_REDACTED_VALUE_LENGTH, valueForms } from '../../core/history.js';
 import { REDACTED, bracketedKey, queryParameterName } from '../../core/history-config.js';
 import { MASK, maskUrlCredentials } from '../url-credential-masking.js';
 
@@ -20,12 +21,26 @@ export function splitEntryUrl(url: string): EntryUrl {
 }
 
 /**
- * `url` with its credentials masked as `<env-picker>` masks them, and the values of the parameters that `listed` (a
- * history's `redactQueryParameters`, lower-case) names: memory keeps them as sent, for the page's time, and the site
- * said they are secret (`appid`).
+ * The texts that show `values`: each as written and as a URL writes it (see valueForms), in the order of `values` (the
+ * longest first, so that a value holding another is masked whole). Values shorter than history redacts are left out:
+ * they would match words of the text.
  */
-export function maskEntryUrl(url: string, listed: readonly string[]): string {
-  const masked = maskUrlCredentials(url);
+export function valueFormsToMask(values: readonly string[]): string[] {
+  return values.filter((value) => value.length >= MIN_REDACTED_VALUE_LENGTH).flatMap(valueForms);
+}
+
+/** `text` with every one of `forms` (see valueFormsToMask) shown as the mask. */
+export function withFormsMasked(text: string, forms: readonly string[]): string {
+  return forms.reduce((masked, form) => masked.replaceAll(form, MASK), text);
+}
+
+/**
+ * `url` with the `forms` of the values to mask (see valueFormsToMask) masked, its credentials masked as `<env-picker>`
+ * masks them, and the values of the parameters that `listed` (a history's `redactQueryParameters`, lower-case) names:
+ * memory keeps them as sent, for the page's time, and the site said they are secret (`appid`).
+ */
+export function maskEntryUrl(url: string, listed: readonly string[], forms: readonly string[] = []): string {
+  const masked = maskUrlCredentials(withFormsMasked(url, forms));
   if (listed.length === 0) return masked;
   return masked.replace(/([?&#])([^=&#?\s]+)=([^&#\s]+)/g, (parameter, separator: string, name: string, value: string) => {
     const key = queryParameterName(name);

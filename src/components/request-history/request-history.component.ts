@@ -14,7 +14,7 @@ import { panelStyles } from '../panel.styles.js';
 import { themeStyles } from '../theme.styles.js';
 import { unusableObjectProblem } from '../unusable-object.js';
 import { formatEntryTime } from './entry-time.js';
-import { maskEntryUrl, splitEntryUrl } from './entry-url.js';
+import { maskEntryUrl, splitEntryUrl, valueFormsToMask } from './entry-url.js';
 import { requestHistoryStyles } from './request-history.styles.js';
 
 // The persistence warning each history had said: a docs page with a console per operation shows one history's in
@@ -25,8 +25,8 @@ const warningsAnnounced = new WeakMap<History, string>();
  * @tagname request-history
  * @summary Past requests, newest first: pick one to load it again, delete one, or clear all (after a confirmation).
  *
- * URLs are shown with their credentials masked, as `<env-picker>` masks them (a password, `api_key=…`), and the
- * parameters the history's `redactQueryParameters` lists.
+ * URLs are shown with their credentials masked, as `<env-picker>` masks them (a password, `api_key=…`), the
+ * parameters the history's `redactQueryParameters` lists, and the values given in `maskedValues`.
  *
  * The list is one stop in the tab order: Up, Down, Home and End move between entries, Left and Right between an
  * entry and its delete button, Enter picks, Delete (or Backspace) deletes.
@@ -62,6 +62,10 @@ export class RequestHistory extends LitElement {
   /** The one button of the list in the tab order (a roving tabindex). */
   #tabStop: HTMLElement | undefined;
   #newDay: ReturnType<typeof setTimeout> | undefined;
+  /** `maskedValues`, once each, longest first. */
+  #maskedValues: readonly string[] = [];
+  /** The texts that show them in a URL (see valueFormsToMask). */
+  #maskedForms: readonly string[] = [];
 
   /** Clear all was pressed, and waits for Clear or Cancel. */
   @state() private confirming = false;
@@ -86,6 +90,25 @@ export class RequestHistory extends LitElement {
       this.requestUpdate();
     };
     shown?.ready().then(loaded, loaded);
+  }
+
+  /**
+   * Values to show masked wherever they appear in a URL (a path's `/bot{{token}}/`, `?hash=…`), as written and
+   * percent-encoded, such as the keys `<env-picker>` masks: an array of strings, or one string. Shorter than 4
+   * characters, they are left as they are (they would mask words). `<try-it-console>` sets it to the values its
+   * environment panel masks whole, in any of its environments.
+   */
+  @property({ attribute: false })
+  get maskedValues(): readonly string[] {
+    return this.#maskedValues;
+  }
+  set maskedValues(values: readonly string[] | string | null | undefined) {
+    // One string alone is one value, not its characters (each too short to mask): the secret would show.
+    const sorted = [...new Set([values ?? []].flat().map(String))].sort((a, b) => b.length - a.length);
+    // The same values as a new array (a console gives one on each render): kept, so that no row is rendered again.
+    if (sorted.length === this.#maskedValues.length && sorted.every((value, index) => value === this.#maskedValues[index])) return;
+    this.#maskedValues = sorted;
+    this.#maskedForms = valueFormsToMask(sorted);
   }
 
   /**
@@ -245,7 +268,7 @@ export class RequestHistory extends LitElement {
   }
 
   #shownUrl(entry: HistoryEntry): string {
-    return maskEntryUrl(entry.url, this.#history.source!.config.redactQueryParameters);
+    return maskEntryUrl(entry.url, this.#history.source!.config.redactQueryParameters, this.#maskedForms);
   }
 
   #renderEntry(entry: HistoryEntry, now: Date) {
@@ -259,8 +282,8 @@ export class RequestHistory extends LitElement {
     // the URL whole: its origin is before the path at font size 0, inline (a visually hidden span out of the flow split
     // the name: "https://api.example /pets"). The ✕ names its entry.
     // The path (its styles) and origin read left to right on a right-to-left page too ("/pets/" drew as "//pets"). Its
-    // credentials are masked as <env-picker> masks them, and the parameters the site listed as secret: memory holds the
-    // request as sent, secrets included.
+    // credentials are masked as <env-picker> masks them, the parameters the site listed as secret and the values given
+    // to mask: memory holds the request as sent, secrets included.
     const url = this.#shownUrl(entry);
     const { origin, path } = splitEntryUrl(url);
     return html`<li>
@@ -292,8 +315,8 @@ export class RequestHistory extends LitElement {
     // Rows show their time again on another day, and in another time zone (the computer moved).
     const today = `${now.toDateString()} ${now.getTimezoneOffset()}`;
     // Rows keyed by entry: one added on top gets a row of its own, and focus stays on the entry it was on. Each
-    // row is rendered again only when what it shows changes (the history too: another masks other parameters): an add
-    // at 5,000 entries re-rendered every row.
+    // row is rendered again only when what it shows changes (the history too: another masks other parameters; and the
+    // values to mask): an add at 5,000 entries re-rendered every row.
     return html`
       <div class="heading-row">
         <h2 id="heading" aria-level=${ariaLevel(this.headingLevel)}>History</h2>
@@ -315,7 +338,7 @@ export class RequestHistory extends LitElement {
             ${repeat(
               entries,
               (entry) => entry.id,
-              (entry) => guard([history, entry.method, entry.url, entry.status, entry.duration, entry.timestamp.getTime(), today], () => this.#renderEntry(entry, now)),
+              (entry) => guard([history, this.#maskedForms, entry.method, entry.url, entry.status, entry.duration, entry.timestamp.getTime(), today], () => this.#renderEntry(entry, now)),
             )}
           </ol>`}
       <div class="visually-hidden" role="status" aria-live="polite">${this.#announcer.text}</div>

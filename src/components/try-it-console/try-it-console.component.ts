@@ -6,7 +6,7 @@ import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import type { ConsoleConfig } from '../../core/console-config.js';
 import type { EnvironmentManager } from '../../core/environment-manager.js';
 import { RequestError, describeValue } from '../../core/errors.js';
-import { MIN_REDACTED_VALUE_LENGTH, REDACTED, valueForms, type History } from '../../core/history.js';
+import { REDACTED, type History } from '../../core/history.js';
 import { parseHistoryConfig } from '../../core/history-config.js';
 import type { HistoryEntry } from '../../core/history-entry.js';
 import { IdbHistoryStore } from '../../core/idb-history-store.js';
@@ -39,7 +39,7 @@ import '../env-picker/env-picker.js';
 import type { EnvPicker } from '../env-picker/env-picker.component.js';
 import { readerSecrets } from '../env-picker/reader-secrets.js';
 import '../request-history/request-history.js';
-import { splitEntryUrl } from '../request-history/entry-url.js';
+import { splitEntryUrl, valueFormsToMask, withFormsMasked } from '../request-history/entry-url.js';
 import { maskedHeaderValue, maskedValue } from '../env-picker/secret-masking.js';
 import { MASK, maskUrlCredentials } from '../url-credential-masking.js';
 import { highlightStyles } from '../highlight.styles.js';
@@ -892,7 +892,7 @@ export class TryItConsole extends LitElement {
   /**
    * The values the environment panel masks, those the reader set included, in every environment (a failure shown stays
    * when the reader picks another), longest first (a value holding another is masked whole): kept out of download
-   * names and failures.
+   * names, failures and the history's rows.
    */
   #maskedValues(): string[] {
     const environments = this.#engine?.environments;
@@ -1392,7 +1392,7 @@ export class TryItConsole extends LitElement {
         </div>
         <aside class="side" part="side" role=${label ? 'none' : nothing} aria-label=${label ? nothing : 'Environment and history'}>
           <env-picker exportparts="select, variables, missing" .headingLevel=${this.headingLevel} .manager=${engine.environments} .missing=${unresolved.missing} .cyclic=${unresolved.cyclic}></env-picker>
-          <request-history exportparts="list, clear-button" .headingLevel=${this.headingLevel} .history=${engine.history} @tic-history-select=${this.#onHistorySelect}></request-history>
+          <request-history exportparts="list, clear-button" .headingLevel=${this.headingLevel} .history=${engine.history} .maskedValues=${this.#maskedValues()} @tic-history-select=${this.#onHistorySelect}></request-history>
         </aside>
       </div>
     `;
@@ -1443,14 +1443,9 @@ function stoppedNote(error: RequestError): string {
 const BROWSER_RULES = new Set<RequestError['kind']>(['cors', 'mixed-content', 'csp']);
 const OUTSIDE_THE_BROWSER = 'The code under Code (curl, Python, Go, PHP, or the JavaScript run in Node) sends the same request from your own machine, where this browser rule does not apply.';
 
-/** `text` with every one of `values` (as written, and as a URL writes it: see valueForms) shown as the mask. */
+/** `text` with every one of `values` (as written, and as a URL writes it: see valueFormsToMask) shown as the mask. */
 function withValuesMasked(text: string, values: readonly string[]): string {
-  for (const value of values) {
-    // Values too short for history to redact would match words of the message.
-    if (value.length < MIN_REDACTED_VALUE_LENGTH) continue;
-    for (const form of valueForms(value)) text = text.replaceAll(form, MASK);
-  }
-  return text;
+  return withFormsMasked(text, valueFormsToMask(values));
 }
 
 /** The rest of a message after its title, starting as a sentence; not a URL, a name or a value it starts with. */
