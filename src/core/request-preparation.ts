@@ -228,8 +228,9 @@ function writtenUrlProblem(written: string, url: string, environments: Environme
     const fixedValue = withScheme(value.text);
     const itIs = `{{${name}}} is ${JSON.stringify(value.text)} in environment "${environment.name}"`;
     const slashed = `${written.slice(0, first.end)}/${written.slice(first.end)}`;
-    // Only after a bare origin: after a path (`…/v1`), text can be meant to extend its last segment (`.json`).
-    const runsIntoHost = (origin: string) => isHttpUrl(origin) && afterAuthority(origin) === '' && /^\w/.test(url.slice(value.text.length));
+    // Only after a bare origin: after a path (`…/v1`), text can be meant to extend its last segment (`.json`); and
+    // only after a whole host: `https://tenant-` or `https://api.` is the start of one, which the text completes.
+    const runsIntoHost = (origin: string) => isHttpUrl(origin) && afterAuthority(origin) === '' && !/[.-]$/.test(origin) && /^\w/.test(url.slice(value.text.length));
     // A dynamic variable ({{$guid}}) has a new value each time, never the one the URL starts with.
     if (value.missing.length === 0 && url.startsWith(value.text)) {
       if (fixedValue !== undefined && (fullUrl !== undefined || runsIntoHost(fixedValue))) {

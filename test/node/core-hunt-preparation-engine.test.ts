@@ -121,13 +121,16 @@ describe('a path without its "/" after a variable holding an origin', () => {
     }
   });
 
-  it('is not refused where what follows is meant: a port, a "/", or text after a path or a trailing "/"', async () => {
+  it('is not refused where what follows is meant: a port, a "/", text after a path or a trailing "/", or the rest of a host', async () => {
     const port = engineWith({ host: 'http://127.0.0.1' });
     assert.equal((await port.send({ method: 'GET', url: `{{host}}:${echo.port}/pets` })).status, 200);
     for (const [base, url, sent] of [
       [`${echo.origin}/`, '{{base_url}}pets', `${echo.origin}/pets`],
       [`${echo.origin}/pets`, '{{base_url}}.json', `${echo.origin}/pets.json`],
       [`${echo.origin}/v1`, '{{base_url}}pets', `${echo.origin}/v1pets`],
+      // A variable holding the start of a host, which the text completes (prepared only: never sent, never looked up).
+      ['https://tenant-', '{{base_url}}eu.example.com/pets', 'https://tenant-eu.example.com/pets'],
+      ['https://api.', '{{base_url}}example.com/pets', 'https://api.example.com/pets'],
     ]) {
       assert.equal(engineWith({ base_url: base! }).prepare({ method: 'GET', url: url! }).url, sent);
     }
