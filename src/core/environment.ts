@@ -44,18 +44,19 @@ export function variableNameProblem(name: unknown): string | undefined {
 }
 
 /**
- * Refuses `name` beside an environment of `names` it matches but for white space at its ends: the select would show
- * the two alike. `field` names it in the error.
+ * Refuses `name` beside an environment of `names` it matches but for white space (at its ends, or a run of it inside):
+ * a select shows an option's text trimmed and collapsed, so the two would look alike. `field` names it in the error.
  */
 export function expectDistinctEnvironmentName(name: string, names: Iterable<string>, field: string): void {
+  const shown = (text: string) => text.trim().replace(/\s+/g, ' ');
   for (const other of names) {
-    if (other !== name && other.trim() === name.trim()) {
-      throw new ConfigError(field, name, `differs from the environment ${JSON.stringify(other)} only by white space at its ends, so the picker would show the two alike; write ${JSON.stringify(other)} to mean that one, or give it a name of its own`);
+    if (other !== name && shown(other) === shown(name)) {
+      throw new ConfigError(field, name, `differs from the environment ${JSON.stringify(other)} only by white space, so the picker would show the two alike; write ${JSON.stringify(other)} to mean that one, or give it a name of its own`);
     }
   }
 }
 
-/** Checks a list of environments (config or constructor arguments): each valid, no name twice, even once trimmed. */
+/** Checks a list of environments (config or constructor arguments): each valid, no name twice, even as a select shows it. */
 export function parseEnvironments(values: readonly unknown[], field = 'environments'): Environment[] {
   const seen = new Set<string>();
   return expectArray(values, field).map((value, index) => {

@@ -14,13 +14,15 @@ function configError(run: () => unknown): string {
   assert.fail('accepted');
 }
 
-describe('environment names that differ only by white space at their ends', () => {
-  const refusal = 'differs from the environment "Production" only by white space at its ends, so the picker would show the two alike; write "Production" to mean that one, or give it a name of its own';
+describe('environment names that differ only by white space', () => {
+  const refusal = 'differs from the environment "Production" only by white space, so the picker would show the two alike; write "Production" to mean that one, or give it a name of its own';
 
   it('are refused in the configuration and by the constructor, naming the earlier one', () => {
     const environments = [{ name: 'Production', variables: {} }, { name: 'Production ', variables: {} }];
     assert.equal(configError(() => parseConsoleConfig({ enabled: true, environments })), `environments[1].name: Invalid environments[1].name: ${refusal} (got "Production ").`);
     assert.equal(configError(() => new EnvironmentManager(...environments)), `environments[1].name: Invalid environments[1].name: ${refusal} (got "Production ").`);
+    // Inside too: a select collapses a run of white space in an option's text, so "Prod  EU" shows as "Prod EU".
+    assert.match(configError(() => new EnvironmentManager({ name: 'Prod EU', variables: {} }, { name: 'Prod  EU', variables: {} })), /differs from the environment "Prod EU" only by white space/);
   });
 
   it('are refused by add, which leaves the environments as they were', () => {
