@@ -4,6 +4,8 @@
 // inside <pre>, <textarea>, <script> and <style>, quoted attribute values, and every run without a line break (the
 // space in `${a} ${b}` is content). HTML comments without a binding go: they are notes for the source's readers.
 // Line breaks are kept so that the bundle's source map stays right line by line.
+// Template text inside an element styled white-space: pre or pre-wrap would lose its indentation: keep such text in
+// bindings (today only bindings sit in those elements).
 
 const RAW_TEXT_ELEMENTS = new Set(['pre', 'textarea', 'script', 'style']);
 
@@ -64,7 +66,8 @@ export function minifyHtmlQuasis(quasis) {
         state = 'text';
         continue;
       }
-      const whitespace = /^\s+/.exec(rest);
+      // HTML's white space only: a no-break space (U+00A0) or another Unicode space beside a line break is content.
+      const whitespace = /^[ \t\n\r\f]+/.exec(rest);
       if (whitespace) {
         const run = whitespace[0];
         out += /[\n\r]/.test(run) ? run.replace(/[^\n\r]/g, '') : run;

@@ -85,13 +85,18 @@ export function createWebhookFetchHandler<Data = Record<string, unknown>, Req ex
     const refuse = async ({ status, reason }: WebhookRefusal, rawBody: Buffer | undefined): Promise<Response> => {
       const own: unknown = await options.onRefused?.({ status, reason }, { request, rawBody });
       // A 413 or a 408 leaves the rest of the body unread: the connection cannot carry another request, also after
-      // an answer onRefused made itself (whose headers may be immutable: a fetched Response's are).
+      // an answer onRefused made itself. Headers that cannot change (a fetched Response's) are copied into a new one.
       const unread = leavesBodyUnread(status);
       if (!isResponse(own)) return answer(status, reason, unread);
+      if (!unread) return own;
       try {
-        if (unread) own.headers.set('Connection', 'close');
-      } catch {}
-      return own;
+        own.headers.set('Connection', 'close');
+        return own;
+      } catch {
+        const headers = new Headers(own.headers);
+        headers.set('Connection', 'close');
+        return new Response(own.body, { status: own.status, statusText: own.statusText, headers });
+      }
     };
     try {
       const wrongMethod = methodRefusal(request.method);

@@ -3,8 +3,9 @@
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { after, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
 import { rollup } from 'rollup';
 import ts from 'typescript';
 import { minifyHtmlLiterals, minifyHtmlQuasis } from '../../scripts/minify-html-literals.mjs';
@@ -43,6 +44,10 @@ describe('minifyHtmlQuasis', () => {
     assert.deepEqual(minifyHtmlQuasis(quasis), quasis);
   });
 
+  it('keeps a no-break space beside a line break: only HTML white space is indentation', () => {
+    assert.deepEqual(minifyHtmlQuasis(['<p>a\u00a0\n   b</p>']), ['<p>a\u00a0\nb</p>']);
+  });
+
   it('keeps the text of <pre> and <textarea> as written', () => {
     assert.deepEqual(minifyHtmlQuasis(['<pre>\n  indented\n    more\n</pre>\n  <p>x</p>']), ['<pre>\n  indented\n    more\n</pre>\n<p>x</p>']);
     assert.deepEqual(minifyHtmlQuasis(['<textarea\n    rows="2">\n  kept\n</textarea>']), ['<textarea\nrows="2">\n  kept\n</textarea>']);
@@ -74,9 +79,12 @@ describe('minifyHtmlLiterals', () => {
 });
 
 describe('shareDecorateHelper', () => {
-  // Each module as tsc compiles it for the build (experimentalDecorators), so a tsc whose helper changes shows here.
-  const compile = (source: string) =>
-    ts.transpileModule(source, { compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, experimentalDecorators: true, useDefineForClassFields: false } }).outputText;
+  // Each module as tsc compiles it for the build, with the project's own options: a tsc, or a setting, that changes
+  // the helper's text shows here.
+  const tsconfig = fileURLToPath(new URL('../../tsconfig.json', import.meta.url));
+  const { options } = ts.parseJsonConfigFileContent(ts.readConfigFile(tsconfig, ts.sys.readFile).config, ts.sys, dirname(tsconfig));
+  // `.mts`: an ES module, as the package's "type": "module" makes each of src/ under NodeNext.
+  const compile = (source: string) => ts.transpileModule(source, { compilerOptions: options, fileName: 'element.mts' }).outputText;
   const element = (name: string) =>
     compile(`const mark = (target: object, key: string) => { (target as Record<string, unknown>)[key + 'Marked'] = true; };\nexport class ${name} { @mark value = 1; }\n`);
 

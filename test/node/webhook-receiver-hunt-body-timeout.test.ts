@@ -347,6 +347,21 @@ describe('createWebhookFetchHandler, when onRefused answers a body left unread i
       assert.equal(await response.text(), 'refused by the site');
     });
   }
+
+  it('asks it of a Response whose headers cannot change (a fetched one), in a copy with its status and body', TEST_TIMEOUT, async () => {
+    const site = createServer((_request, response) => response.writeHead(413, 'Too Big Here', { 'X-Site': 'yes' }).end('refused upstream'));
+    const port = await listenOn(site);
+    try {
+      const handle = createWebhookFetchHandler({ secret: SECRET, maxBodySize: 1024, onEvent: () => {}, onRefused: () => fetch(`http://127.0.0.1:${port}/`) });
+      const request = new Request('http://127.0.0.1/hooks', { method: 'POST', body: bodies[413](), duplex: 'half', headers: { 'X-Signature': sign(eventBody, SECRET) } } as RequestInit);
+      const response = await settlesWithin(handle(request), GUARD, 'the answer');
+      assert.deepEqual([response.status, response.statusText, response.headers.get('x-site'), response.headers.get('connection')], [413, 'Too Big Here', 'yes', 'close']);
+      assert.equal(await response.text(), 'refused upstream');
+    } finally {
+      site.closeAllConnections();
+      site.close();
+    }
+  });
 });
 
 describe('bodyTimeout, as given to either builder', () => {
