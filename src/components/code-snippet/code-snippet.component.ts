@@ -141,9 +141,9 @@ export class CodeSnippet extends LitElement {
   @property({ converter: wordListAttribute }) languages: string[] | undefined;
 
   /**
-   * The language shown. Set it to show another (a docs page's own language switch sets it on every snippet); one not
-   * offered is left unshown. Set by the page, it is not kept as the reader's pick and fires no event. Read back, it is
-   * the language shown, after the reader switched tabs too.
+   * The language shown. Set it to show another (a docs page's own language switch sets it on every snippet); one the
+   * snippet does not offer leaves it as it is. Set by the page, it is not kept as the reader's pick and fires no event.
+   * Read back, it is the language shown, after the reader switched tabs too.
    */
   @property() language: SnippetLanguage | undefined;
 
