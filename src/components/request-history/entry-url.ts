@@ -1,5 +1,4 @@
 import { MIN_REDACTED_VALUE_LENGTH, valueForms } from '../../core/history.js';
-import { REDACTED, bracketedKey, queryParameterName } from '../../core/history-config.js';
 import { MASK, maskUrlCredentials } from '../url-credential-masking.js';
 
 /** A history entry's URL in the two parts a row shows. */
@@ -40,10 +39,5 @@ export function withFormsMasked(text: string, forms: readonly string[]): string 
  * memory keeps them as sent, for the page's time, and the site said they are secret (`appid`).
  */
 export function maskEntryUrl(url: string, listed: readonly string[], forms: readonly string[] = []): string {
-  const masked = maskUrlCredentials(withFormsMasked(url, forms));
-  if (listed.length === 0) return masked;
-  return masked.replace(/([?&#])([^=&#?\s]+)=([^&#\s]+)/g, (parameter, separator: string, name: string, value: string) => {
-    const key = queryParameterName(name);
-    return value !== REDACTED && (listed.includes(key) || listed.includes(bracketedKey(key))) ? `${separator}${name}=${MASK}` : parameter;
-  });
+  return maskUrlCredentials(withFormsMasked(url, forms), listed);
 }
