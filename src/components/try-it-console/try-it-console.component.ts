@@ -1026,7 +1026,7 @@ export class TryItConsole extends LitElement {
    * not only in a placeholder's tooltip. Masked as the environment panel masks; left out while a variable is missing
    * or the URL holds a dynamic one (a new value on every render).
    */
-  #renderResolvedUrl(template: SnippetRequest | undefined, { missing, cyclic }: Unresolved, environments: EnvironmentManager) {
+  #renderResolvedUrl(template: SnippetRequest | undefined, { missing, cyclic }: Unresolved, environments: EnvironmentManager, maskedValues: readonly string[]) {
     if (!template || missing.length > 0 || cyclic.length > 0) return nothing;
     // A secret's placeholder stands for the mask before resolving: a short one (`pin: 123`) would be found nowhere after.
     const variables = environments.active()?.variables ?? {};
@@ -1047,7 +1047,7 @@ export class TryItConsole extends LitElement {
     }
     // Nothing filled in, or no URL a send would take (a base_url without its scheme): the send explains it.
     if (url === this.currentUrl.trim() || !isHttpUrl(url)) return nothing;
-    const resolved = maskUrlCredentials(withValuesMasked(url, this.#maskedValues()));
+    const resolved = maskUrlCredentials(withValuesMasked(url, maskedValues));
     return html`<p class="url-template resolved-url" part="resolved-url"><span class="visually-hidden">Sends to </span><span aria-hidden="true">→ </span>${resolved}</p>`;
   }
 
@@ -1261,7 +1261,8 @@ export class TryItConsole extends LitElement {
     return text;
   }
 
-  #renderResult() {
+  /** `maskedValues`: as #maskedValues() gives them, which a failure may quote. */
+  #renderResult(maskedValues: readonly string[]) {
     const state = this.#send.state;
     if (state.status === 'idle') return html`<p class="muted">Send the request to see the response here.</p>`;
     if (state.status === 'pending') return state.progress ? this.#renderArriving(state.progress) : html`<p class="muted">Waiting for the response…</p>`;
@@ -1272,7 +1273,7 @@ export class TryItConsole extends LitElement {
       // Some messages start with the title ("Cancelled: the request…"): said once is enough, and the rest is a sentence.
       const written = state.error.message.startsWith(`${title}: `) ? sentence(state.error.message.slice(title.length + 2)) : state.error.message;
       // A failure may quote the resolved URL, which holds the values the environment panel hides.
-      const message = maskUrlCredentials(withValuesMasked(written, this.#maskedValues()));
+      const message = maskUrlCredentials(withValuesMasked(written, maskedValues));
       // Keyed by the failure: the same one again (Send pressed twice on a URL it refuses) is a new alert, said again.
       return html`${keyed(
           state.error,
@@ -1332,6 +1333,8 @@ export class TryItConsole extends LitElement {
     const unresolved = this.#unresolved;
     const snippet = this.#snippetRequest(engine);
     const urlTemplate = this.#urlTemplate(unresolved, engine.environments);
+    // Once per render: the resolved URL, a failure and the history's rows each mask them.
+    const maskedValues = this.#maskedValues();
     // As sent: a method is uppercased (`purge` goes as PURGE).
     const current = shownMethod(this.currentMethod);
     const methods = [...new Set([...METHODS, ...[methodOrDefault(this.method), this.#loadedMethod].map(shownMethod), current])];
@@ -1360,7 +1363,7 @@ export class TryItConsole extends LitElement {
               <button id="send" part=${pending ? 'cancel-button' : 'send-button'} class=${pending ? 'cancel' : 'primary send'} title=${pending ? 'Cancel the request' : `Send (${sendShortcut()})`} @click=${pending ? this.#onCancelClick : this.send}>${pending ? 'Cancel' : 'Send'}</button>
             </div>
             ${urlTemplate.marked}
-            ${this.#renderResolvedUrl(snippet.problem === undefined ? snippet.request : undefined, unresolved, engine.environments)}
+            ${this.#renderResolvedUrl(snippet.problem === undefined ? snippet.request : undefined, unresolved, engine.environments, maskedValues)}
             ${this.draft ? html`<p class="restore-draft"><button @click=${this.#onRestoreDraft}>Restore your edits</button></p>` : nothing}
             ${this.#renderParameters()}
             ${this.#renderHeaderRows()}
@@ -1383,7 +1386,7 @@ export class TryItConsole extends LitElement {
             <div class="visually-hidden" role="status" aria-live="polite">${this.#liveStatus()}</div>
             <!-- A region of its own: sharing the status's, an announcement's blank pause showed the status again. -->
             <div class="visually-hidden announcements" role="status" aria-live="polite">${this.#announcer.text}</div>
-            ${this.#renderResult()}
+            ${this.#renderResult(maskedValues)}
           </section>
           <section class="snippets" part="snippet" role=${part} aria-label="Code">
             <h2 aria-level=${level}>Code</h2>
@@ -1392,7 +1395,7 @@ export class TryItConsole extends LitElement {
         </div>
         <aside class="side" part="side" role=${label ? 'none' : nothing} aria-label=${label ? nothing : 'Environment and history'}>
           <env-picker exportparts="select, variables, missing" .headingLevel=${this.headingLevel} .manager=${engine.environments} .missing=${unresolved.missing} .cyclic=${unresolved.cyclic}></env-picker>
-          <request-history exportparts="list, clear-button" .headingLevel=${this.headingLevel} .history=${engine.history} .maskedValues=${this.#maskedValues()} @tic-history-select=${this.#onHistorySelect}></request-history>
+          <request-history exportparts="list, clear-button" .headingLevel=${this.headingLevel} .history=${engine.history} .maskedValues=${maskedValues} @tic-history-select=${this.#onHistorySelect}></request-history>
         </aside>
       </div>
     `;
