@@ -149,7 +149,8 @@ async function readWithin(body: ReadableStream<Uint8Array>, limit: number, timeo
   const chunks: Uint8Array[] = [];
   let size = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const timedOut = new Promise<'timed-out'>((resolve) => (timer = setTimeout(() => resolve('timed-out'), timeout)));
+  // Infinity: a promise that never settles, and no timer (setTimeout would fire it at once).
+  const timedOut = new Promise<'timed-out'>((resolve) => (timer = timeout === Infinity ? undefined : setTimeout(() => resolve('timed-out'), timeout)));
   try {
     for (;;) {
       const read = await Promise.race([reader.read(), timedOut]);

@@ -27,7 +27,8 @@ export interface WebhookVerificationOptions {
    * then is answered `408` and the rest is not read. It bounds a client that sends the headers and then drips the
    * body, or stops sending it while keeping the connection open: an HTTP/2 server sets no timeout of its own, and
    * HTTP/1's `requestTimeout` is 5 minutes. Only the body: a slow `onEvent` is not timed. The channel sends a small
-   * body at once; raise this for a large `maxBodySize` over slow links.
+   * body at once; raise this for a large `maxBodySize` over slow links. `Infinity` turns it off (the server's own
+   * timeouts then apply, if any).
    * @default 10000
    * @example 30_000 // 30 seconds
    */
@@ -50,6 +51,7 @@ export interface ReceiverSettings {
   readonly signers: readonly WebhookSigner[];
   readonly maxBodySize: number;
   readonly maxAge: number | undefined;
+  /** `Infinity` when off: no timer is set. */
   readonly bodyTimeout: number;
 }
 
@@ -72,15 +74,17 @@ export function receiverSettings(options: unknown, optionsName: string): Receive
   if (input.onError !== undefined && typeof input.onError !== 'function') {
     throw new ConfigError('onError', input.onError, 'must be a function (error, context) => void, or left out');
   }
-  const maxBodySize = (input.maxBodySize ?? DEFAULT_MAX_BODY) as number;
+  // null is refused, not read as "the default", as maxAge's is: written for "no limit", it would keep the limit silently.
+  const maxBodySize = (input.maxBodySize === undefined ? DEFAULT_MAX_BODY : input.maxBodySize) as number;
   if (!Number.isInteger(maxBodySize) || maxBodySize <= 0) throw new ConfigError('maxBodySize', maxBodySize, 'must be a positive integer of bytes');
   const { maxAge } = input;
   if (maxAge !== undefined && (typeof maxAge !== 'number' || !Number.isFinite(maxAge) || maxAge <= 0)) {
     throw new ConfigError('maxAge', maxAge, 'must be a positive number of milliseconds, e.g. 600000 for 10 minutes (omit it to accept events of any age)');
   }
-  const bodyTimeout = (input.bodyTimeout ?? DEFAULT_BODY_TIMEOUT) as number;
-  if (typeof bodyTimeout !== 'number' || !(bodyTimeout > 0) || bodyTimeout > LONGEST_TIMER) {
-    throw new ConfigError('bodyTimeout', bodyTimeout, `must be a positive number of milliseconds, at most ${LONGEST_TIMER} (about 24 days), e.g. 30000 for 30 seconds (omit it for the default, ${DEFAULT_BODY_TIMEOUT})`);
+  const bodyTimeout = (input.bodyTimeout === undefined ? DEFAULT_BODY_TIMEOUT : input.bodyTimeout) as number;
+  // Infinity for no limit, as maxGrowth's "no cap": 0 is a number of milliseconds elsewhere in this package (close({ timeout: 0 })).
+  if (typeof bodyTimeout !== 'number' || !(bodyTimeout > 0) || (bodyTimeout > LONGEST_TIMER && bodyTimeout !== Infinity)) {
+    throw new ConfigError('bodyTimeout', bodyTimeout, `must be a positive number of milliseconds, at most ${LONGEST_TIMER} (about 24 days), e.g. 30000 for 30 seconds, or Infinity for no limit (omit it for the default, ${DEFAULT_BODY_TIMEOUT})`);
   }
   return { signers, maxBodySize, maxAge, bodyTimeout };
 }

@@ -220,7 +220,8 @@ function readStream(request: NodeWebhookRequest, limit: number, timeout: number)
   return new Promise((settleWith, rejectWith) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    const timer = setTimeout(() => stopReading('timed-out'), timeout);
+    // Infinity is off: no timer (setTimeout would fire at once).
+    const timer = timeout === Infinity ? undefined : setTimeout(() => stopReading('timed-out'), timeout);
     const resolve = (value: Buffer | 'too-large' | 'timed-out') => {
       clearTimeout(timer);
       settleWith(value);

@@ -371,9 +371,9 @@ describe('bodyTimeout, as given to either builder', () => {
   ] as const;
 
   it('throws ConfigError naming bodyTimeout for what is no usable number of milliseconds', () => {
-    // 2 ** 31 and Infinity: setTimeout would fire at once.
+    // 2 ** 31: setTimeout would fire at once (Infinity is "no limit").
     for (const [name, build] of builders) {
-      for (const bodyTimeout of [0, -1, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 31, '10000', true]) {
+      for (const bodyTimeout of [0, -1, Number.NaN, 2 ** 31, '10000', true]) {
         assert.throws(
           () => build(bodyTimeout),
           (error: unknown) => error instanceof ConfigError && error.field === 'bodyTimeout' && /must be a positive number of milliseconds, at most 2147483647/.test(error.message),
