@@ -22,12 +22,13 @@ export const systemResolver: HostResolver = async (hostname) => {
 };
 
 /**
- * The addresses of a name under `.localhost`, which RFC 6761 reserves for loopback and browsers resolve so
- * themselves; `undefined` for other names. Asked, the system resolver would send `api.localhost` to the network's
- * DNS server (`/etc/hosts` only knows `localhost` itself), leaking the name and failing.
+ * The addresses of a name under `.localhost`, and of `localhost.`, which RFC 6761 reserves for loopback and browsers
+ * resolve so themselves; `undefined` for other names, `localhost` included (`/etc/hosts` knows it). Asked, the system
+ * resolver would send `api.localhost` to the network's DNS server, leaking the name and failing, and would not find
+ * `localhost.`, fully qualified, in `/etc/hosts`.
  */
 export function reservedLoopbackAddresses(hostname: string): readonly string[] | undefined {
-  return /\.localhost\.?$/i.test(hostname) ? ['127.0.0.1', '::1'] : undefined;
+  return /(?:\.localhost\.?|^localhost\.)$/i.test(hostname) ? ['127.0.0.1', '::1'] : undefined;
 }
 
 export interface GuardedConnectorOptions {

@@ -14,12 +14,16 @@ const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 function isLoopbackOrigin(origin: string): boolean {
   if (!URL.canParse(origin)) return false;
-  const { protocol, hostname } = new URL(origin);
+  const { protocol, hostname: written } = new URL(origin);
+  // `localhost.` is `localhost` fully qualified: browsers treat a page there as local too.
+  const hostname = written.endsWith('.') ? written.slice(0, -1) : written;
   return (protocol === 'http:' || protocol === 'https:') && (LOOPBACK_HOSTS.has(hostname) || hostname.endsWith('.localhost'));
 }
 
 /** `https://Docs.Example.com:443/` → `https://docs.example.com`; anything that is not a bare origin is a config error. */
 export function normaliseOrigin(entry: string, field: string): string {
+  // One entry holding a list (`--allow-origin "$ORIGINS"`): the URL parser may take it as one host, which no page has.
+  if (entry.includes(',')) throw new ConfigError(field, entry, 'must be one origin: give each as an entry of its own (with try-it-proxy, one --allow-origin per origin)');
   const url = URL.canParse(entry) ? new URL(entry) : undefined;
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
     throw new ConfigError(field, entry, 'must be an http(s) origin such as https://docs.example.com, or "*"');

@@ -95,10 +95,12 @@ export interface RunningProxy {
 export async function startProxy(options: StartProxyOptions = {}): Promise<RunningProxy> {
   const { proxy, server } = proxyServer(options, ['port', 'host']);
   const { port = 8787, host = '127.0.0.1' } = options;
+  // An IPv6 address as URLs (and the proxy's own url) write it: listen() would look `[::1]` up as a name, and fail.
+  const listenHost = /^\[.*\]$/.test(host) ? host.slice(1, -1) : host;
   await new Promise<void>((resolve, reject) => {
     const failed = (error: NodeJS.ErrnoException) => reject(listenError(error, port, host));
     server.once('error', failed);
-    server.listen(port, host, () => {
+    server.listen(port, listenHost, () => {
       server.off('error', failed);
       resolve();
     });

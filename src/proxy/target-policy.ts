@@ -1,4 +1,5 @@
 // Which target URLs the proxy will request, judged on the URL alone (addresses are judged at connect time).
+import { isIPv6 } from 'node:net';
 import { ConfigError } from '../core/errors.js';
 import { isBadPort } from '../core/proxy-route.js';
 import { ProxyRefusal } from './refusal.js';
@@ -16,6 +17,10 @@ export function parseHostPattern(entry: unknown, field: string): HostPattern {
   if (typeof entry !== 'string') throw new ConfigError(field, entry, HOST_NAME_ONLY);
   // no_proxy's and cookies' way of writing a domain, which would match no host here.
   if (entry.startsWith('.')) throw new ConfigError(field, entry, `${HOST_NAME_ONLY}: for the subdomains of ${entry.slice(1)}, write *${entry}, and ${entry.slice(1)} for itself`);
+  // One entry holding a list (`--allow-target "$HOSTS"`): the URL parser takes it as one host, which no target has.
+  if (/[,;]/.test(entry)) throw new ConfigError(field, entry, `${HOST_NAME_ONLY}: give each host as an entry of its own (with try-it-proxy, one --allow-target per host)`);
+  // As URLs write it: unbracketed, the URL parser reads the colons as a port.
+  if (isIPv6(entry)) throw new ConfigError(field, entry, `${HOST_NAME_ONLY}: write an IPv6 address in brackets, as in a URL: [${entry}]`);
   const subdomains = entry.startsWith('*.');
   const host = subdomains ? entry.slice(2) : entry;
   // The URL parser lowercases, punycodes and normalises IP literals, exactly as it will for targets.
