@@ -134,21 +134,26 @@ export class RequestEngine {
 
   /**
    * What the console shows while the user edits, from one resolve: the placeholders (default headers included) left
-   * as written, and the warnings of a send that would go ahead. `missing` are names the active environment does not
-   * define (`''` for an empty `{{}}`); `cyclic` are names it defines whose values refer back to themselves or nest
-   * more than 10 levels deep, which need their values changed rather than a definition added.
+   * as written, and the warnings of a send that would go ahead, or, for a URL written with its scheme, why it goes
+   * wrong at its start (`http://localhost:8080pets`) though Send refuses it. `missing` are names the active
+   * environment does not define (`''` for an empty `{{}}`); `cyclic` are names it defines whose values refer back to
+   * themselves or nest more than 10 levels deep, which need their values changed rather than a definition added.
    */
   inspect(request: ConsoleRequest): { missing: string[]; cyclic: string[]; warnings: string[] } {
     let unresolved: { missing: string[]; cyclic: string[] } = { missing: [], cyclic: [] };
+    let urlProblem: string | undefined;
     try {
       const resolved = resolveRequest(request, { config: this.config, environments: this.environments });
       unresolved = { missing: resolved.missing, cyclic: resolved.cyclic };
+      // Told as soon as a URL typed with its scheme has it, whether it parses or not (a path run into the port does
+      // not): a URL still being typed (`htt`) has no scheme yet.
+      if (/^https?:\/\//i.test(resolved.url)) urlProblem = resolved.urlProblem;
       const { warnings } = checkAndRoute(resolved, { config: this.config, pageOrigin: this.#pageOrigin });
       const invalidJson = invalidJsonWarning(request.body, resolved.headers);
       return { ...unresolved, warnings: invalidJson === undefined ? warnings : [invalidJson, ...warnings] };
     } catch {
       // A request that cannot be sent is explained when the user sends it, not while they type.
-      return { ...unresolved, warnings: [] };
+      return { ...unresolved, warnings: urlProblem === undefined ? [] : [urlProblem] };
     }
   }
 

@@ -90,7 +90,8 @@ export interface ResolvedRequest {
    * Why the URL as written goes wrong at its start (`{{base_url}}pets`, which runs into the host): a send refuses the
    * request with this explanation. Where the URL passes checkAndRoute's checks all the same (`https://api.example.compets`
    * is a valid URL, to another host), checkAndRoute returns it among the warnings, so that `inspect` shows it before
-   * Send; a URL that fails them is explained by Send, as any other.
+   * Send. `inspect` shows it too for a URL that fails them but starts with its scheme (`http://localhost:8080pets`,
+   * whose path runs into the port); any other is explained by Send.
    */
   urlProblem?: string;
 }
@@ -221,16 +222,20 @@ function writtenUrlProblem(written: string, url: string, environments: Environme
   const absolute = isHttpUrl(url) || /^[a-z][a-z\d+.-]*:\/\//i.test(url);
   const fullUrl = absolute ? undefined : withScheme(url);
   const first = scanPlaceholders(written).next().value;
-  const environment = environments.active();
+  // Only for a URL that starts with a variable: `active()` copies the environment, on every keystroke.
+  const environment = first?.start === 0 ? environments.active() : undefined;
   if (environment && first?.start === 0) {
     const name = first.name.trim();
     const value = resolveWithinLimit(environments, `{{${name}}}`, 'the URL');
     const fixedValue = withScheme(value.text);
     const itIs = `{{${name}}} is ${JSON.stringify(value.text)} in environment "${environment.name}"`;
     const slashed = `${written.slice(0, first.end)}/${written.slice(first.end)}`;
+    const rest = url.slice(value.text.length);
     // Only after a bare origin: after a path (`…/v1`), text can be meant to extend its last segment (`.json`); and
-    // only after a whole host: `https://tenant-` or `https://api.` is the start of one, which the text completes.
-    const runsIntoHost = (origin: string) => isHttpUrl(origin) && afterAuthority(origin) === '' && !/[.-]$/.test(origin) && /^\w/.test(url.slice(value.text.length));
+    // only after a whole host: `https://tenant-`, `https://api.`, or `https://api` before `v2.example.com` (a name
+    // without a dot, which the text's dot completes) is the start of one.
+    const hostStart = (origin: string) => /[.-]$/.test(origin) || (/^https?:\/\/(?!localhost$)[\w-]+$/i.test(origin) && /^[^/?#:]*\./.test(rest));
+    const runsIntoHost = (origin: string) => isHttpUrl(origin) && afterAuthority(origin) === '' && !hostStart(origin) && /^\w/.test(rest);
     // A dynamic variable ({{$guid}}) has a new value each time, never the one the URL starts with.
     if (value.missing.length === 0 && url.startsWith(value.text)) {
       if (fixedValue !== undefined && (fullUrl !== undefined || runsIntoHost(fixedValue))) {
@@ -250,6 +255,12 @@ function writtenUrlProblem(written: string, url: string, environments: Environme
       if (name === 'base_url' && !absolute && !isHttpUrl(value.text)) return baseUrlProblemOf(value, environments);
     }
   }
+  // `http://localhost:8080pets` does not parse, and checkUrl could only tell to write it as https://host/path.
+  const port = isHttpUrl(url) ? undefined : PORT_RUNNING_ON.exec(url);
+  if (port) {
+    const path = /^[^/?#]*/.exec(url.slice(port[0].length))![0];
+    return `${quoted} lacks a "/" after its port, ${port[1]}, so the path runs into it. Add "/" before ${JSON.stringify(path)}: ${port[0]}/${url.slice(port[0].length)}.`;
+  }
   // `https//host` lacks the scheme's ":", not a leading "/".
   if (!absolute && fullUrl === undefined && /^(?!https?\/)[\w.~-]+(?:[/?#]|$)/i.test(url)) {
     // As written: `{{$guid}}pets` resolves to a new value at each send.
@@ -259,6 +270,12 @@ function writtenUrlProblem(written: string, url: string, environments: Environme
   }
   return undefined;
 }
+
+/**
+ * The scheme, host and port of an http(s) URL whose port runs into more text before any "/" (`http://localhost:8080pets`);
+ * not a password (`user:123abc@host`), which an "@" follows.
+ */
+const PORT_RUNNING_ON = /^https?:\/\/(?:\[[\da-f:.]*\]|[^/?#@[\]:]*):(\d+)(?=[^\d\s/?#@{][^/?#@]*(?:[/?#]|$))/i;
 
 /**
  * The variable to give the scheme that `{{name}}`'s value, a host without one, lacks, and its value with it: `name`,
@@ -436,6 +453,8 @@ function urlWarnings(url: string): string[] {
     const escaped = utf8Escapes(invisible, '%');
     warnings.push(`The URL holds ${unseen(invisible)}, sent as ${escaped}: remove it, or write ${escaped} if the URL needs it.`);
   }
+  // `?q=C#` or `?color=#ff0000` (or a variable's value with "#") ends the query there: the rest is a fragment, which no client sends.
+  if (url.includes('#')) warnings.push('The URL\'s "#" starts a fragment, which is never sent (nor by the snippets): the API gets the URL up to it. Write "#" as %23 if it belongs to the path or a value.');
   // `{{base_url}}/pets` after a base_url ending in "/" gives "//pets", which most servers route as another path.
   const path = afterAuthority(url).replace(/[?#].*/s, '');
   if (path.includes('//')) {
@@ -514,18 +533,23 @@ export function isForbiddenHeader(name: string): boolean {
 export function requestTemplate(request: ConsoleRequest, { config, environments }: Omit<PreparationContext, 'pageOrigin'>): ResolvedRequest {
   checkFieldTypes(request, true);
   let url = request.url.trim();
-  if (isRelative(url)) {
+  // Relative as a send finds it, once resolved: `{{path}}` may hold "/pets".
+  const resolved = resolveWithinLimit(environments, url, 'the URL').text;
+  if (isRelative(resolved)) {
     const base = resolveWithinLimit(environments, BASE_URL, 'base_url');
     if (base.missing.includes('base_url')) {
       url = `${BASE_URL}${url}`;
     } else {
-      const problem = baseUrlProblemOf(base, environments);
+      // base_url's trailing "/" stands for the URL's leading one, which here comes from a variable: no template can drop it.
+      const slashResolved = !isRelative(url) && base.text.endsWith('/');
+      const problem = baseUrlProblemOf(base, environments)
+        ?? (slashResolved ? `${JSON.stringify(url)} becomes a path once resolved: a snippet cannot drop its "/" after base_url's, as a send does. Write that "/" in the URL, or end base_url without one.` : undefined);
       if (problem !== undefined) throw new RequestError('invalid-url', problem);
       url = `${BASE_URL}${pathAfterBase(base.text, url)}`;
     }
   } else {
     // A start a send refuses (`{{base_url}}pets`, which runs into the host) is no code to run either.
-    const problem = writtenUrlProblem(url, resolveWithinLimit(environments, url, 'the URL').text, environments);
+    const problem = writtenUrlProblem(url, resolved, environments);
     if (problem !== undefined) throw new RequestError('invalid-url', problem);
   }
   const sentName = (name: string) => resolveWithinLimit(environments, name, 'a header name').text.trim();
