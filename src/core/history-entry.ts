@@ -37,7 +37,10 @@ export interface WrittenRequest {
   body?: string;
 }
 
-/** What `History.add` takes: `id` and `timestamp` may be left out, `headers` and `body` default to empty. */
+/**
+ * What `History.add` takes: `id` and `timestamp` may be left out, `headers` and `body` default to empty. A `timestamp`
+ * string is ISO 8601 (`2024-02-29T10:00:00Z`), naming a day that exists.
+ */
 export type HistoryEntryInput = Omit<HistoryEntry, 'id' | 'timestamp' | 'headers' | 'body'> & {
   id?: string;
   timestamp?: Date | string | number;
@@ -60,8 +63,10 @@ export function parseHistoryEntry(value: unknown, field = 'entry'): HistoryEntry
   const id = input.id ?? randomId();
   if (typeof id !== 'string' || id === '') fail('id', 'must be a non-empty string');
   const given = input.timestamp ?? Date.now();
-  const timestamp = given instanceof Date || typeof given === 'string' || typeof given === 'number' ? new Date(given) : new Date(Number.NaN);
-  if (typeof given === 'string' && !isRealDay(given)) fail('timestamp', 'names a day that does not exist');
+  // A string other than ISO 8601 is refused: engines read it each their own way, V8 `Feb 30 2024` as 1 March.
+  const isoDate = typeof given === 'string' ? ISO_DATE.exec(given) : undefined;
+  const timestamp = isoDate !== null && (given instanceof Date || typeof given === 'string' || typeof given === 'number') ? new Date(given) : new Date(Number.NaN);
+  if (isoDate && !isRealDay(isoDate)) fail('timestamp', 'names a day that does not exist');
   if (Number.isNaN(timestamp.getTime())) fail('timestamp', 'must be a Date, an ISO 8601 string or epoch milliseconds');
   if (typeof input.method !== 'string' || !isMethod(input.method)) fail('method', 'must be an HTTP method such as GET');
   if (typeof input.url !== 'string') fail('url', 'must be a string');
@@ -88,16 +93,17 @@ export function parseHistoryEntry(value: unknown, field = 'entry'): HistoryEntry
   return entry;
 }
 
-// The date an ISO 8601 string starts with (a legacy `2024-2-30` too): its year, month and day.
-const ISO_DATE = /^\s*([+-]?\d{4,6})-(\d\d?)-(\d\d?)/;
+// The date an ISO 8601 string starts with (a legacy `2024-2-30` too): its year, month and day; or its year and month
+// alone (`2024-02`, `2024-02T10:00Z`).
+const ISO_DATE = /^\s*([+-]?\d{4,6})(?:-(\d\d?)-(\d\d?)(?!\d)|(?:-\d\d?)?(?:T|\s*$))/i;
 
 /**
- * Whether the day an ISO 8601 string names exists: V8's `Date` reads 2024-02-30 as 1 March, where the standard has
- * every engine refuse it, as all do an hour or a minute out of range. Other strings are left to `Date`.
+ * Whether the day an ISO 8601 date names exists: V8's `Date` reads 2024-02-30 as 1 March, where the standard has
+ * every engine refuse it, as all do an hour or a minute out of range.
  */
-function isRealDay(text: string): boolean {
-  const [, year, month, day] = ISO_DATE.exec(text)?.map(Number) ?? [];
-  if (day === undefined) return true;
+function isRealDay(isoDate: RegExpExecArray): boolean {
+  const [, year, month, day] = isoDate.map(Number);
+  if (Number.isNaN(day)) return true;
   // Same leap years 400 apart; Date.UTC would read years 0 to 99 as 1900 to 1999.
   const date = new Date(Date.UTC(2000 + (year! % 400), month! - 1, day));
   return date.getUTCMonth() === month! - 1 && date.getUTCDate() === day;

@@ -156,17 +156,27 @@ export class History {
   /**
    * Keeps `value` out of every entry added from now on, in memory as in the store: wherever it appears in the URL
    * (percent-encoded too), a header's value or the body, it is replaced by `[redacted]`, while the request as written
-   * names it by its `{{placeholder}}` and so loads it again. For a secret the reader typed (`<env-picker>`'s Edit or
-   * Set), which no header or parameter name marks as one (`?appid=…`, a JSON body). Values under 4 characters are
-   * not: they would cut into any text. `keepCredentials` keeps them.
+   * names it by its `{{placeholder}}` and so loads it again. For the secrets the environment panel masks (a key the
+   * reader typed, a token the page set), which no header or parameter name marks as one (`?appid=…`, a JSON body, a
+   * path): `<try-it-console>` gives them at each send, so one the page replaces later stays out of the entries. Values
+   * under 4 characters are not: they would cut into any text. `keepCredentials` keeps them in the entries;
+   * `redactedValues` lists them still.
    * @throws InvalidArgumentError when `value` is not a string.
    */
   redactValue(value: string): void {
     if (typeof value !== 'string') throw new InvalidArgumentError('value', value, 'must be a string');
-    if (this.config.keepCredentials || value.length < MIN_REDACTED_VALUE_LENGTH || this.#redactedValues.some((redacted) => redacted.value === value)) return;
+    if (value.length < MIN_REDACTED_VALUE_LENGTH || this.#redactedValues.some((redacted) => redacted.value === value)) return;
     const forms = valueForms(value);
     // Longest first: a value holding another is replaced whole.
     this.#redactedValues = [...this.#redactedValues, { value, forms }].sort((a, b) => b.value.length - a.value.length);
+  }
+
+  /**
+   * The values given to `redactValue`, longest first: `<request-history>` masks them in its rows, whatever the
+   * environment holds now (a token rotated since it was sent) and whatever `keepCredentials` keeps.
+   */
+  get redactedValues(): string[] {
+    return this.#redactedValues.map(({ value }) => value);
   }
 
   /** Every entry, newest first, as copies. */
@@ -178,7 +188,7 @@ export class History {
 
   /** @throws HistoryEntryNotFoundError when no entry has this id (never added, evicted or cleared). */
   get(id: string): HistoryEntry {
-    if (typeof id !== 'string') throw new InvalidArgumentError('id', id, 'must be a string');
+    expectId(id);
     const record = this.#records.get(id);
     if (!record) throw new HistoryEntryNotFoundError(id);
     return copyHistoryEntry(record.entry);
@@ -187,8 +197,11 @@ export class History {
   /**
    * Removes one entry; false when there was none with this id. Before `ready()` has loaded the stored entries,
    * an id known only to the store is still removed from it (and the result is false).
+   * @throws InvalidArgumentError when `id` is not a string (`tic-history-delete`'s is undefined for Clear all): before
+   * the load, it would read as a clear, and IndexedDB would refuse it and stop history persisting.
    */
   delete(id: string): boolean {
+    expectId(id);
     // Only a delete that is written must not be undone by a read queued before it.
     if (this.#beforeLoad || this.#records.has(id)) this.#noteRemoval(id, { local: true });
     if (this.#beforeLoad && !this.#records.has(id)) this.#persist((store) => store.delete(id));
@@ -500,9 +513,9 @@ export class History {
     this.#notify();
   }
 
-  /** `entry` (a fresh parse, changed in place) with the values given to `redactValue` replaced. */
+  /** `entry` (a fresh parse, changed in place) with the values given to `redactValue` replaced, unless keepCredentials. */
   #withoutRedactedValues(entry: HistoryEntry): HistoryEntry {
-    if (this.#redactedValues.length === 0) return entry;
+    if (this.config.keepCredentials) return entry;
     const forms = this.#redactedValues.flatMap((redacted) => redacted.forms);
     const scrub = (text: string) => forms.reduce((result, form) => result.split(form).join(REDACTED), text);
     for (const request of entry.written ? [entry, entry.written] : [entry]) {
@@ -577,6 +590,10 @@ export class History {
     this.#version += 1;
     notifySubscribers(this.#listeners);
   }
+}
+
+function expectId(id: string): void {
+  if (typeof id !== 'string') throw new InvalidArgumentError('id', id, 'must be a string');
 }
 
 /** A store given in place of `{ store }`, or a misspelt option, would leave history in memory only without a word. */

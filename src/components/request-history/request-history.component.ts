@@ -17,6 +17,10 @@ import { formatEntryTime } from './entry-time.js';
 import { maskEntryUrl, splitEntryUrl, valueFormsToMask } from './entry-url.js';
 import { requestHistoryStyles } from './request-history.styles.js';
 
+/** Once each, longest first: a value holding another is masked whole. */
+const longestFirst = (values: string[]) => [...new Set(values)].sort((a, b) => b.length - a.length);
+const sameValues = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((value, index) => value === b[index]);
+
 // The persistence warning each history had said: a docs page with a console per operation shows one history's in
 // every list, and a screen reader would read it once per console. Each list still shows it.
 const warningsAnnounced = new WeakMap<History, string>();
@@ -26,10 +30,11 @@ const warningsAnnounced = new WeakMap<History, string>();
  * @summary Past requests, newest first: pick one to load it again, delete one, or clear all (after a confirmation).
  *
  * URLs are shown with their credentials masked, as `<env-picker>` masks them (a password, `api_key=…`), the
- * parameters the history's `redactQueryParameters` lists, and the values given in `maskedValues`.
+ * parameters the history's `redactQueryParameters` lists, the values given in `maskedValues`, and those in the
+ * history's `redactedValues`.
  *
- * The list is one stop in the tab order: Up, Down, Home and End move between entries, Left and Right between an
- * entry and its delete button, Enter picks, Delete (or Backspace) deletes.
+ * The list is one stop in the tab order: Up, Down, Page Up, Page Down, Home and End move between entries, Left and
+ * Right between an entry and its delete button, Enter picks, Delete (or Backspace) deletes.
  *
  * @fires {TicHistorySelectEvent} tic-history-select - Cancelable. The user picked an entry; `<try-it-console>` loads it back unless a listener calls `preventDefault()`.
  * @fires {TicHistoryDeleteEvent} tic-history-delete - The user deleted an entry (`id`), or cleared all (`id` undefined).
@@ -64,6 +69,8 @@ export class RequestHistory extends LitElement {
   #newDay: ReturnType<typeof setTimeout> | undefined;
   /** `maskedValues`, once each, longest first. */
   #maskedValues: readonly string[] = [];
+  /** Those and the history's `redactedValues`, as `#maskedForms` was made of. */
+  #masking: readonly string[] = [];
   /** The texts that show them in a URL (see valueFormsToMask). */
   #maskedForms: readonly string[] = [];
 
@@ -104,11 +111,9 @@ export class RequestHistory extends LitElement {
   }
   set maskedValues(values: readonly string[] | string | null | undefined) {
     // One string alone is one value, not its characters (each too short to mask): the secret would show.
-    const sorted = [...new Set([values ?? []].flat().map(String))].sort((a, b) => b.length - a.length);
+    const sorted = longestFirst([values ?? []].flat().map(String));
     // The same values as a new array (a console gives one on each render): kept, so that no row is rendered again.
-    if (sorted.length === this.#maskedValues.length && sorted.every((value, index) => value === this.#maskedValues[index])) return;
-    this.#maskedValues = sorted;
-    this.#maskedForms = valueFormsToMask(sorted);
+    if (!sameValues(sorted, this.#maskedValues)) this.#maskedValues = sorted;
   }
 
   /**
@@ -157,6 +162,10 @@ export class RequestHistory extends LitElement {
       }
     }
     if (!history?.size) this.confirming = false;
+    // Also the values the history kept out of entries as they were sent: the environment may no longer hold one (a
+    // token rotated since), and with keepCredentials the entries still do.
+    const masking = longestFirst([...this.#maskedValues, ...(history?.redactedValues ?? [])]);
+    if (!sameValues(masking, this.#masking)) this.#maskedForms = valueFormsToMask((this.#masking = masking));
   }
 
   protected override updated(): void {
@@ -223,7 +232,10 @@ export class RequestHistory extends LitElement {
     this.confirming = false;
   }
 
-  /** Arrow keys, Home and End between the list's buttons (entries in a column, each with its delete button). */
+  /**
+   * Arrow keys, Page Up and Down, Home and End between the list's buttons (entries in a column, each with its delete
+   * button).
+   */
   #onListKeydown(event: KeyboardEvent): void {
     const button = event.target as HTMLElement;
     const row = button.parentElement!;
@@ -245,20 +257,28 @@ export class RequestHistory extends LitElement {
     const column = button === row.firstElementChild ? 0 : 1;
     // Left and Right as drawn: right to left, the ✕ is on the left.
     const right = getComputedStyle(row).direction === 'rtl' ? 0 : 1;
+    const rows = [...list.children];
+    const at = (offset: number) => rows[Math.max(0, Math.min(rows.indexOf(row) + offset, rows.length - 1))];
+    // Page Down as in a grid: to the last entry in sight, then on, so that it becomes the first in sight.
+    const page = Math.max(1, Math.floor(Math.min(list.clientHeight, innerHeight) / row.offsetHeight) - 1);
     const [to, toColumn] =
       (
         {
-          ArrowDown: [row.nextElementSibling, column],
-          ArrowUp: [row.previousElementSibling, column],
-          Home: [list.firstElementChild, column],
-          End: [list.lastElementChild, column],
+          ArrowDown: [at(1), column],
+          ArrowUp: [at(-1), column],
+          PageDown: [at(page), column],
+          PageUp: [at(-page), column],
+          Home: [rows[0], column],
+          End: [at(rows.length), column],
           ArrowLeft: [row, 1 - right],
           ArrowRight: [row, right],
         } as Record<string, [Element | null, number]>
       )[event.key] ?? [];
     if (toColumn === undefined) return;
     event.preventDefault();
-    (to?.children[toColumn] as HTMLElement | undefined)?.focus();
+    // Scrolled no further than needed (focus centres it): an entry out of sight below comes in at the bottom.
+    (to?.children[toColumn] as HTMLElement | undefined)?.focus({ preventScroll: true });
+    to?.scrollIntoView({ block: 'nearest' });
   }
 
   #moveTabStop(button: EventTarget | null): void {

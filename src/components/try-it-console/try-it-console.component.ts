@@ -39,7 +39,7 @@ import '../env-picker/env-picker.js';
 import type { EnvPicker } from '../env-picker/env-picker.component.js';
 import { readerSecrets } from '../env-picker/reader-secrets.js';
 import '../request-history/request-history.js';
-import { splitEntryUrl, valueFormsToMask, withFormsMasked } from '../request-history/entry-url.js';
+import { maskEntryUrl, splitEntryUrl, valueFormsToMask, withFormsMasked } from '../request-history/entry-url.js';
 import { maskedHeaderValue, maskedValue } from '../env-picker/secret-masking.js';
 import { MASK, maskUrlCredentials } from '../url-credential-masking.js';
 import { highlightStyles } from '../highlight.styles.js';
@@ -361,8 +361,11 @@ export class TryItConsole extends LitElement {
       if (edited.key !== kept && edited.key !== this.#keptKey) this.draft = edited.request;
       else this.draft = draft;
       const notices = this.notices.map((notice) => RESTORE_NOTICES[notice]);
-      // Read out, so masked as the history list shows it: a password or an api_key in the query stays unsaid.
-      this.#announcer.announce([`Loaded ${entry.method} ${maskUrlCredentials(splitEntryUrl(entry.url).path)} from history.`, ...notices, this.draft ? 'Restore your edits puts back the request you were editing.' : ''].join(' ').trim());
+      // Read out, so masked as the history list shows it: a password, an api_key or a listed parameter in the query, a
+      // masked value (kept in the entry with keepCredentials) stay unsaid.
+      const history = this.#engine?.history;
+      const shown = maskEntryUrl(splitEntryUrl(entry.url).path, history?.config.redactQueryParameters ?? [], valueFormsToMask([...this.#maskedValues(), ...(history?.redactedValues ?? [])]));
+      this.#announcer.announce([`Loaded ${entry.method} ${shown} from history.`, ...notices, this.draft ? 'Restore your edits puts back the request you were editing.' : ''].join(' ').trim());
     }
     // Lit updates a removed element too: configured then, it would open a history nothing closes unless it is added
     // back. connectedCallback configures it when it is.
@@ -781,8 +784,10 @@ export class TryItConsole extends LitElement {
     // Kept once history has it: a send refused before it went out, or cancelled before its response, is not there.
     const sentKey = this.#editedRequest().key;
     this.draft = undefined;
-    // A key the reader typed into a picker of these environments is kept out of the history this send adds to.
-    for (const secret of readerSecrets(engine.environments)) engine.history.redactValue(secret);
+    // The values the environment panel masks (keys the reader set too) are kept out of the entry this send adds: one the
+    // page replaces later (a rotated token) would no longer be masked in its row, and would stay stored. Not one that
+    // refers to variables (`Bearer {{token}}`): it holds no secret, and the request as written would lose them.
+    for (const secret of this.#maskedValues()) if (!secret.includes('{{')) engine.history.redactValue(secret);
     let prepared;
     try {
       prepared = engine.prepare(this.#request());
