@@ -66,6 +66,11 @@ export class RequestHistory extends LitElement {
   #focusedButton: HTMLElement | undefined;
   /** The one button of the list in the tab order (a roving tabindex). */
   #tabStop: HTMLElement | undefined;
+  /**
+   * The reader moved to `#tabStop` (an arrow, a click), or newer entries pushed it down under focus: Tab returns there.
+   * Otherwise it follows the newest entry.
+   */
+  #tabStopChosen = false;
   #newDay: ReturnType<typeof setTimeout> | undefined;
   /** `maskedValues`, once each, longest first. */
   #maskedValues: readonly string[] = [];
@@ -181,7 +186,11 @@ export class RequestHistory extends LitElement {
       const row = rows[Math.min(this.#focusedRow, rows.length - 1)];
       ((row?.children[this.#focusedColumn] as HTMLElement | undefined) ?? this.renderRoot.querySelector<HTMLElement>('.cancel, .clear:enabled, .empty'))?.focus();
     }
-    if (!this.#tabStop?.isConnected) this.#moveTabStop(this.renderRoot.querySelector<HTMLElement>('button.entry'));
+    // Tab enters on the newest entry, not on the one that was newest when the list was drawn, sunk below those sent
+    // since; but on the entry the reader moved to, while it stays, and on one newer entries pushed down under focus.
+    const newest = this.renderRoot.querySelector<HTMLElement>('button.entry');
+    if (this.#tabStop !== newest && this.#tabStop === this.shadowRoot!.activeElement) this.#tabStopChosen = true;
+    if (!this.#tabStop?.isConnected || !this.#tabStopChosen) this.#moveTabStop(newest, false);
   }
 
   /** Today's entries show the time alone: at midnight they become yesterday's, and show their day. */
@@ -281,7 +290,8 @@ export class RequestHistory extends LitElement {
     to?.scrollIntoView({ block: 'nearest' });
   }
 
-  #moveTabStop(button: EventTarget | null): void {
+  #moveTabStop(button: EventTarget | null, chosen: boolean): void {
+    this.#tabStopChosen = chosen;
     if (this.#tabStop) this.#tabStop.tabIndex = -1;
     this.#tabStop = (button as HTMLElement | null) ?? undefined;
     if (this.#tabStop) this.#tabStop.tabIndex = 0;
@@ -354,7 +364,7 @@ export class RequestHistory extends LitElement {
       ${history.warning ? html`<p class="warning" role="note">${history.warning}</p>` : nothing}
       ${count === 0
         ? html`<p class="empty muted" tabindex="-1">${loading ? 'Loading history…' : enabled ? 'No requests yet. Requests you send appear here.' : 'History is turned off.'}</p>`
-        : html`<ol part="list" aria-labelledby="heading" aria-busy=${loading ? 'true' : nothing} @keydown=${this.#onListKeydown} @focusin=${(event: FocusEvent) => this.#moveTabStop(event.target)}>
+        : html`<ol part="list" aria-labelledby="heading" aria-busy=${loading ? 'true' : nothing} @keydown=${this.#onListKeydown} @focusin=${(event: FocusEvent) => this.#moveTabStop(event.target, this.#tabStopChosen || event.target !== this.#tabStop)}>
             ${repeat(
               entries,
               (entry) => entry.id,
