@@ -56,6 +56,6 @@ describe('<env-picker> hunt', () => {
     await el.updateComplete;
     await sendKeys({ press: 'Enter' });
     await el.updateComplete;
-    expect([el.shadowRoot!.querySelector('.value-input'), environments.active()!.variables.api_key, focusedText(el)]).to.deep.equal([null, 'from-the-config', 'SELECT Production']);
+    expect([el.shadowRoot!.querySelector('.value-input'), environments.active()!.variables.api_key, focusedText(el)]).to.deep.equal([null, 'from-the-config', 'H2 Environment']);
   });
 });

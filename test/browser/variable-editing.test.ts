@@ -57,7 +57,7 @@ describe('Edit and Set in <env-picker>', () => {
     expect(environments.active()!.variables.api_token).to.equal('sk_test_pasted');
   });
 
-  it('ends an edit without setting anything when another environment is picked meanwhile, focus on the select', async () => {
+  it('ends an edit without setting anything when another environment is picked meanwhile, focus on the heading', async () => {
     const environments = manager();
     const el = await fixture<EnvPicker>(html`<env-picker .manager=${environments}></env-picker>`);
     editButton(el, 'base_url').click();
@@ -66,7 +66,7 @@ describe('Edit and Set in <env-picker>', () => {
     environments.setActive('Production'); // another picker, or the page
     await el.updateComplete;
     expect(environments.list().map((environment) => environment.variables.base_url)).to.deep.equal(['http://localhost:3000', 'https://api.example']);
-    expect([field(el), focusedText(el)]).to.deep.equal([null, 'SELECT Production']);
+    expect([field(el), focusedText(el)]).to.deep.equal([null, 'H2 ']);
   });
 
   it('defines nothing when the reader leaves a Set field without typing, and Escape goes back to the Set button', async () => {

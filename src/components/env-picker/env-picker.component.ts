@@ -115,6 +115,7 @@ export class EnvPicker extends LitElement {
     this.#focused = (this.shadowRoot?.activeElement as HTMLElement | null) ?? undefined;
     const manager = this.manager;
     const environment = manager?.active()?.name;
+    const editing = this.editing;
     if (manager !== this.#revealedIn.manager || environment !== this.#revealedIn.environment) {
       this.#revealedIn = { manager, environment };
       this.revealed = new Map();
@@ -123,6 +124,10 @@ export class EnvPicker extends LitElement {
     }
     // Made readonly meanwhile (by the page, once the reader signed in, say): the open field would still set a value.
     if (this.readonly) this.editing = undefined;
+    // Closed under the reader's fingers: focus goes to the heading (see updated), which says nothing of why.
+    if (editing !== undefined && this.editing === undefined) {
+      this.#announcer.announce(`${editing} was not set: ${this.readonly ? 'values are read-only now' : `“${environment}” is active now`}.`);
+    }
   }
 
   override update(changed: PropertyValues): void {
@@ -135,9 +140,10 @@ export class EnvPicker extends LitElement {
   }
 
   // A Show button goes with its variable when another environment becomes active or a value changes, wherever that
-  // happened: focus goes to the select, which says which environment is active now, rather than to the page. What was
-  // only moved (a row put elsewhere: the variable being edited removed or renamed elsewhere, the variables reordered)
-  // keeps it: keys typed on would otherwise go to the select, and pick another environment by its first letter.
+  // happened: focus goes to the select, which says which environment is active now, rather than to the page. A field
+  // closed so (or made readonly) sends it to the heading instead: the reader typing on would pick another environment
+  // in the select by its first letter. What was only moved (a row put elsewhere: the variable being edited removed or
+  // renamed elsewhere, the variables reordered) keeps it, for the same reason.
   override updated(): void {
     const field = this.#editStarted ? this.renderRoot.querySelector<HTMLInputElement | HTMLTextAreaElement>('.value-input') : null;
     this.#editStarted = false;
@@ -153,7 +159,9 @@ export class EnvPicker extends LitElement {
       if (pasted) field.setSelectionRange(pasted.caret, pasted.caret);
       else field.select();
     } else if (editButton) editButton.focus();
-    else if (this.#focused && !this.shadowRoot!.activeElement) (this.#focused.isConnected ? this.#focused : this.renderRoot.querySelector('select'))?.focus();
+    else if (this.#focused && !this.shadowRoot!.activeElement) {
+      (this.#focused.isConnected ? this.#focused : this.renderRoot.querySelector<HTMLElement>(this.#focused.matches('.value-input') ? 'h2' : 'select'))?.focus();
+    }
   }
 
   #edit(name: string): void {
@@ -211,11 +219,12 @@ export class EnvPicker extends LitElement {
   }
 
   // A value pasted with line breaks (a PEM key) into a one-line field would lose them: the edit goes on in a multi-line
-  // field, holding what was typed with the paste in place of the selection.
+  // field, holding what was typed with the paste in place of the selection. Breaks only at its end (a key copied with
+  // its line) are no value's: the field drops them, and stays one where Enter sets it.
   #onEditPaste(event: ClipboardEvent): void {
     const text = event.clipboardData?.getData('text/plain') ?? '';
     const field = event.target as HTMLInputElement;
-    if (field.localName !== 'input' || !/[\r\n]/.test(text)) return;
+    if (field.localName !== 'input' || !/[\r\n][^\r\n]/.test(text)) return;
     event.preventDefault();
     const start = field.selectionStart ?? field.value.length;
     this.#pasted = { text: field.value.slice(0, start) + text + field.value.slice(field.selectionEnd ?? start), caret: start + text.length };
@@ -291,13 +300,14 @@ export class EnvPicker extends LitElement {
               </td>
             </tr>`;
           }
-          // Nothing to hide in an empty value: masked, a key left for the reader to set looked set.
+          // Nothing to hide in an empty value: masked, a key left for the reader to set looked set. White space alone
+          // is said so: shown as it is, it looked empty, and screen readers said nothing.
           const hidden = value === '' ? undefined : masked;
           // A toggle: one label, its state in aria-pressed (a label that changed too said "Hide…, pressed").
           return html`<tr>
             <th scope="row" class="name">${name}</th>
             <td class="value">
-              <span class="text">${hidden === undefined || shown ? (value ? breakable(value) : html`<span class="muted">(empty)</span>`) : breakable(hidden)}</span>
+              <span class="text">${hidden === undefined || shown ? (value.trim() ? breakable(value) : html`<span class="muted">${value ? '(white space only)' : '(empty)'}</span>`) : breakable(hidden)}</span>
               ${hidden !== undefined
                 ? html`<button aria-pressed=${shown ? 'true' : 'false'} aria-label="Show the value of ${name}" @click=${() => this.#toggle(name, value, shown)}>Show</button>`
                 : nothing}
@@ -347,12 +357,12 @@ export class EnvPicker extends LitElement {
     const active = this.manager.active();
     // A heading, as the history's is, so heading navigation finds the panel; its label still names the select.
     const level = ariaLevel(this.headingLevel);
-    if (!active) return html`<h2 aria-level=${level}>Environment</h2><p class="muted">No environments are configured.</p>`;
+    if (!active) return html`<h2 aria-level=${level} tabindex="-1">Environment</h2><p class="muted">No environments are configured.</p>`;
     // `.selected` with live(): once the user has picked an option, its `selected` attribute no longer decides.
     return html`
       <div class="visually-hidden" role="status" aria-live="polite">${this.#announcer.text}</div>
       <div class="picker">
-        <h2 aria-level=${level}><label for="environment">Environment</label></h2>
+        <h2 aria-level=${level} tabindex="-1"><label for="environment">Environment</label></h2>
         <select id="environment" part="select" @change=${this.#onChange}>
           ${environments.map((environment) => html`<option value=${environment.name} .selected=${live(environment.name === active.name)}>${environment.name}</option>`)}
         </select>

@@ -12,16 +12,17 @@ const SECRET_NAME_PART = /token|secret|passw|passphrase|passcode|pwd|credential|
 /** Short words that mark a name secret only as a whole word, digits allowed: `db_pass`, `key2`, `user_pw`, not `path` or `keyword`. */
 const SECRET_NAME_WORD = /(?:^|[_\d])(?:key|pass|pat|sig|pin|otp|pw|creds?)(?:[_\d]|$)/;
 /**
- * Well-known credentials, whatever the variable is called: a JWT, a private key in PEM, Stripe, OpenAI, Google,
- * npm, GitHub, GitLab, AWS and Slack keys, a webhook signing secret.
+ * Well-known credentials, whatever the variable is called: a JWT, a private key in PEM, Stripe, OpenAI, Anthropic,
+ * Google, Hugging Face, npm, GitHub, GitLab, AWS and Slack keys, a webhook signing secret.
  */
 const WELL_KNOWN_SECRET = new RegExp(
   [
     /(?<![\w-])eyJ[\w-]+\.[\w-]+\./,
     /-----BEGIN [A-Z ]*PRIVATE KEY/,
     /\b[rs]k_(?:live|test)_\w/,
-    /\bsk-(?:(?:proj|svcacct|admin)-[\w-]{20}|[A-Za-z\d]{48}(?![\w-]))/,
+    /\bsk-(?:(?:proj|svcacct|admin|ant)-[\w-]{20}|[A-Za-z\d]{48}(?![\w-]))/,
     /\bAIza[\w-]{35}(?![\w-])/,
+    /\bhf_[A-Za-z]{34}\b/,
     /\bnpm_[A-Za-z\d]{36}\b/,
     /\bwhsec_[\w+/]/,
     /\b(?:gh[oprsu]_\w{20}|github_pat_\w)/,
