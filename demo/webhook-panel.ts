@@ -55,6 +55,27 @@ function row(delivery: DeliveryRecord): HTMLTableRowElement {
 
 const NOT_ANSWERING = 'The demo server is not answering; is `npm start` still running?';
 
+// Deliveries this page asked for and whose outcome it has not announced yet. Each is announced once, when a poll
+// first sees it ended, then forgotten: later polls redraw the table but leave the status line (a polite live
+// region) alone, so a screen reader hears each outcome once.
+const awaitingOutcome = new Set<string>();
+
+/** What the status line says when a delivery ended, e.g. "pet.adopted delivered after 2 attempts (204); signature verified." */
+function outcome(delivery: DeliveryRecord): string {
+  const attempts = delivery.sender.attempts ?? delivery.attemptsSeen;
+  const answered = delivery.sender.status === undefined ? '' : ` (${delivery.sender.status})`;
+  const signature = delivery.attemptsSeen === 0 ? 'the receiver saw no attempt' : delivery.verified ? 'signature verified' : 'signature rejected';
+  return `${delivery.event} ${delivery.sender.state} after ${attempts} attempt${attempts === 1 ? '' : 's'}${answered}; ${signature}.`;
+}
+
+function announceOutcomes(deliveries: DeliveryRecord[]): void {
+  // Oldest first, in one text: two set in the same task would be read as the last one only.
+  const ended = deliveries.filter((delivery) => awaitingOutcome.has(delivery.id) && delivery.sender.state !== 'sending').reverse();
+  if (ended.length === 0) return;
+  for (const delivery of ended) awaitingOutcome.delete(delivery.id);
+  if (status) status.textContent = ended.map(outcome).join(' ');
+}
+
 // One poll at a time: a send, a visibility change or the timer asking while a poll is in flight get one more
 // poll after it, instead of each starting a polling loop of its own.
 let polling = false;
@@ -89,6 +110,7 @@ async function poll(): Promise<boolean> {
     return false;
   }
   if (status?.textContent === NOT_ANSWERING) status.textContent = '';
+  announceOutcomes(deliveries);
   if (body) {
     if (deliveries.length === 0) {
       const empty = element('tr');
@@ -111,6 +133,7 @@ form?.addEventListener('submit', async (event) => {
     const response = await fetch('/demo/notify', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(request) });
     const answer = (await response.json()) as DeliveryRecord | { error: { message: string } };
     if (status) status.textContent = 'error' in answer ? `Not sent: ${answer.error.message}` : `${request.event} handed to the notifier: the first row below follows its delivery.`;
+    if (!('error' in answer)) awaitingOutcome.add(answer.id);
   } catch {
     if (status) status.textContent = NOT_ANSWERING;
   }
