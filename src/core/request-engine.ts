@@ -13,7 +13,7 @@ import { checkAndRoute, isForbiddenHeader, prepareRequest, requestTemplate, reso
 import { IdleDeadline } from './idle-deadline.js';
 import { unansweredExplanation } from './dropped-connection.js';
 import { invalidJsonWarning } from './json-body.js';
-import { unresolvedSentWarning } from './unresolved-explanation.js';
+import { brokenPlaceholderProblem, brokenPlaceholderWarnings, redactedSentWarning, unresolvedSentWarning } from './unresolved-explanation.js';
 import { ResponseBodyError, checkBodyLimits, readBody, type BodyLimits, type BodyProgress, type ReadBody } from './response-body.js';
 
 export interface RequestEngineOptions extends BodyLimits {
@@ -146,8 +146,8 @@ export class RequestEngine {
       const resolved = resolveRequest(request, { config: this.config, environments: this.environments });
       unresolved = { missing: resolved.missing, cyclic: resolved.cyclic };
       // Told as soon as a URL typed with its scheme has it, whether it parses or not (a path run into the port does
-      // not): a URL still being typed (`htt`) has no scheme yet.
-      if (/^https?:\/\//i.test(resolved.url)) urlProblem = resolved.urlProblem;
+      // not): a URL still being typed (`htt`) has no scheme yet. A placeholder a brace short, wherever it is.
+      urlProblem = brokenPlaceholderProblem(resolved.url) ?? (/^https?:\/\//i.test(resolved.url) ? resolved.urlProblem : undefined);
       const { warnings } = checkAndRoute(resolved, { config: this.config, pageOrigin: this.#pageOrigin });
       const invalidJson = invalidJsonWarning(request.body, resolved.headers);
       return { ...unresolved, warnings: invalidJson === undefined ? warnings : [invalidJson, ...warnings] };
@@ -247,7 +247,7 @@ export class RequestEngine {
     const total = performance.now() - start;
     const { status, statusText, headers, contentType, headersAt } = head!;
     const decoded = decodeText(body.bytes, contentType, body.truncated);
-    const warnings = [unresolvedWarning, decoded.warning].filter((warning) => warning !== undefined);
+    const warnings = [unresolvedWarning, ...brokenPlaceholderWarnings(prepared), status >= 400 ? redactedSentWarning(prepared) : undefined, decoded.warning].filter((warning) => warning !== undefined);
     return {
       request: prepared,
       status,

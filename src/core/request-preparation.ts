@@ -8,7 +8,7 @@ import { UNTYPED_JSON_WARNING, contentTypeOf, invalidJsonWarning, isJsonDocument
 import { scanPlaceholders } from './placeholders.js';
 import { isBadPort, isClientAddressHeader, isCrossOrigin, isPotentiallyTrustworthy, proxiedUrl } from './proxy-route.js';
 import { silentUrlRewrite } from './silent-url-rewrite.js';
-import { speltAlike, unresolvedExplanation } from './unresolved-explanation.js';
+import { brokenPlaceholderAdvice, brokenPlaceholderProblem, brokenPlaceholderWarnings, brokenPlaceholders, speltAlike, unresolvedExplanation } from './unresolved-explanation.js';
 import { INVISIBLE, hex, utf8Escapes } from './snippets/invisible-characters.js';
 import { setOwnProperty } from './validation.js';
 
@@ -126,10 +126,12 @@ function writtenRequest(request: ConsoleRequest, resolved: ResolvedRequest): Wri
 }
 
 /**
- * For a value that failed a check: a sentence naming the placeholders in it that stayed unresolved, the likely
- * cause, or '' when it holds none. Runs only on failures, so it may scan.
+ * For a value that failed a check: a sentence naming the placeholders in it a brace short, or else those that stayed
+ * unresolved, the likely cause, or '' when it holds none. Runs only on failures, so it may scan.
  */
 function likelyCause(text: string, missing: readonly string[], cyclic: readonly string[], environment: Environment | undefined): string {
+  const broken = brokenPlaceholders(text);
+  if (broken.length > 0) return ` Likely cause: it holds ${brokenPlaceholderAdvice(broken)}.`;
   if (missing.length === 0 && cyclic.length === 0) return '';
   const left = new Set<string>();
   for (const { name } of scanPlaceholders(text)) left.add(name.trim());
@@ -436,7 +438,7 @@ export function checkAndRoute(
       }
     }
   }
-  warnings.push(...(request.urlProblem === undefined ? [] : [request.urlProblem]), ...urlWarnings(url));
+  warnings.push(...(request.urlProblem === undefined ? [] : [request.urlProblem]), ...urlWarnings(url), ...brokenPlaceholderWarnings({ url, headers, body }));
   // fetch labels a text body text/plain;charset=UTF-8, which an API reading JSON refuses (415) or ignores (Express's json()).
   if (body !== undefined && isJsonDocument(body) && contentTypeOf(headers) === undefined) {
     warnings.push(UNTYPED_JSON_WARNING);
@@ -487,6 +489,9 @@ function withScheme(written: string): string | undefined {
 
 /** Absolute http(s), sent as written (nothing the parser would silently change), no credentials, a real host. */
 function checkUrl(url: string, likelyCause: (text: string) => string): void {
+  // First: `{{base_url}/pets` is no absolute URL, and `https://{{host}/` has a host with braces, but the fix is a "}".
+  const broken = brokenPlaceholderProblem(url);
+  if (broken !== undefined) throw new RequestError('invalid-url', broken);
   const quoted = JSON.stringify(url);
   if (isRelative(url)) {
     throw new RequestError('invalid-url', `${quoted} is relative, and the active environment has no base_url variable; add base_url (e.g. https://api.example.com) or write the full URL.`);
@@ -535,6 +540,8 @@ export function requestTemplate(request: ConsoleRequest, { config, environments 
   let url = request.url.trim();
   // Relative as a send finds it, once resolved: `{{path}}` may hold "/pets".
   const resolved = resolveWithinLimit(environments, url, 'the URL').text;
+  const broken = brokenPlaceholderProblem(resolved);
+  if (broken !== undefined) throw new RequestError('invalid-url', broken);
   if (isRelative(resolved)) {
     const base = resolveWithinLimit(environments, BASE_URL, 'base_url');
     if (base.missing.includes('base_url')) {

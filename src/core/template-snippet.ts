@@ -4,6 +4,7 @@ import { INVISIBLE } from './snippets/invisible-characters.js';
 import { writeCheckedSnippet, type SnippetGenerator } from './snippets/snippet-generator.js';
 import type { SnippetLanguage } from './snippets/snippet-language.js';
 import { checkSnippetRequest, withoutEmptyQuery, type CheckedRequest, type SnippetRequest } from './snippets/snippet-request.js';
+import { brokenPlaceholderAdvice, brokenPlaceholders } from './unresolved-explanation.js';
 
 const HAS_INVISIBLE = new RegExp(INVISIBLE, 'u');
 const SCHEME_AND_SLASHES = /^[a-z][a-z\d+.-]*:\/\//i;
@@ -30,6 +31,9 @@ const DEFAULT_IGNORABLE = /\p{Default_Ignorable_Code_Point}/gu;
  * @throws InvalidArgumentError when the request cannot be written (the message quotes the request as given).
  */
 export function generateTemplateSnippet(generator: SnippetGenerator, request: SnippetRequest, language: string): string {
+  // Refused by the checks as a "{" to percent-encode, which is not the fix.
+  const broken = typeof request?.url === 'string' ? brokenPlaceholders(request.url) : [];
+  if (broken.length > 0) throw new InvalidArgumentError('request.url', request.url, `holds ${brokenPlaceholderAdvice(broken)}`);
   const headers = plainHeaders(request?.headers);
   const names = Object.keys(headers ?? {});
   if (!hasPlaceholder(request?.url) && !names.some(hasPlaceholder)) return generator.generate(request, language);

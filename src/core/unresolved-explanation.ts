@@ -1,10 +1,12 @@
 // Why placeholders stayed as written, and what to do: in the refusal of a strict send, beside a value that failed a
-// check, and in the response to a send that went out with them. Apart from request-preparation, whose exports are the
-// public core's: these only word messages.
+// check, and in the response to a send that went out with them; and what else goes out as written by a slip (a
+// placeholder a brace short, the marker of a value history did not keep). Apart from request-preparation, whose
+// exports are the public core's: these only word messages.
 import { dynamicVariableNames } from './dynamic-variables.js';
 import type { Environment } from './environment.js';
 import type { EnvironmentManager } from './environment-manager.js';
-import { scanPlaceholders } from './placeholders.js';
+import { REDACTED } from './history-config.js';
+import { mapTemplate, scanPlaceholders } from './placeholders.js';
 import type { PreparedRequest } from './request-preparation.js';
 
 /** Why the placeholders stayed as written, and what to do: empty ones, undefined names and cycles need different fixes. */
@@ -38,21 +40,85 @@ export function unresolvedSentWarning(request: Pick<PreparedRequest, 'url' | 'he
   if (missing.length === 0 && cyclic.length === 0) return undefined;
   // Looked for in what was sent: a before-send handler may have filled one in.
   const places = new Map<string, string[]>();
-  const look = (text: string | undefined, place: string) => {
-    for (const { name } of scanPlaceholders(text ?? '')) {
+  for (const [place, text] of placedTexts(request)) {
+    for (const { name } of scanPlaceholders(text)) {
       const at = places.get(name.trim()) ?? [];
       if (!at.includes(place)) places.set(name.trim(), [...at, place]);
     }
-  };
-  look(request.url, 'the URL');
-  for (const [name, value] of Object.entries(request.headers)) look(value, `the ${name} header`);
-  look(request.body, 'the body');
+  }
   // Trimmed as the places are: a cyclic name is the variable's, which may be one with spaces around it (`{{ a }}`).
   const sent = (names: readonly string[]) => names.filter((name) => places.has(name.trim()));
   const [missingSent, cyclicSent] = [sent(missing), sent(cyclic)];
   const named = [...missingSent, ...cyclicSent].map((name) => `{{${name}}} (in ${places.get(name.trim())!.join(', ')})`);
   if (named.length === 0) return undefined;
   return `Sent with ${named.join(', ')} as written: the API got the braces, not a value. ${unresolvedExplanation(missingSent, cyclicSent, environments.active())}`;
+}
+
+/**
+ * For the warnings, while the request is edited and in its response: where it holds a placeholder a brace short
+ * (`Bearer {{token}`), and the fix. Sent all the same (a body may be a template); in the URL, a send refuses it.
+ */
+export function brokenPlaceholderWarnings(request: Pick<PreparedRequest, 'url' | 'headers' | 'body'>): string[] {
+  return placedTexts(request).flatMap(([place, text]) => {
+    const broken = brokenPlaceholders(text);
+    // "The URL", "The Authorization header", "The body".
+    return broken.length === 0 ? [] : [`T${place.slice(1)} holds ${brokenPlaceholderAdvice(broken)}; otherwise the API gets the braces, not a value.`];
+  });
+}
+
+/**
+ * For a response refusing the request (400 or more): where it held the marker of a value history did not keep
+ * (`Bearer [redacted]`, loaded back from history), or `undefined`. Not for one that succeeded, as the console's note
+ * about the marker goes then: the API did without the value.
+ */
+export function redactedSentWarning(request: Pick<PreparedRequest, 'url' | 'headers' | 'body'>): string | undefined {
+  // A query parameter's row writes "[" and "]" percent-encoded once edited.
+  const places = placedTexts(request).filter(([, text]) => text.includes(REDACTED) || text.includes(encodeURIComponent(REDACTED)));
+  if (places.length === 0) return undefined;
+  return `Sent with ${REDACTED} (in ${places.map(([place]) => place).join(', ')}) as written: it marks a value the history did not keep. Type that value in its place, and send again.`;
+}
+
+/** The request's texts, each with where it is: the URL, a header by name, the body. */
+function placedTexts({ url, headers, body }: Pick<PreparedRequest, 'url' | 'headers' | 'body'>): [place: string, text: string][] {
+  return [['the URL', url], ...Object.entries(headers).map(([name, value]): [string, string] => [`the ${name} header`, value]), ['the body', body ?? '']];
+}
+
+/**
+ * Text meant as a placeholder but a brace short (`{{pet_id}`, `{{token`, `{ token }}`), as written, each once. Only
+ * in a text whose braces do not pair up: a placeholder's own do, and so do JSON's and GraphQL's (`{me{name}}`), so a
+ * missing brace leaves one unpaired. `{{{x}}}` holds the placeholder `{{x}}` (as in Postman), and is none of these.
+ */
+export function brokenPlaceholders(text: string): string[] {
+  if (!text.includes('{')) return [];
+  let unpaired = 0;
+  for (let at = 0; at < text.length; at += 1) {
+    const code = text.charCodeAt(at);
+    if (code === 0x7b /* { */) unpaired += 1;
+    else if (code === 0x7d /* } */) unpaired -= 1;
+  }
+  if (unpaired === 0) return [];
+  // Placeholders as a character that neither continues a name nor is a brace: `{{a}}{b}}` still shows `{b}}`.
+  return [...new Set(mapTemplate(text, (piece) => piece, () => '\0').match(NEAR_PLACEHOLDER))];
+}
+
+/** Two braces, a name and at most one brace; or one brace, a name and two. */
+const NEAR_PLACEHOLDER = /\{\{[\t ]*[\p{L}\p{N}_$.-]+(?:[\t ]*\})?|(?<!\{)\{[\t ]*[\p{L}\p{N}_$.-]+[\t ]*\}\}/gu;
+
+/** What `brokenPlaceholders` found, as words: "{{a}, which is not a placeholder (…): write {{a}}". The first three. */
+export function brokenPlaceholderAdvice(broken: readonly string[]): string {
+  const shown = broken.slice(0, 3);
+  const fixed = shown.map((written) => `{{${written.replace(/^\{+|\}+$/g, '')}}}`);
+  const one = shown.length === 1;
+  return `${shown.join(', ')}, which ${one ? 'is not a placeholder' : 'are not placeholders'} (a placeholder has two braces on each side): write ${fixed.join(', ')}`;
+}
+
+/**
+ * For a URL holding a placeholder a brace short (`/pets/{{pet_id}`): refused, by a send and a template alike, since it
+ * would go out percent-encoded (`/pets/%7B%7Bpet_id%7D`), which no API route matches. `undefined` for any other URL.
+ */
+export function brokenPlaceholderProblem(url: string): string | undefined {
+  const broken = brokenPlaceholders(url);
+  return broken.length === 0 ? undefined : `The URL holds ${brokenPlaceholderAdvice(broken)}.`;
 }
 
 /**
