@@ -127,7 +127,8 @@ describe('usability review, round 3', () => {
   it('gives the Request region a heading at the console’s heading level, as Response, Code, Environment and History have', async () => {
     await fixture<TryItConsole>(html`<try-it-console heading-level="3" .config=${{ history: { enabled: false }, environments: [{ name: 'Local', variables: {} }] }}></try-it-console>`);
     const headings = (await axNodes()).filter((node) => node.role === 'heading').map((node) => `${node.name} ${node.level}`);
-    expect(headings).to.deep.equal(['Request 3', 'Response 3', 'Code 3', 'Environment 3', 'History 3']);
+    // Query parameters and Headers one level under Request (a GET: no Body).
+    expect(headings).to.deep.equal(['Request 3', 'Query parameters 4', 'Headers 4', 'Response 3', 'Code 3', 'Environment 3', 'History 3']);
   });
 
   it('breaks a base_url in the picker at its punctuation, not inside its port', async () => {

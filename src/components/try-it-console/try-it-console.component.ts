@@ -116,8 +116,8 @@ const JSON_DOCUMENT_START = /^\s*(?:\[|\{(?!\{))/;
  *
  * Configure it with the `config` property, or with JSON in a child `<script type="application/json">`
  * for pages without JavaScript of their own. Preset an operation with `method`, `url`, `headers`, `body`: when any
- * of the four changes value, all four are loaded as the request, replacing the user's edits; the same values set
- * again (a framework's re-render) change nothing.
+ * of the four changes value, all four are loaded as the request, replacing the user's edits (offered back by a
+ * Restore your edits button); the same values set again (a framework's re-render) change nothing.
  *
  * @fires {TicBeforeSendEvent} tic-before-send - Cancelable; the page may rewrite `event.request` or stop the send.
  * @fires {TicResponseEvent} tic-response - A sent request got a response (any status).
@@ -250,7 +250,7 @@ export class TryItConsole extends LitElement {
   @state() private currentBody = '';
   /** What a loaded request lacks that history did not keep: each says what to fill in before sending. */
   @state() private notices: ReadonlyArray<keyof typeof RESTORE_NOTICES> = [];
-  /** Unsent edits a history entry replaced, offered back until the next edit or send. */
+  /** Unsent edits a load (a history entry, a preset, `load()`) replaced, offered back until the next edit or send. */
   @state() private draft: EditedRequest | undefined;
   /** What Format JSON did not do (the body is not JSON, or its layout too long to undo), shown while the body is the one it was for. */
   @state() private formatNote: { body: string; text: string } | undefined;
@@ -298,7 +298,7 @@ export class TryItConsole extends LitElement {
    */
   @property({ converter: textAttribute('') }) label = '';
 
-  /** The level of the console's headings (Request, Response, Code, Environment, History), 1 to 6 (2 when left out or another value), to fit the page's outline. */
+  /** The level of the console's headings (Request, Response, Code, Environment, History), 1 to 6 (2 when left out or another value), to fit the page's outline; Query parameters, Headers and Body are one level under (6 at most). */
   @property({ attribute: 'heading-level' }) headingLevel: number | string | undefined;
 
   #snippetLanguage: SnippetLanguage | undefined;
@@ -355,11 +355,7 @@ export class TryItConsole extends LitElement {
     this.#picked = undefined;
     if (picked && !picked.defaultPrevented) {
       const { entry } = picked;
-      const [edited, kept, draft] = [this.#editedRequest(), this.#keptKey, this.draft];
       this.load(entry);
-      // Edits not kept are offered back; with none since the last pick, those that pick replaced still are.
-      if (edited.key !== kept && edited.key !== this.#keptKey) this.draft = edited.request;
-      else this.draft = draft;
       const notices = this.notices.map((notice) => RESTORE_NOTICES[notice]);
       // Read out, so masked as the history list shows it: a password, an api_key or a listed parameter in the query, a
       // masked value (kept in the entry with keepCredentials) stay unsaid.
@@ -730,7 +726,7 @@ export class TryItConsole extends LitElement {
     this.#focusOnceRendered('#url');
   }
 
-  /** Puts back the request as it was edited before a history entry replaced it. */
+  /** Puts back the request as it was edited before a load replaced it. */
   #onRestoreDraft(): void {
     const { method, url, rows, body, notices } = this.draft!;
     [this.currentMethod, this.currentUrl, this.headerRows, this.currentBody, this.notices] = [method, url, rows, body, notices];
@@ -746,6 +742,14 @@ export class TryItConsole extends LitElement {
   }
 
   #onKeydown(event: KeyboardEvent): void {
+    // Escape cancels a send in flight, as Cancel does, unless an element inside took it first (an edit in the environment
+    // panel, Clear all's question: they stop it) or an input method cancels its composition with it. Stopped here too:
+    // a dialog around the console would close.
+    if (event.key === 'Escape' && !event.defaultPrevented && !event.isComposing && this.#send.state.status === 'pending') {
+      event.preventDefault();
+      event.stopPropagation();
+      this.cancel();
+    }
     // Enter that ends an input method's composition only chooses the text (Safari says so by keyCode 229 alone).
     if (event.key !== 'Enter' || event.isComposing || event.keyCode === 229) return;
     const target = event.target as Element;
@@ -848,7 +852,8 @@ export class TryItConsole extends LitElement {
 
   /**
    * Loads a past request (e.g. from history) into the editor, replacing the request being edited: the request as
-   * written (`entry.written`, placeholders unresolved) when the entry has it. The response panel is cleared, and a
+   * written (`entry.written`, placeholders unresolved) when the entry has it. Unsent edits it replaces are offered back
+   * by a Restore your edits button until the next edit or send. The response panel is cleared, and a
    * send in flight is cancelled: what it brings belongs to the request it sent. `headers` and `body` default to none,
    * an empty `method` to GET; a field of the wrong type throws a `TypeError`, and nothing is loaded.
    */
@@ -857,6 +862,7 @@ export class TryItConsole extends LitElement {
     // Checked before anything changes: a page's mistake must not leave half a request loaded, or break rendering.
     const problem = presetProblem({ method: entry.method, url, headers, body }, 'given to load()');
     if (problem) throw new TypeError(problem);
+    const [edited, kept] = [this.#editedRequest(), this.#keptKey];
     // The presets as they are now count as loaded: the later of a load and a preset change wins.
     this.#presetsFrom = this.#presetsKey();
     this.#send.reset();
@@ -866,7 +872,12 @@ export class TryItConsole extends LitElement {
     this.headerRows = Object.entries(headers).map(([name, value]) => this.#row(name, value));
     this.notices = [...(entry.bodyTruncated ? ['truncated-body' as const] : []), ...(this.#holdsRedacted() ? ['credentials' as const] : [])];
     this.#keptKey = this.#editedRequest().key;
-    this.draft = undefined;
+    // Edits made since the last load or send are offered back (not the blank request the first load replaces, nor edits
+    // equal to what is loaded); with none, those an earlier load replaced still are.
+    if (kept === undefined || edited.key === kept || edited.key === this.#keptKey) return;
+    this.draft = edited.request;
+    // A history pick says it with what it loaded; a page's Try it button moves focus, and nothing else would tell.
+    this.#announcer.announce('Restore your edits puts back the request you were editing.');
   }
 
   /**
@@ -982,13 +993,13 @@ export class TryItConsole extends LitElement {
   // --- Rendering ----------------------------------------------------------------------------------
 
   /**
-   * The URL with its placeholders marked (known ones highlighted, unresolved ones flagged with why), and whether it
-   * has unresolved ones: only then does it describe the URL field, by why alone (a variable a header lacks is not the
-   * URL's, and the URL itself is the field's value, read already).
+   * A field's text (the URL, a header's or parameter's) with its placeholders marked (known ones highlighted, unresolved
+   * ones flagged with why), and whether it has unresolved ones: only then does it describe its field, by why alone
+   * (the element `id`; a variable another field lacks is not this one's, and the text is the field's value, read
+   * already). `offerFixes`: with a Use {{pet_id}} button for a misspelt name, which rewrites the URL.
    */
-  #urlTemplate({ missing, cyclic }: Unresolved, environments: EnvironmentManager) {
-    const url = this.currentUrl;
-    const spans = [...scanPlaceholders(url)];
+  #markedTemplate(text: string, id: string, { missing, cyclic }: Unresolved, environments: EnvironmentManager, offerFixes = false) {
+    const spans = [...scanPlaceholders(text)];
     if (spans.length === 0) return { marked: nothing, unresolved: false };
     const variables: Record<string, string | undefined> = environments.active()?.variables ?? {};
     const parts = [];
@@ -997,7 +1008,7 @@ export class TryItConsole extends LitElement {
     const typos = new Map<string, string>();
     let copiedUpTo = 0;
     for (const span of spans) {
-      parts.push(url.slice(copiedUpTo, span.start));
+      parts.push(text.slice(copiedUpTo, span.start));
       const name = span.name.trim();
       const near = name && missing.includes(name) ? speltAlike(name, environments.active()) : undefined;
       if (near !== undefined) typos.set(name, near);
@@ -1014,16 +1025,25 @@ export class TryItConsole extends LitElement {
       // secret shows the reference, not the secret), masked by the same rules. A dynamic one is new each time: its name.
       const value = said || name.startsWith('$') ? undefined : variables[name];
       const title = said || (value === undefined ? name : `${name} = ${cutForTooltip(maskedValue(name, value) ?? value)}`);
-      parts.push(html`<mark class=${said ? 'variable missing' : 'variable'} title=${title}>${url.slice(span.start, span.end)}</mark>`);
+      parts.push(html`<mark class=${said ? 'variable missing' : 'variable'} title=${title}>${text.slice(span.start, span.end)}</mark>`);
       copiedUpTo = span.end;
     }
-    parts.push(url.slice(copiedUpTo));
+    parts.push(text.slice(copiedUpTo));
     const unresolved = problems.size > 0;
     return {
-      marked: html`<p class="url-template">${parts}${unresolved ? html`<span id="url-problems" class="visually-hidden">${[...problems].join(' ')}</span>` : nothing}</p>
-        ${typos.size > 0 ? html`<p class="set-missing">${[...typos].map(([typo, near]) => html`<button @click=${() => this.#onUseVariable(typo, near)}>Use {{${near}}}</button>`)}</p>` : nothing}`,
+      marked: html`<p class="url-template">${parts}${unresolved ? html`<span id=${id} class="visually-hidden">${[...problems].join(' ')}</span>` : nothing}</p>
+        ${offerFixes && typos.size > 0 ? html`<p class="set-missing">${[...typos].map(([typo, near]) => html`<button @click=${() => this.#onUseVariable(typo, near)}>Use {{${near}}}</button>`)}</p>` : nothing}`,
       unresolved,
     };
+  }
+
+  /**
+   * A header's or parameter's field holding placeholders the environment cannot fill is marked as the URL field is
+   * (invalid, described by why, its text marked under its row); one whose placeholders are all defined, not at all.
+   */
+  #fieldMarks(text: string, id: string) {
+    const { marked, unresolved } = this.#markedTemplate(text, id, this.#unresolved, this.#engine!.environments);
+    return unresolved ? { invalid: 'true', id, marked } : { invalid: nothing, id: nothing, marked: nothing };
   }
 
   /**
@@ -1056,39 +1076,45 @@ export class TryItConsole extends LitElement {
     return html`<p class="url-template resolved-url" part="resolved-url"><span class="visually-hidden">Sends to </span><span aria-hidden="true">→ </span>${resolved}</p>`;
   }
 
-  /** The URL's query as rows; the URL field and the rows edit the same text. */
-  #renderParameters() {
+  /** The URL's query as rows; the URL field and the rows edit the same text. `level`: their heading's aria-level. */
+  #renderParameters(level: number | typeof nothing) {
     return html`<fieldset class="parameters" part="parameters">
-      <legend>Query parameters</legend>
+      <legend><h3 aria-level=${level}>Query parameters</h3></legend>
       ${(splitQuery(this.currentUrl).parts ?? []).map((part, index) => {
         const parameter = parameterOf(part);
         const [name, value] = parameter;
+        const [nameMarks, valueMarks] = [this.#fieldMarks(name, `parameter-${index}-name`), this.#fieldMarks(value ?? '', `parameter-${index}-value`)];
         const edited = (e: Event) => this.#onParameterInput(index, e, parameter);
         // A field an input method composes in keeps its text: set back to the URL's on a render, the composition ends.
         const shown = (isName: boolean, text: string) => (this.#composing === `${index}:${isName}` ? noChange : live(text));
         return html`<div class="parameter-row">
-          <input class="name" aria-label="Parameter ${index + 1} name" placeholder="Name" spellcheck="false" .value=${shown(true, name)} @input=${edited} @compositionstart=${edited} @compositionend=${edited} @paste=${(e: ClipboardEvent) => this.#onParameterNamePaste(index, e, value)} />
-          <input class="value" aria-label="Parameter ${index + 1} value" placeholder="Value" spellcheck="false" .value=${shown(false, value ?? '')} @input=${edited} @compositionstart=${edited} @compositionend=${edited} />
+          <input class="name" aria-label="Parameter ${index + 1} name" aria-invalid=${nameMarks.invalid} aria-describedby=${nameMarks.id} placeholder="Name" spellcheck="false" .value=${shown(true, name)} @input=${edited} @compositionstart=${edited} @compositionend=${edited} @paste=${(e: ClipboardEvent) => this.#onParameterNamePaste(index, e, value)} />
+          <input class="value" aria-label="Parameter ${index + 1} value" aria-invalid=${valueMarks.invalid} aria-describedby=${valueMarks.id} placeholder="Value" spellcheck="false" .value=${shown(false, value ?? '')} @input=${edited} @compositionstart=${edited} @compositionend=${edited} />
           <button class="remove-parameter" aria-label="Remove parameter ${name.trim() || index + 1}" @click=${() => this.#onRemoveParameter(index)}>✕</button>
-        </div>`;
+        </div>
+        ${nameMarks.marked}${valueMarks.marked}`;
       })}
       <button class="add-parameter" @click=${this.#onAddParameter}>Add parameter</button>
     </fieldset>`;
   }
 
-  #renderHeaderRows() {
+  #renderHeaderRows(level: number | typeof nothing) {
     return html`<fieldset class="headers" part="headers">
-      <legend>Headers</legend>
-      ${this.headerRows.map(
+      <legend><h3 aria-level=${level}>Headers</h3></legend>
+      ${this.headerRows.map((row, index) => {
+        // A row switched off is not sent: what it lacks is no problem.
+        const marks = (field: 'name' | 'value') => this.#fieldMarks(row.enabled ? row[field] : '', `header-${index}-${field}`);
+        const [nameMarks, valueMarks] = [marks('name'), marks('value')];
         // Not keyed: every field is bound to its row's state, so a row's DOM can show another row after a removal.
         // The switch and ✕ are named after the header, so a list of a screen reader's buttons tells them apart.
-        (row, index) => html`<div class="header-row">
+        return html`<div class="header-row">
           <input type="checkbox" aria-label="Send header ${row.name.trim() || index + 1}" .checked=${row.enabled} @change=${(e: Event) => this.#onRowChange(row.key, { enabled: (e.target as HTMLInputElement).checked })} />
-          <input class="name" aria-label="Header ${index + 1} name" placeholder="Name" spellcheck="false" .value=${row.name} @input=${(e: Event) => this.#onRowChange(row.key, { name: (e.target as HTMLInputElement).value })} @paste=${(e: ClipboardEvent) => this.#onNamePaste(row.key, e)} />
-          <input class="value" aria-label="Header ${index + 1} value" placeholder="Value" spellcheck="false" .value=${row.value} @input=${(e: Event) => this.#onRowChange(row.key, { value: (e.target as HTMLInputElement).value })} />
+          <input class="name" aria-label="Header ${index + 1} name" aria-invalid=${nameMarks.invalid} aria-describedby=${nameMarks.id} placeholder="Name" spellcheck="false" .value=${row.name} @input=${(e: Event) => this.#onRowChange(row.key, { name: (e.target as HTMLInputElement).value })} @paste=${(e: ClipboardEvent) => this.#onNamePaste(row.key, e)} />
+          <input class="value" aria-label="Header ${index + 1} value" aria-invalid=${valueMarks.invalid} aria-describedby=${valueMarks.id} placeholder="Value" spellcheck="false" .value=${row.value} @input=${(e: Event) => this.#onRowChange(row.key, { value: (e.target as HTMLInputElement).value })} />
           <button class="remove" aria-label="Remove header ${row.name.trim() || index + 1}" @click=${() => this.#onRemoveRow(row.key)}>✕</button>
-        </div>`,
-      )}
+        </div>
+        ${nameMarks.marked}${valueMarks.marked}`;
+      })}
       <button class="add-header" @click=${this.#onAddRow}>Add header</button>
       ${this.#renderDefaultHeaders()}
     </fieldset>`;
@@ -1337,7 +1363,7 @@ export class TryItConsole extends LitElement {
     if (JSON.stringify([missingNow, cyclicNow]) !== JSON.stringify([missing, cyclic])) this.#unresolved = { missing: missingNow, cyclic: cyclicNow };
     const unresolved = this.#unresolved;
     const snippet = this.#snippetRequest(engine);
-    const urlTemplate = this.#urlTemplate(unresolved, engine.environments);
+    const urlTemplate = this.#markedTemplate(this.currentUrl, 'url-problems', unresolved, engine.environments, true);
     // Once per render: the resolved URL, a failure and the history's rows each mask them.
     const maskedValues = this.#maskedValues();
     // As sent: a method is uppercased (`purge` goes as PURGE).
@@ -1350,6 +1376,8 @@ export class TryItConsole extends LitElement {
     // Unnamed, the side panel is named too: a page of such consoles would list a row of unnamed "complementary".
     const part = label ? 'group' : nothing;
     const level = ariaLevel(this.headingLevel);
+    // Query parameters, Headers and Body: headings one level under Request's (an h3 without aria-level under an h2).
+    const subLevel = level === nothing ? nothing : Math.min(level + 1, 6);
     // The live warning of a body labelled JSON that does not parse (engine.inspect() puts it first) marks the field.
     const invalidBody = warnings[0]?.startsWith(INVALID_JSON_WARNING_START);
     return html`
@@ -1365,15 +1393,15 @@ export class TryItConsole extends LitElement {
               <label class="visually-hidden" for="url">URL</label>
               <input id="url" part="url" type="text" spellcheck="false" autocomplete="off" placeholder="https://api.example.com/resource or /resource"
                 aria-describedby=${urlTemplate.unresolved ? 'url-problems' : nothing} aria-invalid=${urlTemplate.unresolved ? 'true' : nothing} .value=${this.currentUrl} @input=${this.#onUrlInput} />
-              <button id="send" part=${pending ? 'cancel-button' : 'send-button'} class=${pending ? 'cancel' : 'primary send'} title=${pending ? 'Cancel the request' : `Send (${sendShortcut()})`} @click=${pending ? this.#onCancelClick : this.send}>${pending ? 'Cancel' : 'Send'}</button>
+              <button id="send" part=${pending ? 'cancel-button' : 'send-button'} class=${pending ? 'cancel' : 'primary send'} title=${pending ? 'Cancel the request (Escape)' : `Send (${sendShortcut()})`} @click=${pending ? this.#onCancelClick : this.send}>${pending ? 'Cancel' : 'Send'}</button>
             </div>
             ${urlTemplate.marked}
             ${this.#renderResolvedUrl(snippet.problem === undefined ? snippet.request : undefined, unresolved, engine.environments, maskedValues)}
             ${this.draft ? html`<p class="restore-draft"><button @click=${this.#onRestoreDraft}>Restore your edits</button></p>` : nothing}
-            ${this.#renderParameters()}
-            ${this.#renderHeaderRows()}
+            ${this.#renderParameters(subLevel)}
+            ${this.#renderHeaderRows(subLevel)}
             ${this.#bodyAllowed()
-              ? html`<div class="body-label"><label for="body">Body</label>${JSON_DOCUMENT_START.test(this.currentBody) ? html`<button class="format-body" @click=${this.#onFormatBody}>Format JSON</button>` : nothing}</div>
+              ? html`<div class="body-label"><h3 aria-level=${subLevel}><label for="body">Body</label></h3>${JSON_DOCUMENT_START.test(this.currentBody) ? html`<button class="format-body" @click=${this.#onFormatBody}>Format JSON</button>` : nothing}</div>
                   <textarea id="body" part="body" spellcheck="false" rows="6" aria-invalid=${invalidBody ? 'true' : nothing} aria-describedby=${invalidBody ? 'warning-0' : nothing}
                     .value=${this.currentBody} @input=${this.#onBodyInput}></textarea>`
               : nothing}

@@ -48,6 +48,11 @@ export const tryItConsoleStyles = css`
     font-size: 1em;
     margin: 0 0 var(--_space);
   }
+  /* Query parameters, Headers, Body: headings for screen readers' heading keys, drawn as the labels they were. */
+  h3 {
+    font: inherit;
+    margin: 0;
+  }
   /* Method, URL, Send. Narrow, Send takes a row of its own so the URL keeps the room beside the method; narrower
      still (the basis), the URL too: squeezed between them, it showed a dozen characters. */
   .line {
@@ -87,6 +92,10 @@ export const tryItConsoleStyles = css`
     font-size: 0.875em;
     overflow-wrap: anywhere;
     color: var(--_muted);
+  }
+  /* A row's value marked under it: nearer its row than the next. */
+  fieldset > .url-template {
+    margin: 0 0 0.375rem;
   }
   mark.variable {
     background: color-mix(in srgb, var(--_accent) 15%, transparent);
