@@ -532,11 +532,11 @@ function timedOut(error: unknown, prepared: PreparedRequest, status: number | un
   return new RequestError(
     'timeout',
     error instanceof ResponseBodyError
-      ? `The response (status ${status}) stopped arriving for longer than the console's timeout of ${seconds} after ${error.received} bytes of its body. The server answered, but stopped sending; try again, or raise the console's timeout if it pauses that long on purpose.`
+      ? `The response (status ${status}) stopped arriving for ${seconds} after ${error.received} bytes of its body: the server answered, but stopped sending. Try again (if the API pauses that long on purpose, the site can raise the console's timeout setting).`
       : // The origin alone: the message is shown and passed on, and a path or query may hold a key.
         prepared.viaProxy
-        ? `No answer through the CORS proxy at ${new URL(prepared.fetchUrl).origin} from ${new URL(prepared.url).origin} within ${seconds}; the proxy or the API may be slow or down. Try again, or raise the console's timeout.`
-        : `No answer from ${new URL(prepared.url).origin} within ${seconds}; the server may be slow or down. Try again, or raise the console's timeout.`,
+        ? `No answer through the CORS proxy at ${new URL(prepared.fetchUrl).origin} from ${new URL(prepared.url).origin} within ${seconds}; the proxy or the API may be slow or down. Try again in a moment (the site sets how long the console waits: its timeout setting).`
+        : `No answer from ${new URL(prepared.url).origin} within ${seconds}; the server may be slow or down. Try again in a moment (the site sets how long the console waits: its timeout setting).`,
     { cause: error },
   );
 }
