@@ -47,11 +47,14 @@ import { statusClassOf } from '../status-class.js';
 import { themeStyles } from '../theme.styles.js';
 import { bodyKindOf, downloadName, formatBytes, formatBytesOf, headerText, presentBody, type BodyPresentation } from './body-presentation.js';
 import { formatJsonBody } from './format-json-body.js';
+import { credentialVariables } from './credential-variables.js';
 import { blankedPlaceholders, joinQuery, nameText, parameterOf, partOf, splitQuery, valueText } from './query-parameters.js';
 import { PageShared } from './page-shared.js';
 import { tryItConsoleStyles } from './try-it-console.styles.js';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
+/** At most this many Edit token buttons beside a 401 or 403: more would crowd out the status they answer. */
+const CREDENTIAL_BUTTONS = 3;
 /** Text shown in the page is capped here; the whole body stays available for download. */
 const DISPLAY_LIMIT = 256 * 1024;
 /** The end of a body still arriving that is shown, in bytes: laid out again with every part that comes. */
@@ -239,6 +242,8 @@ export class TryItConsole extends LitElement {
   #arriving: { progress: ResponseProgress; text: string | undefined; cut: boolean } | undefined;
   /** The parameter field an input method is composing in (`index:isName`), whose text renders leave alone. */
   #composing: string | undefined;
+  /** While no response has come: the send waited for, when the wait began, and the timer showing its seconds. */
+  #waiting: { state: SendState; since: number; timer: ReturnType<typeof setInterval> } | undefined;
 
   @state() private configProblem: string | undefined;
   /** Why the `method`, `url`, `headers` or `body` set by the page cannot be loaded; shown like a configuration problem. */
@@ -337,6 +342,7 @@ export class TryItConsole extends LitElement {
       if (this.isConnected) return;
       clearTimeout(this.#bodyCopyTimer);
       this.#bodyCopied = undefined;
+      this.#stopWaitingClock();
       this.#forgetShown();
       this.#stopEngine()?.();
     });
@@ -375,6 +381,7 @@ export class TryItConsole extends LitElement {
     // Gone at the next edit (a send or a load drops it too).
     if (this.draft && this.#editedRequest().key !== this.#keptKey) this.draft = undefined;
     if (this.#send.state.status !== 'complete') this.#forgetShown();
+    if (this.#waiting?.state !== this.#send.state) this.#stopWaitingClock();
     // What a stream brought is let go of with it (up to the display limit, held by its last progress).
     if (this.#send.state.status !== 'pending') this.#arriving = undefined;
     if (this.notices.includes('credentials') && (changed.has('currentUrl') || changed.has('headerRows') || changed.has('currentBody')) && !this.#holdsRedacted()) {
@@ -1155,6 +1162,7 @@ export class TryItConsole extends LitElement {
     return html`
       <p class="status-line" part="status">
         <span class="status ${statusClass}">${statusWithReason(response)}</span>
+        ${this.#renderEditCredentials(response)}
         <span dir="ltr">${Math.round(response.timing.total)} ms</span>
         <span class="muted" dir="ltr">(headers in ${Math.round(response.timing.headers)} ms)</span>
         <span dir="ltr">${bodySize(response)}</span>
@@ -1207,6 +1215,19 @@ export class TryItConsole extends LitElement {
     if (settable.length === 0 || !this.#engine?.environments.active()) return nothing;
     const picker = () => this.renderRoot.querySelector<EnvPicker>('env-picker');
     return html`<p class="set-missing">${settable.map((name) => html`<button @click=${() => picker()?.editVariable(name)}>Set ${name}</button>`)}</p>`;
+  }
+
+  /**
+   * Beside a 401 or 403, an Edit token button for each variable the request's credentials came from (see
+   * credentialVariables) that the environment defines: a defined token that is wrong (expired) gets no warning, and its
+   * field in the environment panel is far below on a narrow page. One it lacks has its Set button instead.
+   */
+  #renderEditCredentials({ status, request }: ConsoleResponse) {
+    const picker = this.renderRoot.querySelector<EnvPicker>('env-picker');
+    const variables = this.#engine?.environments.active()?.variables;
+    if ((status !== 401 && status !== 403) || !request.written || !variables || !picker || picker.readonly || picker.hideVariables) return nothing;
+    const names = credentialVariables(request.written, this.#engine!.config.defaultHeaders).filter((name) => Object.hasOwn(variables, name));
+    return names.slice(0, CREDENTIAL_BUTTONS).map((name) => html`<button class="edit-credential" @click=${() => picker.editVariable(name)}>Edit token {{${name}}}</button>`);
   }
 
   // The table scrolls past a height, as the body does (fifty headers pushed the body off screen): focusable, to scroll
@@ -1292,11 +1313,27 @@ export class TryItConsole extends LitElement {
     return text;
   }
 
+  /**
+   * Waiting for a response, with the seconds it has taken once there is one: a slow API is told from a stuck console.
+   * Shown, not said: the status line said "Sending…", and a screen reader reading every tick would say nothing else.
+   */
+  #renderWaiting(state: SendState) {
+    // A render a second, for as long as the wait: stopped in willUpdate once the state moves on.
+    this.#waiting ??= { state, since: performance.now(), timer: setInterval(() => this.requestUpdate(), 1000) };
+    const seconds = Math.round((performance.now() - this.#waiting.since) / 1000);
+    return html`<p class="muted">Waiting for the response…${seconds > 0 ? html` <span class="elapsed" aria-hidden="true" dir="ltr">${seconds} s</span>` : nothing}</p>`;
+  }
+
+  #stopWaitingClock(): void {
+    clearInterval(this.#waiting?.timer);
+    this.#waiting = undefined;
+  }
+
   /** `maskedValues`: as #maskedValues() gives them, which a failure may quote. */
   #renderResult(maskedValues: readonly string[]) {
     const state = this.#send.state;
     if (state.status === 'idle') return html`<p class="muted">Send the request to see the response here.</p>`;
-    if (state.status === 'pending') return state.progress ? this.#renderArriving(state.progress) : html`<p class="muted">Waiting for the response…</p>`;
+    if (state.status === 'pending') return state.progress ? this.#renderArriving(state.progress) : this.#renderWaiting(state);
     if (state.status === 'error') {
       const stopped = this.#stopped.get(state.error);
       if (stopped) return this.#renderStopped(stopped, state.error);

@@ -211,6 +211,7 @@ export const tryItConsoleStyles = css`
     margin: 0.375rem 0 0;
   }
   .set-missing button,
+  .edit-credential,
   .restore-draft button {
     max-width: 100%;
     white-space: normal;

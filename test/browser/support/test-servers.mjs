@@ -100,9 +100,13 @@ function createApi() {
         response.writeHead(200, { 'content-type': 'application/octet-stream' });
         for (let i = 0; i < 4; i += 1) response.write(Buffer.alloc(64 * 1024, 0x61));
         response.end();
-      } else if (request.url === '/challenge') {
+      } else if (request.url.split('?')[0] === '/challenge') {
         response.writeHead(401, { 'content-type': 'text/plain', 'www-authenticate': 'Basic realm="api"', 'x-after': 'z' });
         response.end('who are you?');
+      } else if (request.url.startsWith('/forbidden')) {
+        // Any query: a key in the URL the API refuses.
+        response.writeHead(403, { 'content-type': 'application/json' });
+        response.end('{"error":"forbidden"}');
       } else if (request.url === '/script') {
         // Script with the API's own policy: the proxy adds its sandboxing policy after it.
         response.writeHead(200, { 'content-type': 'text/javascript', 'content-security-policy': "default-src 'none'" });
