@@ -34,6 +34,10 @@ const LARGE_SNIPPET_INTERVAL = 250;
 const SNIPPET_COPY_LABELS = { ...COPY_LABELS, copiedValues: 'Copied with values' };
 /** Stands in for a masked secret while a snippet to show is written: letters, which no language escapes. */
 const MASK_STAND_IN = 'TICMASKED';
+/** What screen readers hear for a masked secret in the code: its bullets read as "bullet bullet bullet…". */
+const MASK_NAME = 'hidden value';
+/** A masked secret in highlighted code: shown and copied by hand as its bullets, named for screen readers. */
+const NAMED_MASK_HTML = `<span role="img" aria-label="${MASK_NAME}">${MASK}</span>`;
 
 /**
  * The language the reader last picked, by the environments shown with it: the consoles of a docs page share their
@@ -110,8 +114,8 @@ export class CodeSnippet extends LitElement {
   readonly #copyAnnouncer = new LiveAnnouncer(this);
   /** The pick in `pickedLanguages` this snippet follows or made. */
   #pickFollowed: number | undefined;
-  /** Whether a tab had focus before this update: the selected tab has it after, whichever tabs there are now. */
-  #tabFocused = false;
+  /** What had focus in the element before this update: see `updated`. */
+  #focusedBefore: Element | null = null;
 
   @state() private selected: SnippetLanguage | undefined;
   @state() private copyState: keyof typeof SNIPPET_COPY_LABELS = 'ready';
@@ -231,13 +235,16 @@ export class CodeSnippet extends LitElement {
     }
     // Read back, `language` is the one shown: after the reader's pick too, and in place of one not offered.
     this.language = this.selected;
-    this.#tabFocused = (this.renderRoot as ShadowRoot).activeElement?.role === 'tab';
+    this.#focusedBefore = (this.renderRoot as ShadowRoot).activeElement;
   }
 
   // Focus stays with the selected tab when arrows select another, or when its button goes or now stands for
-  // another language: never on <body>, nor on a tab out of the Tab order.
+  // another language: never on <body>, nor on a tab out of the Tab order. A Copy button disabled under it (the request
+  // can no longer be written) or a Show values box gone (no environment active) hands it to the code panel, which says why.
   protected override updated(): void {
-    if (this.#tabFocused) this.renderRoot.querySelector<HTMLElement>('[aria-selected=true]')?.focus();
+    const before = this.#focusedBefore;
+    if (before?.role === 'tab') this.renderRoot.querySelector<HTMLElement>('[aria-selected=true]')?.focus();
+    else if (before && (!before.isConnected || (before as HTMLButtonElement).disabled)) this.renderRoot.querySelector<HTMLElement>('[role=tabpanel]')?.focus();
   }
 
   #generator(): SnippetGenerator {
@@ -293,15 +300,20 @@ export class CodeSnippet extends LitElement {
 
   async #onCopy(): Promise<void> {
     // As it runs, values and secrets and all; the code shown may have them as placeholders or masked.
-    const { code: withValues, problem } = this.#snippet(false);
+    const { code: withValues, problem } = this.#snippet(true);
     const { code: shown } = this.#snippet();
     // Shown with its placeholders, the request may still fail once its values are filled in (past the growth cap):
-    // the code shown is copied then, and why said.
-    const code = withValues ?? shown;
+    // it is copied with its placeholders then, and why said; but with its secrets as written, as bullets do not run.
+    const code = withValues ?? (shown === undefined ? undefined : this.#snippet(false, false).code);
     if (code === undefined) return;
     // Said on the button too, not only aloud: what lands in the clipboard (a key, a base URL) is not what is shown.
-    const withHiddenValues = withValues !== undefined && code !== shown;
-    const how = withValues === undefined ? `, with its placeholders (the values could not be filled in: ${problem})` : withHiddenValues ? ' with values, which are hidden here' : '';
+    const withHiddenValues = code !== shown;
+    const how =
+      withValues === undefined
+        ? `, with its placeholders${withHiddenValues ? ' and the secrets hidden here' : ''} (the values could not be filled in: ${problem})`
+        : withHiddenValues
+          ? ' with values, which are hidden here'
+          : '';
     const language = this.selected!;
     // Where copying is refused, the code shown is selected instead: the latest, not a held-back one, and only while it is
     // the code copied (another tab or request may have taken its place while the clipboard answered; masked, it is not).
@@ -324,7 +336,14 @@ export class CodeSnippet extends LitElement {
       clearTimeout(this.#copyTimer);
       this.#copyTimer = setTimeout(() => this.#resetCopy(), COPY_FEEDBACK_TIME);
       this.#copyAnnouncer.announce(
-        copied ? `Copied the ${LABELS[language]} snippet${how}.` : selected ? 'Copy is blocked here: the code is selected, press Ctrl+C (or Cmd+C) to copy it.' : 'Copy is blocked here.',
+        copied
+          ? `Copied the ${LABELS[language]} snippet${how}.`
+          : selected
+            ? 'Copy is blocked here: the code is selected, press Ctrl+C (or Cmd+C) to copy it.'
+            : // The code shown hides what runs: with the values shown, Copy can select it.
+              withHiddenValues && !this.showValues && this.environments?.active()
+              ? 'Copy is blocked here, and the code shown hides values: turn on Show values, then Copy selects the code to copy with Ctrl+C (or Cmd+C).'
+              : 'Copy is blocked here.',
       );
     }
     if (copied) this.dispatchEvent(new TicCopyEvent(language, code));
@@ -368,10 +387,11 @@ export class CodeSnippet extends LitElement {
   }
 
   /**
-   * The snippet, or why there is none. `shown`: as the panel shows it, its header secrets masked while values are
-   * hidden; otherwise as copied, with the values.
+   * The snippet, or why there is none: by default as the panel shows it, its header secrets masked while values are
+   * hidden; `values`, with the active environment's values (as copied); `masked`, with secrets written out in header
+   * values masked. `namedMasks`: every mask in `code` stands for a secret (the request holds no bullets of its own).
    */
-  #snippet(shown = true): { code?: string; problem?: string } {
+  #snippet(values = this.showValues, masked = !values): { code?: string; problem?: string; namedMasks?: boolean } {
     if (!this.selected) return { problem: 'No snippet languages are enabled.' };
     if (this.problem) return { problem: `No snippet for this request: ${this.problem}` };
     const wrong = this.#environments.problem('The environments property must be an EnvironmentManager');
@@ -379,10 +399,10 @@ export class CodeSnippet extends LitElement {
     let request: SnippetRequest | undefined;
     try {
       // Resolving may throw too: two header names that resolve to one.
-      request = this.#request(this.showValues || !shown);
-      const masked = shown ? this.#withSecretsMasked(request) : undefined;
-      const code = generateTemplateSnippet(this.#generator(), masked?.request ?? request, this.selected);
-      return { code: masked ? code.replaceAll(masked.standIn, MASK) : code };
+      request = this.#request(values);
+      const hidden = masked ? this.#withSecretsMasked(request) : undefined;
+      const code = generateTemplateSnippet(this.#generator(), hidden?.request ?? request, this.selected);
+      return hidden ? { code: code.replaceAll(hidden.standIn, MASK), namedMasks: !hidden.ownBullets } : { code };
     } catch (error) {
       // A request loaded from history: its "[" is refused as a character to percent-encode, which is not the fix.
       const redacted = (error as { argument?: unknown }).argument === 'request.url' && request!.url.includes(REDACTED);
@@ -393,9 +413,10 @@ export class CodeSnippet extends LitElement {
   /**
    * While values are hidden, `request` with the secrets written out in its header values (a default header's
    * `Bearer sk_live_…`) masked, as the console's list of default headers masks them: by a stand-in, found nowhere in
-   * the request, to be replaced by the mask in the snippet. Undefined when nothing is to mask.
+   * the request, to be replaced by the mask in the snippet. Undefined when nothing is to mask. `ownBullets`: the request
+   * holds the mask's bullet itself, so not every mask in the snippet is a secret.
    */
-  #withSecretsMasked(request: SnippetRequest): { request: SnippetRequest; standIn: string } | undefined {
+  #withSecretsMasked(request: SnippetRequest): { request: SnippetRequest; standIn: string; ownBullets: boolean } | undefined {
     // Another kind of headers (a Map) is refused by the generator, with the fix.
     if (!this.environments || this.showValues || typeof request.headers !== 'object' || request.headers === null) return undefined;
     const entries = Object.entries(request.headers).map(([name, value]) => [name, value, typeof value === 'string' ? maskedHeaderValue(name, value) : undefined] as const);
@@ -405,7 +426,8 @@ export class CodeSnippet extends LitElement {
     while (texts.some((text) => typeof text === 'string' && text.includes(standIn))) standIn += 'X';
     const headers: Record<string, string> = {};
     for (const [name, value, hidden] of entries) setOwnProperty(headers, name, hidden?.replaceAll(MASK, standIn) ?? value);
-    return { request: { ...request, headers }, standIn };
+    const ownBullets = texts.some((text) => typeof text === 'string' && text.includes(MASK[0]!));
+    return { request: { ...request, headers }, standIn, ownBullets };
   }
 
   /** The note on a JSON body without Content-Type, which the snippet would send as form data or plain text. */
@@ -415,14 +437,22 @@ export class CodeSnippet extends LitElement {
     return html`<p class="notice" role="note">${untypedJsonWarning(`this snippet sends it ${UNTYPED_BODY[this.selected!]}`)}</p>`;
   }
 
+  /** `code` highlighted, its masks named for screen readers when `nameMasks` (a mask lies inside one string token). */
+  #highlighted(code: string, nameMasks: boolean | undefined): string {
+    const highlighted = highlight(code, GRAMMAR[this.selected!]);
+    return nameMasks ? highlighted.replaceAll(MASK, NAMED_MASK_HTML) : highlighted;
+  }
+
   override render() {
     // Bad `languages` or `generator`: the problem alone, as the console shows its own configuration problems, with
     // no tabs to pick.
     const setupProblem = this.#generatorProblem ?? (this.generator ? undefined : this.#configProblem);
     if (setupProblem) return html`<div class="frame"><p class="problem" role="alert">${setupProblem}</p></div>`;
     const languages = this.#generator().languages();
-    const { code: latest, problem } = this.#snippet();
+    const { code: latest, problem, namedMasks } = this.#snippet();
     const code = this.#largeSnippet.pick(latest);
+    // A held-back large snippet is an earlier request's, which may hold bullets of its own.
+    const nameMasks = namedMasks && code === latest;
     // Beside other code (the request changed, or the languages), "Copied" would claim what the clipboard does not hold.
     const copyState = code === this.#copied ? this.copyState : 'ready';
     return html`
@@ -460,8 +490,8 @@ export class CodeSnippet extends LitElement {
           ${code === undefined
             ? html`<p class="problem">${problem}</p>`
             : code.length > HIGHLIGHT_LIMIT
-              ? html`<pre><code>${code}</code></pre>`
-              : html`<pre><code>${unsafeHTML(highlight(code, GRAMMAR[this.selected!]))}</code></pre>`}
+              ? html`<pre><code>${nameMasks ? code.split(MASK).map((part, index) => (index ? html`<span role="img" aria-label=${MASK_NAME}>${MASK}</span>${part}` : part)) : code}</code></pre>`
+              : html`<pre><code>${unsafeHTML(this.#highlighted(code, nameMasks))}</code></pre>`}
         </div>
         <div class="visually-hidden" role="status" aria-live="polite">${this.#copyAnnouncer.text}</div>
       </div>
