@@ -172,4 +172,14 @@ describe('accessibility review', () => {
     // Transparent is an author colour too: forced colors drew every tab's underline in the text colour.
     for (const other of others) expect(other).to.equal(systemColour('Canvas'));
   });
+
+  it('<try-it-console> draws the URL\'s variables, known and missing, in the system\'s mark colours under forced colors, which keep them', async () => {
+    const el = await fixture<TryItConsole>(html`<try-it-console .config=${config()} url="{{base_url}}/pets/{{pet_id}}"></try-it-console>`);
+    applyForcedColorsRules(el.shadowRoot!);
+    const marks = [...el.shadowRoot!.querySelectorAll('mark.variable')].map((mark) => getComputedStyle(mark));
+    expect(marks.length, 'base_url and the missing pet_id').to.equal(2);
+    // Their tint kept its transparency over a forced text colour: dark text on a dark tint in a dark theme.
+    for (const mark of marks) expect([mark.backgroundColor, mark.color, mark.forcedColorAdjust]).to.deep.equal([systemColour('Mark'), systemColour('MarkText'), 'none']);
+    expect(marks[1]!.textDecorationStyle, 'the missing one still wavy').to.equal('wavy');
+  });
 });

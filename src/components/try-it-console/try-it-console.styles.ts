@@ -109,6 +109,16 @@ export const tryItConsoleStyles = css`
     color: var(--_danger);
     text-decoration: wavy underline;
   }
+  /* Forced colors kept the tint's transparency over a forced text colour: in a dark theme, dark text on a dark tint,
+     the variable and its wavy line unseen. The system's own mark colours, not adjusted. */
+  @media (forced-colors: active) {
+    mark.variable,
+    mark.variable.missing {
+      forced-color-adjust: none;
+      background: Mark;
+      color: MarkText;
+    }
+  }
   fieldset.headers,
   fieldset.parameters {
     border: none;
