@@ -8,8 +8,11 @@ export const MASK = '••••••••';
 
 /** A URL's user info, up to the last `@` before the path as URL parsers read it: `jdbc:postgresql://user:password@host`. */
 const URL_USERINFO = /([\w+.-]:\/\/)([^\s/?#]*)@/g;
-/** `name=value` in a query or fragment (OAuth's implicit flow puts `access_token` there). */
-const URL_PARAMETER = /([?&#])([^=&#?\s]+)=([^&#\s]+)/g;
+/**
+ * `name=value` in a query or fragment (OAuth's implicit flow puts `access_token` there). The value stops before the
+ * quote that closes a quoted URL (a failure's `"https://…?api_key=…" uses port 25`): masked, the quote went with it.
+ */
+const URL_PARAMETER = /([?&#])([^=&#?\s]+)=([^&#\s]+?)(?="\s|[&#\s]|$)/g;
 
 /**
  * `text` with the credentials of its URLs masked: a password (or user info without one), and the credential query and

@@ -172,7 +172,7 @@ describe('<env-picker> table of variables', () => {
     // The snapshot lists only focusable nodes and leaves: the cells are made focusable to be listed.
     for (const cell of el.shadowRoot!.querySelectorAll('tbody th, tbody td')) cell.setAttribute('tabindex', '-1');
     const cells = (await axNodes()).filter((node) => node.role === 'rowheader' || node.role === 'cell').map((node) => `${node.role} ${node.name}`);
-    expect(cells).to.deep.equal(['rowheader base_url', 'cell http://localhost:3000 Edit the value of base_url', 'rowheader api_token', 'cell •••••••• Show the value of api_token Edit the value of api_token']);
+    expect(cells).to.deep.equal(['rowheader base_url', 'cell http://localhost:3000 Edit the value of base_url', 'rowheader api_token', 'cell hidden value Show the value of api_token Edit the value of api_token']);
     const [header, name, value] = [$(el, 'thead th')!, $(el, 'tbody th')!, $(el, 'tbody td')!].map((cell) => getComputedStyle(cell));
     expect([name.fontWeight, name.fontFamily, name.textAlign], 'a plain cell in the mono font, as the value').to.deep.equal([value.fontWeight, value.fontFamily, 'start']);
     expect(name.color, 'not muted as the column headers').not.to.equal(header.color);

@@ -27,12 +27,14 @@ describe('<request-history> hunt', () => {
     const masked = 'https://api.example/weather?q=Paris&appid=••••••••&user%5Bpin%5D=••••••••';
     const names = (await axNodes()).filter((node) => node.role === 'button' && node.name?.includes('weather')).map((node) => node.name!);
     expect(names.length).to.equal(2);
-    expect(names.filter((name) => !name.includes(masked)), 'names').to.deep.equal([]);
+    // Names and the announcement say each mask as "hidden value" (masks-hunt-reading.test.ts); text and title show it.
+    const spoken = 'https://api.example/weather?q=Paris&appid= hidden value &user%5Bpin%5D= hidden value';
+    expect(names.filter((name) => !name.includes(spoken)), 'names').to.deep.equal([]);
     expect(el.shadowRoot!.querySelector('.path')!.getAttribute('title')).to.equal(masked);
     expect(el.shadowRoot!.querySelector('li')!.textContent).not.to.match(/0123456789abcdef|4321/);
     el.shadowRoot!.querySelector<HTMLButtonElement>('button.delete')!.click();
     await waitUntil(() => el.shadowRoot!.querySelector('[role="status"]')!.textContent, 'announced');
-    expect(el.shadowRoot!.querySelector('[role="status"]')!.textContent).to.equal(`Deleted GET ${masked} from history.`);
+    expect(el.shadowRoot!.querySelector('[role="status"]')!.textContent).to.equal(`Deleted GET ${spoken} from history.`);
   });
 
   it('masks them in rows already shown once given another history of the same entries that lists them', async () => {

@@ -555,7 +555,8 @@ describe('<request-history>', () => {
     const names = (await axButtons()).map((button) => button.name ?? '').join('\n');
     expect(`${el.shadowRoot!.innerHTML}\n${names}`).not.to.match(/hunter2|sk_live/);
     sent.querySelector<HTMLButtonElement>('button.delete')!.click();
-    await waitUntil(() => el.shadowRoot!.querySelector('[role="status"]')!.textContent === `Deleted GET https://user:${M}@api.example/pets?api_key=${M}&page=2 from history.`, 'announced masked');
+    // Said with each mask read as "hidden value" (masks-hunt-reading.test.ts), not as its bullets.
+    await waitUntil(() => el.shadowRoot!.querySelector('[role="status"]')!.textContent === 'Deleted GET https://user: hidden value @api.example/pets?api_key= hidden value &page=2 from history.', 'announced masked');
   });
 
   it('on a right-to-left page, Left and Right move as the row is drawn, and URLs read left to right', async () => {

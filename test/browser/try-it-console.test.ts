@@ -928,7 +928,7 @@ describe('<try-it-console>', () => {
     history.shadowRoot!.querySelector<HTMLButtonElement>('button.entry')!.focus();
     await sendKeys({ press: 'Enter' });
     await waitUntil(() => announced.textContent!.startsWith('Loaded GET /pets?api_key='), 'the load announced');
-    expect(announced.textContent).to.equal('Loaded GET /pets?api_key=••••••••&page=2 from history.');
+    expect(announced.textContent).to.equal('Loaded GET /pets?api_key= hidden value &page=2 from history.');
   });
 
   it('keeps the request being edited when a listener of tic-history-select calls preventDefault()', async () => {

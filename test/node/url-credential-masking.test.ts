@@ -10,4 +10,11 @@ describe('maskUrlCredentials', () => {
       `https://api.example/v1?api_key[]=${MASK}&user[access_token]=${MASK}&user%5Bpassword%5D=${MASK}&user[name]=ada&tags[]=a&api_key[0]=${MASK}&filter[key]=color&token[]=${MASK}&key[0]=${MASK}`,
     );
   });
+
+  it('keeps the quote that closes a quoted URL in a message, and masks a quote inside a value with it', () => {
+    assert.equal(
+      maskUrlCredentials('"https://api.example/pets?api_key=sk-live-0123" uses port 25; "https://api.example/?token=a"b&page=2" is not'),
+      `"https://api.example/pets?api_key=${MASK}" uses port 25; "https://api.example/?token=${MASK}&page=2" is not`,
+    );
+  });
 });

@@ -11,6 +11,7 @@ import { generateTemplateSnippet } from '../../core/template-snippet.js';
 import { setOwnProperty } from '../../core/validation.js';
 import { unusableObjectProblem } from '../unusable-object.js';
 import { MASK, maskedHeaderValue } from '../env-picker/secret-masking.js';
+import { MASK_NAME, withNamedMasks } from '../named-masks.js';
 import { LiveAnnouncer } from '../../controllers/live-announcer.js';
 import { SubscriptionController } from '../../controllers/subscription-controller.js';
 import { TicCopyEvent } from '../../events/copy.js';
@@ -34,8 +35,6 @@ const LARGE_SNIPPET_INTERVAL = 250;
 const SNIPPET_COPY_LABELS = { ...COPY_LABELS, copiedValues: 'Copied with values' };
 /** Stands in for a masked secret while a snippet to show is written: letters, which no language escapes. */
 const MASK_STAND_IN = 'TICMASKED';
-/** What screen readers hear for a masked secret in the code: its bullets read as "bullet bullet bullet…". */
-const MASK_NAME = 'hidden value';
 /** A masked secret in highlighted code: shown and copied by hand as its bullets, named for screen readers. */
 const NAMED_MASK_HTML = `<span role="img" aria-label="${MASK_NAME}">${MASK}</span>`;
 
@@ -490,7 +489,7 @@ export class CodeSnippet extends LitElement {
           ${code === undefined
             ? html`<p class="problem">${problem}</p>`
             : code.length > HIGHLIGHT_LIMIT
-              ? html`<pre><code>${nameMasks ? code.split(MASK).map((part, index) => (index ? html`<span role="img" aria-label=${MASK_NAME}>${MASK}</span>${part}` : part)) : code}</code></pre>`
+              ? html`<pre><code>${nameMasks ? withNamedMasks(code, '') : code}</code></pre>`
               : html`<pre><code>${unsafeHTML(this.#highlighted(code, nameMasks))}</code></pre>`}
         </div>
         <div class="visually-hidden" role="status" aria-live="polite">${this.#copyAnnouncer.text}</div>

@@ -16,6 +16,7 @@ import { envPickerStyles } from './env-picker.styles.js';
 import { speltAlike } from '../../core/unresolved-explanation.js';
 import { noteReaderSecret } from './reader-secrets.js';
 import { MASK, maskedValue } from './secret-masking.js';
+import { withNamedMasks } from '../named-masks.js';
 
 /**
  * @tagname env-picker
@@ -307,7 +308,7 @@ export class EnvPicker extends LitElement {
           return html`<tr>
             <th scope="row" class="name">${name}</th>
             <td class="value">
-              <span class="text">${hidden === undefined || shown ? (value.trim() ? breakable(value) : html`<span class="muted">${value ? '(white space only)' : '(empty)'}</span>`) : breakable(hidden)}</span>
+              <span class="text">${hidden === undefined || shown ? (value.trim() ? breakable(value) : html`<span class="muted">${value ? '(white space only)' : '(empty)'}</span>`) : breakable(hidden, value)}</span>
               ${hidden !== undefined
                 ? html`<button aria-pressed=${shown ? 'true' : 'false'} aria-label="Show the value of ${name}" @click=${() => this.#toggle(name, value, shown)}>Show</button>`
                 : nothing}
@@ -376,8 +377,10 @@ export class EnvPicker extends LitElement {
 /**
  * `text` with line-break opportunities after each `/` (not inside `//`) and before `:`, `.`, `?` and `&`: a URL breaks
  * there rather than mid-port (`:4615` / `3`). Short values only; a long one breaks where it must. Each `<wbr>` is
- * hidden from assistive technology: Chromium put a space in the cell's name at each.
+ * hidden from assistive technology: Chromium put a space in the cell's name at each. `text` masked from `maskedFrom`:
+ * its masks are named for screen readers (see withNamedMasks); a mask holds no place to break.
  */
-function breakable(text: string) {
-  return text.length > 300 ? text : text.split(/(?<=\/)(?!\/)|(?=[:.?&])/).map((part, i) => (i ? html`<wbr aria-hidden="true" />${part}` : part));
+function breakable(text: string, maskedFrom?: string) {
+  const named = (part: string) => (maskedFrom === undefined ? part : withNamedMasks(part, maskedFrom));
+  return text.length > 300 ? named(text) : text.split(/(?<=\/)(?!\/)|(?=[:.?&])/).map((part, i) => (i ? html`<wbr aria-hidden="true" />${named(part)}` : named(part)));
 }

@@ -15,6 +15,7 @@ import { themeStyles } from '../theme.styles.js';
 import { unusableObjectProblem } from '../unusable-object.js';
 import { formatEntryTime } from './entry-time.js';
 import { maskEntryUrl, splitEntryUrl, valueFormsToMask } from './entry-url.js';
+import { spokenMasks, withNamedMasks } from '../named-masks.js';
 import { requestHistoryStyles } from './request-history.styles.js';
 
 /** Once each, longest first: a value holding another is masked whole. */
@@ -217,7 +218,7 @@ export class RequestHistory extends LitElement {
     if (!entry) return;
     this.#history.source!.delete(id);
     this.dispatchEvent(new TicHistoryDeleteEvent(id));
-    this.#announcer.announce(`Deleted ${entry.method} ${this.#shownUrl(entry)} from history.`);
+    this.#announcer.announce(`Deleted ${entry.method} ${spokenMasks(this.#shownUrl(entry), entry.url)} from history.`);
   }
 
   #askToClear(): void {
@@ -313,20 +314,20 @@ export class RequestHistory extends LitElement {
     // the name: "https://api.example /pets"). The ✕ names its entry.
     // The path (its styles) and origin read left to right on a right-to-left page too ("/pets/" drew as "//pets"). Its
     // credentials are masked as <env-picker> masks them, the parameters the site listed as secret and the values given
-    // to mask: memory holds the request as sent, secrets included.
+    // to mask: memory holds the request as sent, secrets included. Each mask is read as "hidden value", not its bullets.
     const url = this.#shownUrl(entry);
     const { origin, path } = splitEntryUrl(url);
     return html`<li>
       <button class="entry" tabindex="-1" aria-keyshortcuts="Delete" @click=${() => this.#onSelect(entry.id)}>
         <span class="method">${entry.method}</span>
-        <span class="path" title=${url}><span class="origin-in-name">${origin}</span>${path}</span>
+        <span class="path" title=${url}><span class="origin-in-name">${withNamedMasks(origin, entry.url)}</span>${withNamedMasks(path, entry.url)}</span>
         <span class="status ${status}">${statusText}</span>
         <span class="meta"
           >${origin ? html`<span aria-hidden="true"><bdi class="origin" dir="ltr">${origin}</bdi>&nbsp;· </span>` : nothing}<bdi>${duration}&nbsp;ms</bdi>&nbsp;·
           <time datetime=${entry.timestamp.toISOString()}><bdi>${time}</bdi></time></span
         >
       </button>
-      <button class="delete" tabindex="-1" aria-label="Delete ${entry.method} ${url} (${statusText}, ${duration} ms, ${time}) from history" @click=${() => this.#onDelete(entry.id)}
+      <button class="delete" tabindex="-1" aria-label="Delete ${entry.method} ${spokenMasks(url, entry.url)} (${statusText}, ${duration} ms, ${time}) from history" @click=${() => this.#onDelete(entry.id)}
         >✕</button
       >
     </li>`;

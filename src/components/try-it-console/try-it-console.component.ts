@@ -42,6 +42,7 @@ import '../request-history/request-history.js';
 import { maskEntryUrl, splitEntryUrl, valueFormsToMask, withFormsMasked } from '../request-history/entry-url.js';
 import { maskedHeaderValue, maskedValue } from '../env-picker/secret-masking.js';
 import { MASK, maskUrlCredentials } from '../url-credential-masking.js';
+import { spokenMasks, withNamedMasks } from '../named-masks.js';
 import { highlightStyles } from '../highlight.styles.js';
 import { statusClassOf } from '../status-class.js';
 import { themeStyles } from '../theme.styles.js';
@@ -367,7 +368,7 @@ export class TryItConsole extends LitElement {
       // masked value (kept in the entry with keepCredentials) stay unsaid.
       const history = this.#engine?.history;
       const shown = maskEntryUrl(splitEntryUrl(entry.url).path, history?.config.redactQueryParameters ?? [], valueFormsToMask([...this.#maskedValues(), ...(history?.redactedValues ?? [])]));
-      this.#announcer.announce([`Loaded ${entry.method} ${shown} from history.`, ...notices, this.draft ? 'Restore your edits puts back the request you were editing.' : ''].join(' ').trim());
+      this.#announcer.announce([`Loaded ${entry.method} ${spokenMasks(shown, entry.url)} from history.`, ...notices, this.draft ? 'Restore your edits puts back the request you were editing.' : ''].join(' ').trim());
     }
     // Lit updates a removed element too: configured then, it would open a history nothing closes unless it is added
     // back. connectedCallback configures it when it is.
@@ -1069,18 +1070,19 @@ export class TryItConsole extends LitElement {
         return value !== undefined && maskedValue(part.trimmed, value) === MASK ? MASK : part.literal;
       })
       .join('');
-    let url;
+    let url, unmasked;
     try {
       url = environments.resolve(masked);
       // A dynamic variable ({{$guid}}, or one a value refers to) is new on each resolve, and so on each render.
       if (environments.resolve(masked) !== url) return nothing;
+      unmasked = environments.resolve(template.url); // for bullets of its own (see withNamedMasks)
     } catch {
       return nothing; // values that grow past the limit: the send explains it
     }
     // Nothing filled in, or no URL a send would take (a base_url without its scheme): the send explains it.
     if (url === this.currentUrl.trim() || !isHttpUrl(url)) return nothing;
     const resolved = maskUrlCredentials(withValuesMasked(url, maskedValues));
-    return html`<p class="url-template resolved-url" part="resolved-url"><span class="visually-hidden">Sends to </span><span aria-hidden="true">→ </span>${resolved}</p>`;
+    return html`<p class="url-template resolved-url" part="resolved-url"><span class="visually-hidden">Sends to </span><span aria-hidden="true">→ </span>${withNamedMasks(resolved, unmasked)}</p>`;
   }
 
   /** The URL's query as rows; the URL field and the rows edit the same text. `level`: their heading's aria-level. */
@@ -1145,8 +1147,8 @@ export class TryItConsole extends LitElement {
       <ul class="default-headers" part="default-headers" aria-labelledby="default-headers-label">
         ${defaults.map(([name, value]) =>
           replaced.has(name.toLowerCase())
-            ? html`<li class="replaced"><code>${name}: ${listedValue(name, value)}</code> <span class="muted">(replaced by your row)</span></li>`
-            : html`<li><code>${name}: ${listedValue(name, value)}</code></li>`,
+            ? html`<li class="replaced"><code>${name}: ${withNamedMasks(listedValue(name, value), value)}</code> <span class="muted">(replaced by your row)</span></li>`
+            : html`<li><code>${name}: ${withNamedMasks(listedValue(name, value), value)}</code></li>`,
         )}
       </ul>`;
   }
@@ -1347,7 +1349,7 @@ export class TryItConsole extends LitElement {
           state.error,
           html`<div class="error" part="error" role="alert">
             <p class="error-title">${title}</p>
-            <p>${message}</p>
+            <p>${withNamedMasks(message, written)}</p>
             ${BROWSER_RULES.has(state.error.kind) ? html`<p>${OUTSIDE_THE_BROWSER}</p>` : nothing}
           </div>`,
         )}
