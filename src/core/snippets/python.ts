@@ -29,9 +29,10 @@ print(response.status_code)
 print(response.text)`;
 }
 
-// http.client encodes str header values as Latin-1; bytes are sent as they are, so non-ASCII goes as UTF-8.
+// http.client encodes str header values as Latin-1; bytes are sent as they are, so non-ASCII goes as UTF-8. So does
+// urllib3's marker for "send no such header" (@@@SKIP_HEADER@@@), which as a str it drops or refuses.
 function headerValue(value: string, knownPrintable: boolean): string {
-  return knownPrintable || !/[^\x00-\x7F]/.test(value) ? pyString(value, knownPrintable) : `${pyString(value, false)}.encode()`;
+  return pyString(value, knownPrintable) + (/[^\x00-\x7F]|^@@@S/.test(value) ? '.encode()' : '');
 }
 
 // `knownPrintable`: the caller knows `text` is printable ASCII, so the scan for the rest is skipped.
