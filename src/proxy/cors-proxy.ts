@@ -10,7 +10,8 @@ import type { OriginPolicy } from './origin-policy.js';
 import { downstreamResponseHeaders, passedThisProxy, upstreamRequestHeaders } from './header-filter.js';
 import { flattenHeaders, headerValues, pairHeaders, type HeaderList } from './header-list.js';
 import { resolveProxyOptions, type ProxyOptions, type ResolvedProxyOptions } from './proxy-options.js';
-import { PROXY_ERROR_HEADER, PROXY_FINAL_URL_HEADER, ProxyRefusal, isProxyRefusal, refusalRecord } from './refusal.js';
+import { formatByteSize, formatDuration, formatSizeOverLimit } from './readable-units.js';
+import { PROXY_ERROR_HEADER, PROXY_FINAL_URL_HEADER, ProxyRefusal, WITHOUT_THE_PROXY, isProxyRefusal, refusalRecord } from './refusal.js';
 import { proxyReferenceFor, targetFromRequestPath } from './target-url.js';
 import { REDIRECT_STATUSES, UpstreamClient, discardBody, withoutCredentials, type UpstreamRequest, type UpstreamResponse } from './upstream-client.js';
 
@@ -127,7 +128,7 @@ export class CorsProxy {
     asked.target = target;
     this.#options.targets.check(target);
     const declared = Number(request.headers['content-length'] ?? 0);
-    if (declared > this.#options.maxRequestBytes) throw this.#requestTooLarge();
+    if (declared > this.#options.maxRequestBytes) throw this.#requestTooLarge(declared);
 
     const sent: UpstreamRequest = {
       target,
@@ -147,7 +148,7 @@ export class CorsProxy {
   /** The page's request body on its way upstream, held to `maxRequestBytes`, and to `timeout` for each pause in it. */
   #pageBody(request: IncomingMessage, response: ServerResponse): ByteLimit {
     const { maxRequestBytes, timeout } = this.#options;
-    const limit = new ByteLimit(maxRequestBytes, () => this.#requestTooLarge());
+    const limit = new ByteLimit(maxRequestBytes, () => this.#requestTooLarge(undefined));
     // The body broke off: the page went away, or sent what Node's parser refused (and the connection was dropped).
     // Passed on as it is, undici would fail with it as if the API could not be reached, and the log would say so.
     request.on('error', () => limit.destroy(new DOMException('The page closed the connection before its request body was sent.', 'AbortError')));
@@ -155,14 +156,17 @@ export class CorsProxy {
     whenBodyPauses(request, limit, timeout, () => {
       // undici fails the upstream request with this error, which becomes the page's answer. An answer already
       // started can only be cut off; one already sent leaves Node waiting for the rest of the body: the connection goes.
-      limit.destroy(new ProxyRefusal('upstream_timeout', `The request body paused for more than ${timeout} ms, so the proxy abandoned the request to the API; send it again.`));
+      limit.destroy(new ProxyRefusal('upstream_timeout', `The request body paused for more than ${formatDuration(timeout)}, so the proxy abandoned the request to the API; send it again.`));
       if (response.headersSent) request.socket.destroy();
     });
     return limit;
   }
 
-  #requestTooLarge(): ProxyRefusal {
-    return new ProxyRefusal('request_too_large', `The request body is larger than this proxy accepts (${this.#options.maxRequestBytes} bytes).`);
+  /** `size`: the body's declared length; `undefined` for a body of undeclared length, which stopped at the limit. */
+  #requestTooLarge(size: number | undefined): ProxyRefusal {
+    const { maxRequestBytes } = this.#options;
+    const what = size === undefined ? `larger than this proxy accepts (${formatByteSize(maxRequestBytes)})` : sizeOverLimit(size, maxRequestBytes, 'accepts');
+    return new ProxyRefusal('request_too_large', `The request body is ${what}. Send a smaller body, or ${WITHOUT_THE_PROXY}.`);
   }
 
   /**
@@ -177,7 +181,7 @@ export class CorsProxy {
     const declared = length === undefined ? undefined : Number(length);
     if (declared !== undefined && declared > maxResponseBytes && !bodiless) {
       discardBody(upstream);
-      throw new ProxyRefusal('response_too_large', `The response is larger than this proxy relays (${maxResponseBytes} bytes).`);
+      throw responseTooLarge(request.url, `is ${sizeOverLimit(declared, maxResponseBytes, 'relays')}`);
     }
     let relayed = downstreamResponseHeaders(upstream.headers, this.#options);
     // Browsers follow a `Location` repeated with one value (lines that differ fail the response): each line goes
@@ -210,7 +214,8 @@ export class CorsProxy {
       // first event much later, and the page shows the status and headers as soon as they come. An empty write, not
       // flushHeaders(), which writes the head as UTF-8: header bytes past ASCII would be encoded twice.
       response.write(NO_BYTES);
-      const limit = new ByteLimit(maxResponseBytes, () => new ProxyRefusal('response_too_large', 'response body over the cap'));
+      // Only the operator's log hears of this one (the page sees the body break off), but it reads the same.
+      const limit = new ByteLimit(maxResponseBytes, () => responseTooLarge(request.url, `is larger than this proxy relays (${formatByteSize(maxResponseBytes)}), so it was cut off there`));
       pipeline(upstream.body, limit, toPage, onDone);
     }
   }
@@ -244,6 +249,18 @@ export class CorsProxy {
   #tellRefusal(refusal: ProxyRefusal, method: string | undefined, origin: string | undefined, target: URL | undefined): void {
     this.#options.onRefusal?.(refusalRecord(refusal, { method: method ?? 'GET', origin, target }));
   }
+}
+
+/** `12 MiB, more than this proxy accepts (10 MiB)`: how far over the limit a body is. */
+function sizeOverLimit(size: number, limit: number, verb: 'accepts' | 'relays'): string {
+  const readable = formatSizeOverLimit(size, limit);
+  return `${readable.size}, more than this proxy ${verb} (${readable.limit})`;
+}
+
+/** The refusal of a response body over `maxResponseBytes`; `what` says by how much, as far as is known. */
+function responseTooLarge(from: URL, what: string): ProxyRefusal {
+  // The origin alone, as in every message the page shows: a path or query may hold a key.
+  return new ProxyRefusal('response_too_large', `The response from ${from.origin} ${what}. Ask the API for less (a smaller page of results, if it offers one), or ${WITHOUT_THE_PROXY}.`);
 }
 
 /** The refusal of a method browsers never send (`FORBIDDEN_METHODS`). */

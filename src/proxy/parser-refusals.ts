@@ -12,7 +12,8 @@ import { STATUS_CODES, maxHeaderSize, type IncomingMessage, type Server } from '
 import type { Socket } from 'node:net';
 import { methodRefusal, refusalMessage } from './cors-proxy.js';
 import type { HeaderList } from './header-list.js';
-import { ProxyRefusal, refusalRecord, type ProxyRefusalRecord } from './refusal.js';
+import { formatByteSize, formatDuration } from './readable-units.js';
+import { ProxyRefusal, WITHOUT_THE_PROXY, refusalRecord, type ProxyRefusalRecord } from './refusal.js';
 
 /**
  * An error the server's `clientError` event carries: a parse error (`HPE_…`, with `rawPacket`, the bytes being
@@ -45,7 +46,7 @@ function unknownMethod(): ProxyRefusal {
 function headersTooLarge(): ProxyRefusal {
   return new ProxyRefusal(
     'request_headers_too_large',
-    `The request's headers are larger than this proxy's HTTP server reads (${maxHeaderSize / 1024} KiB with the request line): send fewer or shorter headers, or raise the limit with node --max-http-header-size.`,
+    `The request's headers are larger than this proxy's HTTP server reads (${formatByteSize(maxHeaderSize)} with the request line). Send fewer or shorter headers, or ${WITHOUT_THE_PROXY}. Whoever runs the proxy can raise its limit with node --max-http-header-size.`,
   );
 }
 
@@ -56,7 +57,7 @@ function chunkExtensionsTooLarge(): ProxyRefusal {
 function requestTimedOut(server: Server): ProxyRefusal {
   return new ProxyRefusal(
     'request_timeout',
-    `The request did not arrive in time (its headers within ${server.headersTimeout} ms, the whole request within ${server.requestTimeout} ms); send it again.`,
+    `The request did not arrive in time (its headers within ${formatDuration(server.headersTimeout)}, the whole request within ${formatDuration(server.requestTimeout)}); send it again.`,
   );
 }
 

@@ -30,6 +30,12 @@ export type ProxyRefusalCode = keyof typeof STATUS_BY_CODE;
 /** Every refusal code, e.g. for a console that maps each to its own explanation. */
 export const PROXY_REFUSAL_CODES = Object.keys(STATUS_BY_CODE) as readonly ProxyRefusalCode[];
 
+/**
+ * The way forward when only one of the proxy's own limits stands in the way, not the API's: the console's snippet sends
+ * the same request from the reader's machine. Ends a sentence that offers another way first ("Send a smaller body, or …").
+ */
+export const WITHOUT_THE_PROXY = 'send the request from your own machine, without the proxy: the code under Code does';
+
 /** The header that marks the proxy's own answers; shared with the console engine, which reads it. */
 export { PROXY_ERROR_HEADER, PROXY_FINAL_URL_HEADER } from '../core/proxy-route.js';
 

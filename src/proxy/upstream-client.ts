@@ -7,6 +7,7 @@ import { CREDENTIAL_HEADER_NAME } from '../core/history-config.js';
 import { createGuardedConnector } from './guarded-connector.js';
 import { flattenHeaders, headerValues, pairHeaders, withoutHeaders, type HeaderList } from './header-list.js';
 import type { ResolvedProxyOptions } from './proxy-options.js';
+import { formatByteSize } from './readable-units.js';
 import { ProxyRefusal, isProxyRefusal } from './refusal.js';
 
 export interface UpstreamRequest {
@@ -121,7 +122,7 @@ function refusalFor(error: unknown, target: URL): unknown {
   if (code === 'UND_ERR_DESTROYED') return shuttingDown(); // a request that arrived after close()
   if (code === 'UND_ERR_HEADERS_OVERFLOW') {
     // The API answered: "could not reach" would send the reader looking in the wrong place.
-    return new ProxyRefusal('response_too_large', `The response headers from ${target.origin} are larger than this proxy (or a browser) reads (${MAX_RESPONSE_HEADER_BYTES / 1024} KiB).`, { cause: error });
+    return new ProxyRefusal('response_too_large', `The response headers from ${target.origin} are larger than this proxy (or a browser) reads (${formatByteSize(MAX_RESPONSE_HEADER_BYTES)}).`, { cause: error });
   }
   if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') {
     return new ProxyRefusal('upstream_timeout', `${target.origin} did not answer in time; try again later, or check that the API is up.`, { cause: error });
@@ -187,7 +188,10 @@ export class UpstreamClient {
       discardBody(response);
       if (hop >= this.#options.maxRedirects) {
         // The origin alone: the page shows this, and a path or query may hold a key.
-        throw new ProxyRefusal('too_many_redirects', `The request to ${request.target.origin} redirected more than ${this.#options.maxRedirects} times.`);
+        throw new ProxyRefusal(
+          'too_many_redirects',
+          `The request to ${request.target.origin} redirected more than ${this.#options.maxRedirects} times, which usually means a loop: check the URL (https or http, the host name, a trailing slash) and the credentials.`,
+        );
       }
       this.#options.targets.check(next.target);
       current = next;

@@ -154,7 +154,7 @@ describe('proxy SSRF defences (loopback canary)', () => {
     assert.equal(response.status, 502);
     assert.equal(refusalCode(response), 'too_many_redirects');
     // The page shows the message: the target's origin alone, no path or query, which may hold a key.
-    assert.equal(response.json<{ error: { message: string } }>().error.message, `The request to http://127.0.0.1:${allowed.port} redirected more than 5 times.`);
+    assert.equal(response.json<{ error: { message: string } }>().error.message, `The request to http://127.0.0.1:${allowed.port} redirected more than 5 times, which usually means a loop: check the URL (https or http, the host name, a trailing slash) and the credentials.`);
   });
 
   it('falls back to the next permitted address when one refuses the connection, as browsers do for localhost', async () => {
