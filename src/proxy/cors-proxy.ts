@@ -330,6 +330,9 @@ function whenBodyPauses(request: IncomingMessage, limit: ByteLimit, timeout: num
     if (!limit.destroyed && limit.writableNeedDrain) timer.refresh();
     else onPause();
   }, timeout);
+  // Node emits neither `end` nor `close` for a request whose body a refusal left unread: the timer then runs its course,
+  // and must not keep a process that closed the proxy alive that long.
+  timer.unref();
   const reset = (): void => void timer.refresh();
   const stop = (): void => {
     clearTimeout(timer);
