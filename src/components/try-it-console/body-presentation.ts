@@ -133,21 +133,22 @@ export function formatBytesOf(part: number, whole: number): [string, string] {
  * segment of the URL it came from (after redirects, as browsers name downloads), decoded, with the content type's
  * extension when it has none or, for common types, another one (`jane.smith` holding JSON is `jane.smith.json`).
  * A path holding one of `secrets` (the values the environment panel masks), or a last segment in a well-known key
- * format, gives `response`: a download's name is in the page's DOM and in the browser's download list, which may be
- * synced.
+ * format, gives `response`, and such a Content-Disposition name is not taken: a download's name is in the page's DOM
+ * and in the browser's download list, which may be synced.
  */
-export function downloadName(response: ConsoleResponse, secrets: readonly string[] = []): string {
+export function downloadName(response: Pick<ConsoleResponse, 'headers' | 'contentType' | 'redirectedTo'> & { request: { url: string } }, secrets: readonly string[] = []): string {
+  // Values too short for history to redact (`pin: "1"`) would match most names.
+  const holdsSecret = (text: string, name = text) => secrets.some((value) => value.length >= MIN_REDACTED_VALUE_LENGTH && text.includes(value)) || maskedValue('', name) === MASK;
   const disposition = response.headers.find(([name]) => name === 'content-disposition')?.[1];
   const given = disposition === undefined ? '' : dispositionFileName(headerText(disposition));
-  if (given) return given;
+  // A name the server gave holding the reader's key is named after the URL instead.
+  if (given && !holdsSecret(given)) return given;
   // A proxy other than try-it-proxy may pass on any text as the URL it was redirected to.
   const from = response.redirectedTo !== undefined && URL.canParse(response.redirectedTo) ? response.redirectedTo : response.request.url;
   const path = decodePercents(new URL(from).pathname);
   const segment = path.split('/').filter(Boolean).at(-1) ?? '';
-  // The whole path: a secret holding "/" spans segments. Values too short for history to redact (`pin: "1"`) would
-  // match most paths.
-  const secret = secrets.some((value) => value.length >= MIN_REDACTED_VALUE_LENGTH && path.includes(value)) || maskedValue('', segment) === MASK;
-  const last = (!secret && safeFileName(segment)) || 'response';
+  // The whole path: a secret holding "/" spans segments.
+  const last = (!holdsSecret(path, segment) && safeFileName(segment)) || 'response';
   const extension = typeExtension(response.contentType);
   const current = /\.(\w{1,6})$/.exec(last)?.[1]?.toLowerCase();
   if (current !== undefined && (EXTENSIONS[extension]?.includes(current) ?? true)) return last;

@@ -162,7 +162,7 @@ const JSON_DOCUMENT_START = /^\s*(?:\[|\{(?!\{))/;
  * @csspart clear-button - The history's Clear all button (forwarded from `<request-history>`).
  * @csspart side - The side panel holding the environment picker and the history: a page of many consoles may hide it.
  *
- * @cssprop --tic-response-max-height - Height past which the response body, and the response headers, scroll. Default 28rem.
+ * @cssprop --tic-response-max-height - Height past which the response body, and the response headers, scroll. Default min(28rem, 70vh): at 200% zoom on a laptop, 28rem is taller than the window.
  */
 export class TryItConsole extends LitElement {
   static override styles = [themeStyles, highlightStyles, tryItConsoleStyles];
@@ -228,16 +228,19 @@ export class TryItConsole extends LitElement {
    */
   #arrivingScroll: { element: Element; top: number; fromEnd: number; cut: boolean } | undefined;
   /**
-   * Sends cancelled once their response had started, by their error: what came (status, headers, the body so far) is
-   * shown as a response the reader stopped, not as a failure.
+   * Sends that failed once their response had started, by their error: the head and the request. Cancelled (see
+   * #stopped), what came (status, headers, the body so far) is shown as a response the reader stopped, not as a failure;
+   * any body so far is named after the request for download.
    */
-  readonly #stopped = new WeakMap<RequestError, { head: ResponseHead; request: PreparedRequest }>();
+  readonly #started = new WeakMap<RequestError, { head: ResponseHead; request: PreparedRequest }>();
+  /** The download of the body so far of a send that stopped part-way (see #partialDownload), revoked with it. */
+  #partial: { error: RequestError; url: string; fileName: string } | undefined;
   /** Whether focus was on the body still arriving as an update began. */
   #hadFocusOnArriving = false;
   /** Whether the reader left the response headers open: the next response shows them open too. */
   #headersOpen = false;
-  /** What copying a response's body did, said on its Copy button for a moment, and only beside that response. */
-  #bodyCopied: { response: ConsoleResponse; state: CopyState } | undefined;
+  /** What copying a body did, said on its Copy button for a moment, and only beside that body (a response, or a failure's part). */
+  #bodyCopied: { of: object; state: CopyState } | undefined;
   #bodyCopyTimer: ReturnType<typeof setTimeout> | undefined;
   /** The text last shown of a body still arriving (`cut`: its end only), and the progress it was shown for. */
   #arriving: { progress: ResponseProgress; text: string | undefined; cut: boolean } | undefined;
@@ -381,7 +384,7 @@ export class TryItConsole extends LitElement {
     }
     // Gone at the next edit (a send or a load drops it too).
     if (this.draft && this.#editedRequest().key !== this.#keptKey) this.draft = undefined;
-    if (this.#send.state.status !== 'complete') this.#forgetShown();
+    this.#forgetShown(this.#shownBodyOf());
     if (this.#waiting?.state !== this.#send.state) this.#stopWaitingClock();
     // What a stream brought is let go of with it (up to the display limit, held by its last progress).
     if (this.#send.state.status !== 'pending') this.#arriving = undefined;
@@ -820,7 +823,7 @@ export class TryItConsole extends LitElement {
       try {
         return await engine.execute(request, { signal, onProgress: progressed });
       } catch (error) {
-        if (head && error instanceof RequestError && error.kind === 'aborted') this.#stopped.set(error, { head, request });
+        if (head && error instanceof RequestError) this.#started.set(error, { head, request });
         throw error;
       }
     }, (ended) => {
@@ -855,7 +858,12 @@ export class TryItConsole extends LitElement {
   #shownContentType(): string {
     const state = this.#send.state;
     if (state.status === 'complete') return state.response.contentType;
-    return (state.status === 'error' && this.#stopped.get(state.error)?.head.contentType) || '';
+    return (state.status === 'error' && this.#stopped(state.error)?.head.contentType) || '';
+  }
+
+  /** What came of a send the reader cancelled once its response had started. */
+  #stopped(error: RequestError) {
+    return error.kind === 'aborted' ? this.#started.get(error) : undefined;
   }
 
   /**
@@ -945,28 +953,56 @@ export class TryItConsole extends LitElement {
     return this.#shown;
   }
 
-  #forgetShown(): void {
-    if (this.#shown?.download) URL.revokeObjectURL(this.#shown.download);
-    this.#shown?.imagePolicy?.stop();
-    this.#shown = undefined;
+  /** Lets go of what was made to show a body (its object URL, the image's policy watch), unless it is `kept`'s. */
+  #forgetShown(kept?: object): void {
+    if (this.#shown && this.#shown.response !== kept) {
+      if (this.#shown.download) URL.revokeObjectURL(this.#shown.download);
+      this.#shown.imagePolicy?.stop();
+      this.#shown = undefined;
+    }
+    if (this.#partial && this.#partial.error !== kept) {
+      URL.revokeObjectURL(this.#partial.url);
+      this.#partial = undefined;
+    }
+  }
+
+  /** The response shown, or the failure whose body so far may be shown. */
+  #shownBodyOf(): object | undefined {
+    const state = this.#send.state;
+    return state.status === 'complete' ? state.response : state.status === 'error' ? state.error : undefined;
   }
 
   /**
-   * Copies the body as shown (laid out, if JSON or XML; the part shown, if cut), and says so on the button and aloud.
-   * `part`: the size of the part shown, when the body is cut.
+   * The download of the body so far of a send that failed part-way, named as the whole would be, marked partial; made
+   * once per failure.
    */
-  async #copyBody(response: ConsoleResponse, text: string, part: string | undefined): Promise<void> {
-    const stillShown = () => this.isConnected && this.#shown?.response === response;
+  #partialDownload(error: RequestError, bytes: Uint8Array): { url: string; fileName: string } | undefined {
+    if (this.#partial?.error !== error) {
+      this.#forgetShown();
+      const started = this.#started.get(error);
+      if (!started) return undefined;
+      const name = downloadName({ ...started.head, redirectedTo: undefined, request: started.request }, this.#maskedValues());
+      // Opened in a tab, a body must never run as HTML on the page's origin (see ReadBody.whole).
+      this.#partial = { error, url: URL.createObjectURL(new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'application/octet-stream' })), fileName: name.replace(/(\.\w{1,6})?$/, '-partial$1') };
+    }
+    return this.#partial;
+  }
+
+  /**
+   * Copies a body as shown (laid out, if JSON or XML; the part shown, if cut), and says so on the button and aloud.
+   * `of`: the response, or the failure whose body so far is shown; `what`: the body as said (`the response body`).
+   */
+  async #copyBody(of: object, text: string, what: string): Promise<void> {
+    const stillShown = () => this.isConnected && this.#shownBodyOf() === of;
     // Where copying is refused, the body shown is selected instead, to copy by hand; not another response's body, which
     // may have taken its place while the clipboard answered.
     const copied = await copyText(text, async () => (stillShown() ? this.renderRoot.querySelector('[part="response-body"] pre') : null));
     if (!this.isConnected) return;
     // Said even when another response is shown now: the reader asked, and the clipboard holds what they asked for.
-    const what = part ? `the first ${part} of the body, as shown` : 'the response body';
     this.#announcer.announce(copied ? `Copied ${what}.` : stillShown() ? 'Copy is blocked here: the body is selected, press Ctrl+C (or Cmd+C) to copy it.' : 'Copy is blocked here.');
     // Another response (or none) shown meanwhile: the button's feedback would be about a body no longer there.
     if (!stillShown()) return;
-    this.#bodyCopied = { response, state: copied ? 'copied' : 'blocked' };
+    this.#bodyCopied = { of, state: copied ? 'copied' : 'blocked' };
     this.requestUpdate();
     clearTimeout(this.#bodyCopyTimer);
     this.#bodyCopyTimer = setTimeout(() => {
@@ -1081,7 +1117,7 @@ export class TryItConsole extends LitElement {
     }
     // Nothing filled in, or no URL a send would take (a base_url without its scheme): the send explains it.
     if (url === this.currentUrl.trim() || !isHttpUrl(url)) return nothing;
-    const resolved = maskUrlCredentials(withValuesMasked(url, maskedValues));
+    const resolved = withSecretsMasked(url, maskedValues);
     return html`<p class="url-template resolved-url" part="resolved-url"><span class="visually-hidden">Sends to </span><span aria-hidden="true">→ </span>${withNamedMasks(resolved, unmasked)}</p>`;
   }
 
@@ -1153,7 +1189,8 @@ export class TryItConsole extends LitElement {
       </ul>`;
   }
 
-  #renderResponse(response: ConsoleResponse) {
+  /** `maskedValues`: as #maskedValues() gives them, which a URL the response names may hold. */
+  #renderResponse(response: ConsoleResponse, maskedValues: readonly string[]) {
     const statusClass = statusClassOf(response.status);
     const { body, highlighted, download, fileName, notAnImage, imageBlocked } = this.#show(response);
     // Only text is shown in part: an image is previewed from the whole body, and binary data is not shown at all.
@@ -1168,21 +1205,20 @@ export class TryItConsole extends LitElement {
         <span dir="ltr">${Math.round(response.timing.total)} ms</span>
         <span class="muted" dir="ltr">(headers in ${Math.round(response.timing.headers)} ms)</span>
         <span dir="ltr">${bodySize(response)}</span>
-        <span class="body-actions">
-          ${body.kind === 'text' || body.kind === 'json'
-            ? html`<button class="copy-body" part="copy-body-button" aria-label=${shownWhole ? 'Copy the response body' : 'Copy the part of the body shown'} @click=${() => this.#copyBody(response, body.text, shownWhole ? undefined : shownSize)}>${COPY_LABELS[this.#bodyCopied?.response === response ? this.#bodyCopied.state : 'ready']}</button>`
-            : nothing}
-          ${download ? html`<a class="download" href=${download} download=${fileName}>Download</a>` : nothing}
-        </span>
+        ${this.#bodyActions(
+          response,
+          body.kind === 'text' || body.kind === 'json' ? { text: body.text, what: shownWhole ? 'the response body' : 'the part of the body shown', said: shownWhole ? undefined : `the first ${shownSize} of the body, as shown` } : undefined,
+          download ? { url: download, fileName, name: downloadLabel('Download the response body', fileName, response.size) } : undefined,
+        )}
       </p>
-      ${response.redirectedTo ? html`<p class="muted redirected" part="redirected">Redirected to <code>${response.redirectedTo}</code></p>` : nothing}
+      ${response.redirectedTo ? html`<p class="muted redirected" part="redirected">Redirected to <code>${withNamedMasks(withSecretsMasked(response.redirectedTo, maskedValues), response.redirectedTo)}</code></p>` : nothing}
       ${response.warnings.map((warning) => html`<p class="notice" role="note">${warning}</p>`)}
       ${this.#renderSetButtons(response.request.missing)}
       ${this.#renderHeaders(response.headers, headersHiddenByCors(response.headers, response.request, response.redirectedTo))}
       ${!shownWhole
         ? html`<p class="truncated" role="note">
             Showing the first ${shownSize} of ${size}.
-            ${download ? html`<a href=${download} download=${fileName}>Download the whole body</a>.` : 'The body is too large to download here.'}
+            ${download ? html`<a href=${download} download=${fileName} aria-label=${downloadLabel('Download the whole body', fileName, response.size)}>Download the whole body</a>.` : 'The body is too large to download here.'}
           </p>`
         : nothing}
       ${'notes' in body ? body.notes.map((note) => html`<p class="notice body-note" role="note">${note}</p>`) : nothing}
@@ -1194,8 +1230,8 @@ export class TryItConsole extends LitElement {
             ? !download
               ? html`<p class="muted">An image of ${formatBytes(response.size)}, too large to preview or download here.</p>`
               : imageBlocked
-                ? html`<p class="muted">An image of ${formatBytes(response.size)}, not previewed: this page’s Content-Security-Policy does not allow blob: images (add blob: to its img-src). <a href=${download} download=${fileName}>Download it</a>.</p>`
-                : html`<img src=${download} alt="Image returned by ${response.request.method} ${response.request.url}" @load=${this.#onImageLoad} @error=${() => this.#onImageError(response)} />`
+                ? html`<p class="muted">An image of ${formatBytes(response.size)}, not previewed: this page’s Content-Security-Policy does not allow blob: images (add blob: to its img-src). <a href=${download} download=${fileName} aria-label=${downloadLabel('Download it', fileName, response.size)}>Download it</a>.</p>`
+                : html`<img src=${download} alt="Image returned by ${response.request.method} ${spokenMasks(withSecretsMasked(response.request.url, maskedValues), response.request.url)}" @load=${this.#onImageLoad} @error=${() => this.#onImageError(response)} />`
             : body.kind === 'binary'
               ? notAnImage
                 ? nothing
@@ -1256,7 +1292,7 @@ export class TryItConsole extends LitElement {
    */
   #renderStopped({ head, request }: { head: ResponseHead; request: PreparedRequest }, error: RequestError) {
     return html`
-      ${headStatusLine(head, html`<span class="stopped" dir="ltr">${stoppedNote(error)}</span>`)}
+      ${headStatusLine(head, html`<span class="stopped" dir="ltr">${stoppedNote(error)}</span>${this.#partialActions(error)}`)}
       ${this.#renderHeaders(head.headers, headersHiddenByCors(head.headers, request))}
       ${this.#renderPartialBody(error, true)}`;
   }
@@ -1270,16 +1306,40 @@ export class TryItConsole extends LitElement {
     const cause = error.cause;
     if (!(cause instanceof ResponseBodyError) || cause.bytes.byteLength === 0) return nothing;
     const [shown, received] = formatBytesOf(cause.bytes.byteLength, cause.received);
+    const text = partialText(cause);
     return html`${stopped
         ? shown === received
           ? nothing
           : html`<p class="muted partial">Showing the first ${shown} of ${received}.</p>`
-        : html`<p class="muted partial">${shown === received ? received : `The first ${shown} of ${received}`} had come:</p>`}
+        : html`<div class="partial-line"><p class="muted partial">${shown === received ? received : `The first ${shown} of ${received}`} had come:</p>${this.#partialActions(error)}</div>`}
       <div class="response-body" part="response-body" tabindex="0" role="group" aria-label="Response body, as far as it came">
-        ${bodyKindOf(cause.contentType ?? '', cause.bytes) === 'text'
-          ? html`<pre><code>${cause.text ?? new TextDecoder().decode(cause.bytes, { stream: true })}</code></pre>`
-          : html`<p class="muted">Binary data.</p>`}
+        ${text === undefined ? html`<p class="muted">Binary data.</p>` : html`<pre><code>${text}</code></pre>`}
       </div>`;
+  }
+
+  /** Copy (text only) and Download of what a body that stopped part-way had sent, as of a complete response; nothing when none came. */
+  #partialActions(error: RequestError) {
+    const cause = error.cause;
+    if (!(cause instanceof ResponseBodyError) || cause.bytes.byteLength === 0) return nothing;
+    const text = partialText(cause);
+    const download = this.#partialDownload(error, cause.bytes);
+    const what = 'the body as far as it came';
+    return this.#bodyActions(error, text === undefined ? undefined : { text, what }, download && { ...download, name: downloadLabel(`Download ${what}`, download.fileName, cause.bytes.byteLength) });
+  }
+
+  /**
+   * The Copy button (a body shown as text) and Download link of a body, named for screen readers with what they act
+   * on: after their visible label, which a name must start with (WCAG 2.5.3). `of`: the response, or the failure whose
+   * body so far is shown; `said`: the body as the announcement of a copy says it, when not `what`.
+   */
+  #bodyActions(of: object, copy: { text: string; what: string; said?: string } | undefined, download: { url: string; fileName: string; name: string } | undefined) {
+    const state = this.#bodyCopied?.of === of ? this.#bodyCopied.state : 'ready';
+    return html`<span class="body-actions">
+      ${copy
+        ? html`<button class="copy-body" part="copy-body-button" aria-label="${COPY_LABELS[state]}${state === 'blocked' ? ':' : ''} ${copy.what}" @click=${() => this.#copyBody(of, copy.text, copy.said ?? copy.what)}>${COPY_LABELS[state]}</button>`
+        : nothing}
+      ${download ? html`<a class="download" href=${download.url} download=${download.fileName} aria-label=${download.name}>Download</a>` : nothing}
+    </span>`;
   }
 
   /**
@@ -1337,13 +1397,13 @@ export class TryItConsole extends LitElement {
     if (state.status === 'idle') return html`<p class="muted">Send the request to see the response here.</p>`;
     if (state.status === 'pending') return state.progress ? this.#renderArriving(state.progress) : this.#renderWaiting(state);
     if (state.status === 'error') {
-      const stopped = this.#stopped.get(state.error);
+      const stopped = this.#stopped(state.error);
       if (stopped) return this.#renderStopped(stopped, state.error);
       const title = errorTitle(state.error);
       // Some messages start with the title ("Cancelled: the request…"): said once is enough, and the rest is a sentence.
       const written = state.error.message.startsWith(`${title}: `) ? sentence(state.error.message.slice(title.length + 2)) : state.error.message;
       // A failure may quote the resolved URL, which holds the values the environment panel hides.
-      const message = maskUrlCredentials(withValuesMasked(written, maskedValues));
+      const message = withSecretsMasked(written, maskedValues);
       // Keyed by the failure: the same one again (Send pressed twice on a URL it refuses) is a new alert, said again.
       return html`${keyed(
           state.error,
@@ -1355,7 +1415,7 @@ export class TryItConsole extends LitElement {
         )}
         ${this.#renderPartialBody(state.error)}`;
     }
-    return this.#renderResponse(state.response);
+    return this.#renderResponse(state.response, maskedValues);
   }
 
   #liveStatus(): string {
@@ -1365,7 +1425,7 @@ export class TryItConsole extends LitElement {
     if (state.status === 'complete') return `Response ${statusWithReason(state.response)} in ${Math.round(state.response.timing.total)} milliseconds.`;
     // A response the reader cancelled has no alert. A failure is announced by its role="alert" box: said here too,
     // screen readers would read it twice.
-    return state.status === 'error' && this.#stopped.has(state.error) ? `${stoppedNote(state.error)}.` : '';
+    return state.status === 'error' && this.#stopped(state.error) ? `${stoppedNote(state.error)}.` : '';
   }
 
   /**
@@ -1518,9 +1578,22 @@ function stoppedNote(error: RequestError): string {
 const BROWSER_RULES = new Set<RequestError['kind']>(['cors', 'mixed-content', 'csp']);
 const OUTSIDE_THE_BROWSER = 'The code under Code (curl, Python, Go, PHP, or the JavaScript run in Node) sends the same request from your own machine, where this browser rule does not apply.';
 
-/** `text` with every one of `values` (as written, and as a URL writes it: see valueFormsToMask) shown as the mask. */
-function withValuesMasked(text: string, values: readonly string[]): string {
-  return withFormsMasked(text, valueFormsToMask(values));
+/**
+ * `text` (a URL the request went to, or a failure that may quote one) with every one of `values` (as written, and as a
+ * URL writes it: see valueFormsToMask) and its URLs' credentials shown as the mask.
+ */
+function withSecretsMasked(text: string, values: readonly string[]): string {
+  return maskUrlCredentials(withFormsMasked(text, valueFormsToMask(values)));
+}
+
+/** A download link's accessible name: its visible label first (WCAG 2.5.3), then the file it saves and its size. */
+function downloadLabel(label: string, fileName: string, size: number): string {
+  return `${label} (${fileName}, ${formatBytes(size)})`;
+}
+
+/** What a body that stopped part-way had sent, as text; `undefined` when it is not shown as text (binary data, an image). */
+function partialText(cause: ResponseBodyError): string | undefined {
+  return bodyKindOf(cause.contentType ?? '', cause.bytes) === 'text' ? cause.text ?? new TextDecoder().decode(cause.bytes, { stream: true }) : undefined;
 }
 
 /** The rest of a message after its title, starting as a sentence; not a URL, a name or a value it starts with. */

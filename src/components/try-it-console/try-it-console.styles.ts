@@ -228,13 +228,18 @@ export const tryItConsoleStyles = css`
     overflow-wrap: anywhere;
     text-align: start;
   }
-  .status-line {
+  .status-line,
+  .partial-line {
     display: flex;
     flex-wrap: wrap;
     overflow-wrap: anywhere;
     gap: 0.75rem;
     align-items: baseline;
     margin: 0 0 var(--_space);
+  }
+  /* "1.2 KB had come:" beside its Copy and Download; the line keeps the margins of the text it holds. */
+  .partial-line {
+    margin: 0;
   }
   .redirected {
     margin: 0 0 var(--_space);
@@ -273,7 +278,7 @@ export const tryItConsoleStyles = css`
     overflow-wrap: anywhere;
   }
   .headers-table {
-    max-height: var(--tic-response-max-height, 28rem);
+    max-height: var(--tic-response-max-height, min(28rem, 70vh));
     overflow: auto;
     margin: 0.25rem 0 var(--_space);
   }
@@ -299,7 +304,7 @@ export const tryItConsoleStyles = css`
     border: 1px solid var(--_border);
     border-radius: var(--_radius);
     padding: 0.75rem;
-    max-height: var(--tic-response-max-height, 28rem);
+    max-height: var(--tic-response-max-height, min(28rem, 70vh));
     overflow: auto;
   }
   /* Long lines wrap: a body cut at the display limit is often one line of JSON, 1.8 million px wide unwrapped. */

@@ -95,6 +95,10 @@ function createApi() {
         response.end('{"id":12345678901234567890,"price":1.10,"tag":"a","tag":"b"}');
       } else if (request.url === '/redirect-me') {
         response.writeHead(302, { location: '/landed' }).end();
+      } else if (request.url.split('?')[0] === '/redirect-keep') {
+        // A redirect that keeps the query, adding to it: the URL it leads to holds what the request sent (an api_key).
+        const query = request.url.slice('/redirect-keep'.length);
+        response.writeHead(302, { location: `/landed${query ? `${query}&` : '?'}x=1` }).end();
       } else if (request.url === '/stream-256k') {
         // No declared length: a proxy learns the size only as the bytes pass.
         response.writeHead(200, { 'content-type': 'application/octet-stream' });
@@ -199,6 +203,10 @@ function createCorsApi(apiWithoutCors) {
       // A HEAD is answered with CORS headers, a GET with an error that has none, as many default error handlers do.
       if (request.method === 'HEAD') response.writeHead(200, cors).end();
       else response.writeHead(500, { 'content-type': 'text/plain' }).end('Internal Server Error');
+    } else if (url.pathname === '/disposition') {
+      // A download named as the test asks (/disposition?name=…), in a header the page may read.
+      const disposition = `attachment; filename="${url.searchParams.get('name')}"`;
+      response.writeHead(200, { ...cors, 'access-control-expose-headers': 'content-disposition', 'content-type': 'text/plain', 'content-disposition': disposition }).end('data');
     } else if (url.pathname === '/51m-binary') {
       // More than the proxy relays (50 MiB) and than the console keeps for download.
       response.writeHead(200, { ...cors, 'content-type': 'application/octet-stream' });
