@@ -554,7 +554,7 @@ function brokenOff(error: ResponseBodyError, prepared: PreparedRequest, status: 
   return new RequestError(
     'network',
     (prepared.viaProxy
-      ? `${what}: the CORS proxy closed the connection before the end. It does so when a body is larger than it relays (its maxResponseBytes), when the API pauses longer than the proxy waits (its timeout), or when the API's connection fails; raise the proxy's limits, or ask for a smaller response.`
+      ? `${what}: the CORS proxy closed the connection before the end. It does so when a response is larger than it relays (50 MiB unless whoever runs it set another limit), when the API pauses longer than the proxy waits, or when the API's connection fails. Ask the API for less (a smaller page of results, if it offers one), or send the request from your own machine, without the proxy: the code under Code does.`
       : `${what}: ${new URL(prepared.url).origin} closed the connection before the end. Try again; if it keeps happening, the server or something between is dropping the response.`) + orUndecodable,
     { cause: error },
   );
