@@ -1,6 +1,7 @@
 // A webhook attempt that failed without an answer and without a timeout, put in words that point at the fix: this
-// machine running out of sockets is not the receiver's fault, a refused certificate says how to trust it, and a
-// connection that stayed silent or spoke something else may be the wrong scheme.
+// machine running out of sockets is not the receiver's fault, a refused certificate says how to trust it, a
+// connection that stayed silent or spoke something else may be the wrong scheme, and a receiver that speaks only
+// HTTP/2 is named as such, with the dispatcher that reaches it.
 import { DROPPED_CONNECTION_CODES } from '../core/dropped-connection.js';
 import { WebhookAttemptError } from './attempt-failure.js';
 
@@ -83,6 +84,23 @@ export function connectionFailure(cause: unknown, { target, protocol, maxConcurr
   if (NOT_TLS.has(code)) {
     return new WebhookAttemptError('network', `${target} could not be reached: the port did not answer in TLS (${openSslReason(cause)}, ${code}); if it speaks plain HTTP, the url should start with http://.`, { cause });
   }
+  if (code === 'ERR_SSL_TLSV1_ALERT_NO_APPLICATION_PROTOCOL') {
+    return new WebhookAttemptError('network', `${target} refused HTTP/1.1 in the TLS handshake (${openSslReason(cause)}, ${code}), as a receiver that speaks only HTTP/2 does (node:http2's createSecureServer without allowHTTP1). Have the receiver accept HTTP/1.1 too (allowHTTP1: true), or send in HTTP/2 through dispatcher: new Agent({ allowH2: true }) from undici.`, { cause });
+  }
+  // OpenSSL's own message runs over several lines, with its source file: its reason alone is what a log can use.
+  if (code.startsWith('ERR_SSL_')) {
+    return new WebhookAttemptError('network', `${target} could not be reached: the TLS handshake failed (${openSslReason(cause)}, ${code}).`, { cause });
+  }
+  if (isHttp2Preface(cause)) {
+    return new WebhookAttemptError(
+      'network',
+      `${target} answered in HTTP/2 without TLS (h2c), as node:http2's createServer does; this channel speaks HTTP/1.1. Have the receiver accept HTTP/1.1 (node:http's createServer, which createWebhookHandler works with as well), or send in HTTP/2 through dispatcher: new Agent({ factory: (origin) => new H2CClient(origin) }) from undici.`,
+      { cause },
+    );
+  }
+  if ((cause as Error | undefined)?.name === 'HTTPParserError') {
+    return new WebhookAttemptError('network', `${target} answered with something other than HTTP/1.1: ${describeCause(cause)}. Check that the url's port is the receiver's, and what stands in front of it.`, { cause });
+  }
   if (!DROPPED_CONNECTION_CODES.has(code)) return new WebhookAttemptError('network', `${target} could not be reached: ${describeCause(cause)}.`, { cause });
   // A TLS port given a plain request closes the connection without a byte. So do other failures, whence the "if".
   const silent = protocol === 'http:' && code === 'UND_ERR_SOCKET' && (cause as { socket?: { bytesRead?: unknown } }).socket?.bytesRead === 0;
@@ -95,6 +113,13 @@ export function describeCause(cause: unknown): string {
   if (!(cause instanceof Error)) return String(cause);
   const code = (cause as { code?: unknown }).code;
   return typeof code === 'string' ? `${cause.message} (${code})` : cause.message;
+}
+
+// An HTTP/2 server's first bytes, whatever it was sent: a SETTINGS frame, type 4 in the fourth byte of its header, the
+// first byte 0 for any payload shorter than 64 KiB. undici's parser quotes them in the error it gives.
+function isHttp2Preface(cause: unknown): boolean {
+  const { name, data } = (cause ?? {}) as { name?: unknown; data?: unknown };
+  return name === 'HTTPParserError' && typeof data === 'string' && data.length >= 9 && data.charCodeAt(0) === 0 && data.charCodeAt(3) === 4;
 }
 
 function codeOf(cause: unknown): string {

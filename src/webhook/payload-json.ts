@@ -1,6 +1,6 @@
 // The body's `data` as JSON, refusing what JSON.stringify would silently change: a receiver must get the data the
 // caller gave, and `data` must be an object (the receiver helper answers 400 to anything else, on every retry).
-import { ConfigError } from '../core/errors.js';
+import { ConfigError, describeValue } from '../core/errors.js';
 import { withArticle } from './value-kind.js';
 
 const FIELD = 'message.payload';
@@ -10,7 +10,7 @@ const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
  * `data` as compact JSON. Throws `ConfigError`, naming the offending path and what to pass instead, when `data` does
  * not serialise to an object (a Date, an array, a `toJSON()` returning a string…) or when serialising would lose or
  * change a value: a Map or Set (JSON writes `{}`), an ArrayBuffer, DataView or typed array, a WeakRef, an invalid
- * Date, NaN or Infinity (`null`), boxed ones too, a BigInt, a function, a symbol,
+ * Date, NaN or Infinity (`null`), boxed ones too, a BigInt (boxed too), a function, a symbol,
  * `undefined` in an array (`null`), a cycle. An `undefined` property is left out, as JSON.stringify does: it means
  * "absent".
  */
@@ -36,9 +36,15 @@ export function payloadJson(data: unknown): string {
     return JSON.stringify(data, check);
   } catch (error) {
     if (error instanceof ConfigError) throw error;
-    // A cycle, or a toJSON() that threw.
-    throw new ConfigError(FIELD, data, `must be JSON-serialisable (${(error as Error).message})`);
+    // A cycle, or what a toJSON() method or a getter threw.
+    throw new ConfigError(FIELD, data, `must be JSON-serialisable (${thrownWords(error)})`);
   }
+}
+
+// On one line (Node draws a cycle over several); a thrown value that is no Error (`throw 'closed'`), described.
+function thrownWords(error: unknown): string {
+  if (!(error instanceof Error)) return `serialising it threw ${describeValue(error)}, from a toJSON() method or a getter in it`;
+  return error.message.includes('\n') ? error.message.replace(/\s+/g, ' ') : error.message;
 }
 
 function notAnObject(given: unknown, serialised: unknown): string | undefined {
@@ -73,6 +79,7 @@ function lossyValueProblem(value: unknown, inArray: boolean): string | undefined
         return `is ${withArticle(value.constructor.name)}, which JSON writes as ${written}; send Buffer.from(bytes).toString('base64') or Array.from(value)`;
       }
       if (value instanceof Number && !Number.isFinite(value.valueOf())) return 'is a boxed non-finite number, which JSON writes as null; send null or a string instead';
+      if (value instanceof BigInt) return 'is a boxed BigInt (Object(bigint)), which JSON cannot hold; send String(value), or Number(value) when it is small enough';
       if (value instanceof WeakMap || value instanceof WeakSet || value instanceof WeakRef || value instanceof RegExp || value instanceof Error || value instanceof Promise) {
         return `is ${withArticle(value.constructor.name)}, which JSON writes as {}; convert it to a string or a plain object`;
       }

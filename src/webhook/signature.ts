@@ -34,16 +34,37 @@ export class WebhookSigner {
   readonly #secret: string;
   #key: Promise<CryptoKey> | undefined;
   #importedKey: CryptoKey | undefined;
+  // Settles once the latest signature asked for is out; see sign().
+  #lastSignature: Promise<unknown> = Promise.resolve();
 
   /** @param secret the shared secret; a non-empty string. */
   constructor(secret: string) {
     this.#secret = checkedSecret(secret, 'secret', `must be a non-empty string; ${IS_IT_SET}`);
   }
 
-  /** `sha256=<lowercase hex HMAC-SHA256 of body>`. */
-  async sign(body: RawBody): Promise<string> {
-    const digest = await this.#digest(toBytes(body));
-    return PREFIX + Buffer.from(digest).toString('hex');
+  /**
+   * `sha256=<lowercase hex HMAC-SHA256 of body>`. Signatures resolve in the order they were asked for: Web Crypto
+   * signs on a pool of threads, where a short body overtakes a long one, and a channel's deliveries would then reach
+   * its request slots (and, with `maxConcurrent: 1`, the receiver) in another order than they were sent.
+   */
+  sign(body: RawBody): Promise<string> {
+    let signature: Promise<string>;
+    try {
+      signature = this.#signAfter(this.#lastSignature, toBytes(body));
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    this.#lastSignature = signature.catch(() => undefined);
+    return signature;
+  }
+
+  // Computed at once, alongside the ones before it, but settled only after `previous`, failed or not.
+  async #signAfter(previous: Promise<unknown>, bytes: BufferSource): Promise<string> {
+    try {
+      return PREFIX + Buffer.from(await this.#digest(bytes)).toString('hex');
+    } finally {
+      await previous;
+    }
   }
 
   /**
