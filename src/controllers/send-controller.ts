@@ -94,6 +94,11 @@ export class SendController implements ReactiveController {
     this.#replace({ status: 'error', error });
   }
 
+  /** Shows how an earlier send ended (a response kept for its history entry), in place of any send in flight. */
+  show(state: SendState): void {
+    this.#replace(state);
+  }
+
   /** Back to idle, for another request: a send in flight is cancelled, and whatever it ends in is not shown. */
   reset(): void {
     this.#replace({ status: 'idle' });

@@ -750,6 +750,8 @@ describe('<try-it-console>', () => {
     const idle = () => $(el, '[part="response"]').textContent!.includes('Send the request to see the response here.');
     await sendAndWait(el);
     expect($(el, '[part="status"]').textContent).to.contain('401');
+    // An entry this console did not send (another tab's, an earlier visit's) has no response to show.
+    el.engine!.history.add({ method: 'GET', url: `${servers.api}/pets`, status: 200, duration: 1 });
     await waitUntil(() => inner(el, 'request-history', 'li'), 'a history entry appears');
     inner(el, 'request-history', 'button.entry').click();
     await el.updateComplete;
@@ -909,7 +911,8 @@ describe('<try-it-console>', () => {
     await waitUntil(() => history.shadowRoot!.querySelector('button.entry'), 'the entry sent');
     history.shadowRoot!.querySelector<HTMLButtonElement>('button.entry')!.focus();
     await sendKeys({ press: 'Enter' });
-    await waitUntil(() => announced.textContent === 'Loaded GET /pets from history.', 'the load announced');
+    // The entry this console sent shows its response again, said with the load.
+    await waitUntil(() => /^Loaded GET \/pets from history\. Response of .+, from history; Send to send again\.$/.test(announced.textContent!), 'the load announced');
     expect(history.shadowRoot!.activeElement?.matches('button.entry'), 'focus stays on the entry').to.equal(true);
 
     el.engine!.history.add({ method: 'GET', url: `${servers.api}/pets/7?verbose=1`, headers: { 'X-Api-Key': REDACTED }, status: 200, duration: 1 });

@@ -40,12 +40,14 @@ import type { EnvPicker } from '../env-picker/env-picker.component.js';
 import { readerSecrets } from '../env-picker/reader-secrets.js';
 import '../request-history/request-history.js';
 import { maskEntryUrl, splitEntryUrl, valueFormsToMask, withFormsMasked } from '../request-history/entry-url.js';
+import { formatEntryTime } from '../request-history/entry-time.js';
 import { maskedHeaderValue, maskedValue } from '../env-picker/secret-masking.js';
 import { MASK, maskUrlCredentials } from '../url-credential-masking.js';
 import { spokenMasks, withNamedMasks } from '../named-masks.js';
 import { highlightStyles } from '../highlight.styles.js';
 import { statusClassOf } from '../status-class.js';
 import { themeStyles } from '../theme.styles.js';
+import { chunkedText } from './chunked-text.js';
 import { bodyKindOf, downloadName, formatBytes, formatBytesOf, headerText, presentBody, type BodyPresentation } from './body-presentation.js';
 import { formatJsonBody } from './format-json-body.js';
 import { credentialVariables } from './credential-variables.js';
@@ -56,6 +58,13 @@ import { tryItConsoleStyles } from './try-it-console.styles.js';
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
 /** At most this many Edit token buttons beside a 401 or 403: more would crowd out the status they answer. */
 const CREDENTIAL_BUTTONS = 3;
+/**
+ * The responses of the console's last sends kept in memory for their history entries, shown again when one is picked
+ * (Postman does so): at most this many, with a body of at most KEPT_BODY_LIMIT bytes each.
+ */
+const KEPT_RESPONSES = 10;
+/** 1 MiB, which the note of a larger one names as formatBytes does: "1 MB". */
+const KEPT_BODY_LIMIT = 1024 * 1024;
 /** Text shown in the page is capped here; the whole body stays available for download. */
 const DISPLAY_LIMIT = 256 * 1024;
 /** The end of a body still arriving that is shown, in bytes: laid out again with every part that comes. */
@@ -126,7 +135,7 @@ const JSON_DOCUMENT_START = /^\s*(?:\[|\{(?!\{))/;
  * @fires {TicBeforeSendEvent} tic-before-send - Cancelable; the page may rewrite `event.request` or stop the send.
  * @fires {TicResponseEvent} tic-response - A sent request got a response (any status).
  * @fires {TicRequestErrorEvent} tic-request-error - A sent request failed; `event.error.kind` says how.
- * @fires {TicHistorySelectEvent} tic-history-select - From its history, cancelable: the entry is loaded, replacing the request being edited (unsent edits are offered back by a Restore your edits button until the next edit or send), unless a listener calls `preventDefault()`.
+ * @fires {TicHistorySelectEvent} tic-history-select - From its history, cancelable: the entry is loaded, replacing the request being edited (unsent edits are offered back by a Restore your edits button until the next edit or send), and the response panel shows what the entry's send got when it was one of this console's last 10 (kept in memory), until the next edit or send; unless a listener calls `preventDefault()`.
  * @fires {TicHistoryDeleteEvent} tic-history-delete - From its history: the user deleted an entry (`id`), or all of them.
  * @fires {TicEnvironmentChangeEvent} tic-environment-change - From its environment picker: the user selected another environment.
  * @fires {TicVariableChangeEvent} tic-variable-change - From its environment picker: the user set a variable's value.
@@ -198,10 +207,11 @@ export class TryItConsole extends LitElement {
   /** Whether the running engine's environment was switched (by the picker or the page), even back to the first. */
   #environmentChosen = false;
   /**
-   * Ends the listening that sets `#environmentChosen`. The page can hold the engine's manager (a picker of its own):
-   * a listener left on it would keep the console, removed or given another configuration, from being collected.
+   * Ends the listening that sets `#environmentChosen`, and that lets go of kept responses. The page can hold the
+   * engine's manager (a picker of its own): a listener left on it would keep the console, removed or given another
+   * configuration, from being collected.
    */
-  #unwatchEnvironment: (() => void) | undefined;
+  #unwatchEngine: (() => void) | undefined;
   /** The request last loaded or sent, as `#editedRequest()` keys it: a request that differs holds unsent edits. */
   #keptKey: string | undefined;
   /** The presets last loaded, as JSON: equal values set again (a framework's re-render) keep the user's edits. */
@@ -218,6 +228,15 @@ export class TryItConsole extends LitElement {
   #shown: ShownResponse | undefined;
   /** A history entry picked, to load unless a listener of the event prevented it. */
   #picked: TicHistorySelectEvent | undefined;
+  /**
+   * How the console's last sends ended, by their history entry's id, oldest first (see KEPT_RESPONSES); for a body
+   * too large to keep, its size. Memory only: let go of with the entry, or the engine.
+   */
+  readonly #kept = new Map<string, SendState | string>();
+  /** The entry picked whose kept send shows, while the panel shows `state`: until the next edit, send or load. */
+  #earlier: { id: string; at: Date; state: SendState; tooLarge?: string } | undefined;
+  /** The text of a body shown (a presentation, or what a failed one brought) in blocks: see chunkedText(). */
+  readonly #textBlocks = new WeakMap<object, ReturnType<typeof chunkedText>>();
   /** Whether focus was in the response panel as an update began. */
   #hadFocusInResponse = false;
   /** Whether the body still arriving was scrolled to its end (or not shown yet) as an update began. */
@@ -349,6 +368,7 @@ export class TryItConsole extends LitElement {
       this.#stopWaitingClock();
       this.#forgetShown();
       this.#stopEngine()?.();
+      this.#keepListed();
     });
   }
 
@@ -366,12 +386,16 @@ export class TryItConsole extends LitElement {
     if (picked && !picked.defaultPrevented) {
       const { entry } = picked;
       this.load(entry);
+      const kept = this.#kept.get(entry.id);
+      if (typeof kept === 'object') this.#send.show(kept);
+      if (kept !== undefined) this.#earlier = { id: entry.id, at: entry.timestamp, state: this.#send.state, tooLarge: typeof kept === 'string' ? kept : undefined };
       const notices = this.notices.map((notice) => RESTORE_NOTICES[notice]);
       // Read out, so masked as the history list shows it: a password, an api_key or a listed parameter in the query, a
       // masked value (kept in the entry with keepCredentials) stay unsaid.
       const history = this.#engine?.history;
       const shown = maskEntryUrl(splitEntryUrl(entry.url).path, history?.config.redactQueryParameters ?? [], valueFormsToMask([...this.#maskedValues(), ...(history?.redactedValues ?? [])]));
-      this.#announcer.announce([`Loaded ${entry.method} ${spokenMasks(shown, entry.url)} from history.`, ...notices, this.draft ? 'Restore your edits puts back the request you were editing.' : ''].join(' ').trim());
+      // With the note of an earlier send shown, as seen above it.
+      this.#announcer.announce([`Loaded ${entry.method} ${spokenMasks(shown, entry.url)} from history.`, this.#earlierNote(), ...notices, this.draft && 'Restore your edits puts back the request you were editing.'].filter(Boolean).join(' '));
     }
     // Lit updates a removed element too: configured then, it would open a history nothing closes unless it is added
     // back. connectedCallback configures it when it is.
@@ -382,8 +406,13 @@ export class TryItConsole extends LitElement {
       this.presetProblem = presetProblem(presets);
       if (this.presetProblem === undefined && this.#presetsKey() !== this.#presetsFrom) this.load(presets as typeof presets & { headers: Record<string, string> });
     }
-    // Gone at the next edit (a send or a load drops it too).
-    if (this.draft && this.#editedRequest().key !== this.#keptKey) this.draft = undefined;
+    // Gone at the next edit (a send or a load drops it too); so is an earlier send shown, which was not this request's.
+    if (this.#editedRequest().key !== this.#keptKey) {
+      this.draft = undefined;
+      if (this.#shownEarlier()) this.#send.reset();
+    }
+    // Not held once another state shows: what it holds is let go of with the entry.
+    if (!this.#shownEarlier()) this.#earlier = undefined;
     this.#forgetShown(this.#shownBodyOf());
     if (this.#waiting?.state !== this.#send.state) this.#stopWaitingClock();
     // What a stream brought is let go of with it (up to the display limit, held by its last progress).
@@ -493,11 +522,13 @@ export class TryItConsole extends LitElement {
       // environments), or one made since in another console. Only a new one starts on the choice kept.
       if (this.#environmentChosen && !sharedEnvironments) engine.environments.setActive(chosen!);
       let activeName = engine.environments.active()?.name;
-      this.#unwatchEnvironment = engine.environments.subscribe(() => {
+      const unwatchEnvironment = engine.environments.subscribe(() => {
         const name = engine.environments.active()?.name;
         if (this.#engine === engine && name !== activeName) this.#environmentChosen = true;
         activeName = name;
       });
+      const unwatchHistory = engine.history.subscribe(() => this.#keepListed());
+      this.#unwatchEngine = () => (unwatchEnvironment(), unwatchHistory());
       this.#generator = new SnippetGenerator(engine.config.snippets);
       this.#environments.source = engine.environments;
       if (engine.config.enabled) void engine.history.ready();
@@ -505,6 +536,8 @@ export class TryItConsole extends LitElement {
       this.configProblem = (error as Error).message;
     } finally {
       releasePrevious?.();
+      // Another history (other settings) has none of the entries kept for.
+      this.#keepListed();
     }
   }
 
@@ -517,8 +550,8 @@ export class TryItConsole extends LitElement {
     const { environments } = this.#engine;
     this.#keptEnvironment = this.#environmentChosen ? environments.active()?.name : undefined;
     this.#keptEnvironments = { key: this.#environmentsKey!, manager: environments };
-    this.#unwatchEnvironment?.();
-    this.#unwatchEnvironment = undefined;
+    this.#unwatchEngine?.();
+    this.#unwatchEngine = undefined;
     this.#engine = undefined;
     const release = this.#releaseShared;
     this.#releaseShared = undefined;
@@ -828,7 +861,10 @@ export class TryItConsole extends LitElement {
       }
     }, (ended) => {
       const recorded = ended.status === 'complete' ? ended.response.historyEntry : ended.status === 'error' ? ended.error.historyEntry : undefined;
-      if (recorded !== undefined) this.#keptKey = sentKey;
+      if (recorded !== undefined) {
+        this.#keptKey = sentKey;
+        this.#keep(recorded.id, ended);
+      }
       this.#tellEnded(ended);
     });
   }
@@ -859,6 +895,59 @@ export class TryItConsole extends LitElement {
     const state = this.#send.state;
     if (state.status === 'complete') return state.response.contentType;
     return (state.status === 'error' && this.#stopped(state.error)?.head.contentType) || '';
+  }
+
+  /** Keeps how a send ended for its history entry (see KEPT_RESPONSES); for a body too large, its size. */
+  #keep(id: string, state: SendState): void {
+    const cause = state.status === 'error' ? state.error.cause : undefined;
+    const size = state.status === 'complete' ? state.response.size : cause instanceof ResponseBodyError ? cause.received : 0;
+    this.#kept.delete(id);
+    this.#kept.set(id, size > KEPT_BODY_LIMIT ? formatBytes(size) : state);
+    if (this.#kept.size > KEPT_RESPONSES) this.#kept.delete(this.#kept.keys().next().value!);
+  }
+
+  /**
+   * Lets go of the sends kept for entries no longer in the history (deleted, cleared, evicted; or another history, or
+   * none), and empties the panel showing one.
+   */
+  #keepListed(): void {
+    const history = this.#engine?.history;
+    for (const id of this.#kept.keys()) if (!history || !holds(history, id)) this.#kept.delete(id);
+    if (this.#earlier && !this.#kept.has(this.#earlier.id)) {
+      if (this.#shownEarlier()) this.#send.reset();
+      this.#earlier = undefined;
+    }
+  }
+
+  /** The earlier send the panel shows, picked in the history. */
+  #shownEarlier() {
+    return this.#earlier?.state === this.#send.state ? this.#earlier : undefined;
+  }
+
+  /** Above the earlier send shown: when it was sent (as its history row says it), and that this request's is not. */
+  #earlierNote(): string | undefined {
+    const earlier = this.#shownEarlier();
+    if (!earlier) return undefined;
+    const { state, at, tooLarge } = earlier;
+    const time = formatEntryTime(at, new Date());
+    return tooLarge
+      ? `The response of ${time} (${tooLarge}) is not kept: only those up to 1 MB are.`
+      : `${state.status === 'error' && !this.#stopped(state.error) ? 'Failure' : 'Response'} of ${time}, from history; Send to send again.`;
+  }
+
+  /**
+   * The values masked in the response panel; for an earlier send, also those masked when it was sent (a key rotated
+   * since), which history keeps out of its entries: shown as it was then.
+   */
+  #responseMasks(masked = this.#maskedValues()): readonly string[] {
+    return this.#shownEarlier() ? [...new Set([...masked, ...this.#engine!.history.redactedValues])].sort((a, b) => b.length - a.length) : masked;
+  }
+
+  /** `text` in blocks laid out as they are scrolled near, worked out once for `of`, the body it is the text of. */
+  #laidOut(of: object, text: string) {
+    let blocks = this.#textBlocks.get(of);
+    if (blocks === undefined) this.#textBlocks.set(of, (blocks = chunkedText(text)));
+    return blocks;
   }
 
   /** What came of a send the reader cancelled once its response had started. */
@@ -944,7 +1033,7 @@ export class TryItConsole extends LitElement {
         highlighted: body.kind === 'json' && body.highlight ? highlight(body.text, 'javascript') : undefined,
         // Nothing to download from a 204, a 304 or a HEAD response.
         download: response.download && response.size > 0 ? URL.createObjectURL(response.download) : undefined,
-        fileName: downloadName(response, this.#maskedValues()),
+        fileName: downloadName(response, this.#responseMasks()),
         notAnImage: false,
         imagePolicy: body.kind === 'image' ? new PolicyViolationWatch('img-src', (blocked) => blocked === 'blob' || blocked.startsWith('blob:')) : undefined,
         imageBlocked: false,
@@ -981,7 +1070,7 @@ export class TryItConsole extends LitElement {
       this.#forgetShown();
       const started = this.#started.get(error);
       if (!started) return undefined;
-      const name = downloadName({ ...started.head, redirectedTo: undefined, request: started.request }, this.#maskedValues());
+      const name = downloadName({ ...started.head, redirectedTo: undefined, request: started.request }, this.#responseMasks());
       // Opened in a tab, a body must never run as HTML on the page's origin (see ReadBody.whole).
       this.#partial = { error, url: URL.createObjectURL(new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'application/octet-stream' })), fileName: name.replace(/(\.\w{1,6})?$/, '-partial$1') };
     }
@@ -1238,7 +1327,7 @@ export class TryItConsole extends LitElement {
                 : html`<p class="muted">Binary data (${response.contentType || 'no content type'}, ${formatBytes(response.size)})${download ? '' : ', too large to download here'}.</p>`
               : highlighted !== undefined
                 ? html`<pre><code>${unsafeHTML(highlighted)}</code></pre>`
-                : html`<pre><code>${body.text}</code></pre>`}
+                : html`<pre><code>${this.#laidOut(body, body.text)}</code></pre>`}
       </div>
     `;
   }
@@ -1313,7 +1402,7 @@ export class TryItConsole extends LitElement {
           : html`<p class="muted partial">Showing the first ${shown} of ${received}.</p>`
         : html`<div class="partial-line"><p class="muted partial">${shown === received ? received : `The first ${shown} of ${received}`} had come:</p>${this.#partialActions(error)}</div>`}
       <div class="response-body" part="response-body" tabindex="0" role="group" aria-label="Response body, as far as it came">
-        ${text === undefined ? html`<p class="muted">Binary data.</p>` : html`<pre><code>${text}</code></pre>`}
+        ${text === undefined ? html`<p class="muted">Binary data.</p>` : html`<pre><code>${this.#laidOut(cause, text)}</code></pre>`}
       </div>`;
   }
 
@@ -1407,7 +1496,8 @@ export class TryItConsole extends LitElement {
       // Keyed by the failure: the same one again (Send pressed twice on a URL it refuses) is a new alert, said again.
       return html`${keyed(
           state.error,
-          html`<div class="error" part="error" role="alert">
+          // Shown again from history, it is said with what was loaded.
+          html`<div class="error" part="error" role=${this.#shownEarlier() ? nothing : 'alert'}>
             <p class="error-title">${title}</p>
             <p>${withNamedMasks(message, written)}</p>
             ${BROWSER_RULES.has(state.error.kind) ? html`<p>${OUTSIDE_THE_BROWSER}</p>` : nothing}
@@ -1420,6 +1510,8 @@ export class TryItConsole extends LitElement {
 
   #liveStatus(): string {
     const state = this.#send.state;
+    // An earlier send is said with what was loaded from history.
+    if (this.#shownEarlier()) return '';
     // Said once when the headers come: the growing size would be read out again and again.
     if (state.status === 'pending') return state.progress ? `Receiving the response: ${statusWithReason(state.progress)}.` : 'Sending…';
     if (state.status === 'complete') return `Response ${statusWithReason(state.response)} in ${Math.round(state.response.timing.total)} milliseconds.`;
@@ -1518,7 +1610,8 @@ export class TryItConsole extends LitElement {
             <div class="visually-hidden" role="status" aria-live="polite">${this.#liveStatus()}</div>
             <!-- A region of its own: sharing the status's, an announcement's blank pause showed the status again. -->
             <div class="visually-hidden announcements" role="status" aria-live="polite">${this.#announcer.text}</div>
-            ${this.#renderResult(maskedValues)}
+            ${this.#earlierNote() ? html`<p class="muted earlier">${this.#earlierNote()}</p>` : nothing}
+            ${this.#renderResult(this.#responseMasks(maskedValues))}
           </section>
           <section class="snippets" part="snippet" role=${part} aria-label="Code">
             <h2 aria-level=${level}>Code</h2>
@@ -1531,6 +1624,16 @@ export class TryItConsole extends LitElement {
         </aside>
       </div>
     `;
+  }
+}
+
+/** Whether `history` holds an entry of this id. */
+function holds(history: History, id: string): boolean {
+  try {
+    history.get(id);
+    return true;
+  } catch {
+    return false;
   }
 }
 

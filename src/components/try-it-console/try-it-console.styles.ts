@@ -241,7 +241,8 @@ export const tryItConsoleStyles = css`
   .partial-line {
     margin: 0;
   }
-  .redirected {
+  .redirected,
+  .earlier {
     margin: 0 0 var(--_space);
     overflow-wrap: anywhere;
   }
@@ -312,6 +313,12 @@ export const tryItConsoleStyles = css`
     margin: 0;
     white-space: pre-wrap;
     overflow-wrap: anywhere;
+  }
+  /* Blocks of a long text (see chunked-text.ts): laid out when scrolled near, each taken for 100 lines until then. */
+  .text-block {
+    display: block;
+    content-visibility: auto;
+    contain-intrinsic-block-size: auto 100lh;
   }
   .response-body img {
     max-width: 100%;

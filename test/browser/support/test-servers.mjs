@@ -115,6 +115,10 @@ function createApi() {
         // Script with the API's own policy: the proxy adds its sandboxing policy after it.
         response.writeHead(200, { 'content-type': 'text/javascript', 'content-security-policy': "default-src 'none'" });
         response.end('window.__pwned = true;');
+      } else if (request.url === '/mirror') {
+        // The body sent, as plain text: a text of the test's making in the response panel.
+        response.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
+        response.end(body);
       } else if (request.url === '/no-content') {
         response.writeHead(204).end();
       } else if (request.url === '/slow') {
