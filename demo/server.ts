@@ -5,11 +5,13 @@
 //   CORS proxy ── src/proxy, lets pages on origin A read origin B
 //   webhook receiver ── verifies what the docs server's Notifier sends
 import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startProxy, type RunningProxy } from 'try-it-console/proxy';
 import type { RetryOptions } from 'try-it-console/webhook';
 import { checkBuildOutput } from './docs-site/build-output.js';
 import { bundleBrowserScripts } from './docs-site/browser-scripts.js';
+import { readCodeSample } from './docs-site/code-sample.js';
 import { createDocsSite } from './docs-site/docs-site.js';
 import { PortInUseError, closedOrigin, listen, otherLocalhostListener, urlHost, type ListeningServer } from './http/listening-server.js';
 import { DEMO_TOKEN, createSampleApi } from './sample-api/sample-api.js';
@@ -81,7 +83,8 @@ export async function startDemo(options: DemoOptions = {}): Promise<RunningDemo>
   const host = options.host ?? '127.0.0.1';
   const ports = portPlan(options);
   checkBuildOutput(DIST_DIR);
-  const scripts = await bundleBrowserScripts(DEMO_DIR);
+  // Read with the bundle it is part of: the page shows the code it runs.
+  const [scripts, npmImportSample] = await Promise.all([bundleBrowserScripts(DEMO_DIR), readCodeSample(join(DEMO_DIR, 'npm-import.ts'))]);
 
   const log = new DeliveryLog();
   const secret = randomBytes(24).toString('hex');
@@ -141,7 +144,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<RunningDemo>
           scripts,
           notifier: demoNotifier,
           log,
-          values: () => ({ DOCS_ORIGIN: docs.origin, API_ORIGIN: api.origin, OFFLINE_ORIGIN: offlineOrigin, PROXY_URL: proxyUrl, RECEIVER_URL: receiverUrl, DEMO_TOKEN }),
+          values: () => ({ DOCS_ORIGIN: docs.origin, API_ORIGIN: api.origin, OFFLINE_ORIGIN: offlineOrigin, PROXY_URL: proxyUrl, RECEIVER_URL: receiverUrl, DEMO_TOKEN, NPM_IMPORT_SAMPLE: npmImportSample }),
         }),
         port,
         host,

@@ -7,6 +7,10 @@ export interface PageValues {
   PROXY_URL: string;
   RECEIVER_URL: string;
   DEMO_TOKEN: string;
+  /** A local origin nothing listens on: the "Offline server" environment's. */
+  OFFLINE_ORIGIN: string;
+  /** The npm-import page's code sample, taken from its script when the demo starts (HTML-escaped). */
+  NPM_IMPORT_SAMPLE: string;
 }
 
 /** The site's pages, in the order of the header's navigation. */

@@ -4,10 +4,14 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import { setTimeout as sleep } from 'node:timers/promises';
 import { RequestBodyError, readJson } from '../http/request-body.js';
 import { sendBytes, sendJson } from '../http/responses.js';
+import { acceptsGzip, catalog } from './catalog.js';
+import { CHANGELOG } from './changelog.js';
 import { largeInventory } from './large-inventory.js';
 import { PET_STATUSES, PetStore, PetValidationError, parsePetInput, type Pet, type PetStatus } from './pet-store.js';
+import { petsAsXml } from './pets-xml.js';
 import { petPhoto } from './png-image.js';
 import { Problem, sendProblem } from './problem-details.js';
+import { zipArchive } from './zip-archive.js';
 
 /** The bearer token `/account` accepts. A demo value, printed on the docs page. */
 export const DEMO_TOKEN = 'demo-token';
@@ -40,6 +44,7 @@ interface Route {
 /** The endpoints, as listed by `GET /`. */
 const ENDPOINTS = [
   'GET /pets?tag=&status=&limit=',
+  'GET /pets.xml?tag=&status=&limit=',
   'POST /pets',
   'GET /pets/{id}',
   'GET /pets/events?count=10&interval=500',
@@ -47,6 +52,10 @@ const ENDPOINTS = [
   'DELETE /pets/{id}',
   'GET /pets/{id}/photo',
   'GET /inventory',
+  'GET /catalog',
+  'GET /export',
+  'GET /changelog',
+  'GET /v1/pets',
   'GET /account',
   'GET /slow?delay=3000',
   'GET /status/{code}',
@@ -54,18 +63,19 @@ const ENDPOINTS = [
 
 export function createSampleApi(options: SampleApiOptions = {}): RequestListener {
   const store = options.store ?? new PetStore();
+  const listPets = (url: URL): Pet[] => {
+    const status = url.searchParams.get('status') || null;
+    if (status !== null && !PET_STATUSES.includes(status as PetStatus)) throw invalidParameter('status', `status must be one of ${PET_STATUSES.join(', ')} (got ${JSON.stringify(status)})`);
+    const limit = integerParameter(url, 'limit', 1, MAX_LIMIT);
+    return store.list({ tag: url.searchParams.get('tag'), status, ...(limit === undefined ? {} : { limit }) });
+  };
 
   const routes: Route[] = [
     { pattern: /^\/$/, methods: { GET: (_q, s) => sendJson(s, 200, { name: 'Petstore sample API', endpoints: ENDPOINTS }) } },
     {
       pattern: /^\/pets$/,
       methods: {
-        GET: (_q, s, url) => {
-          const status = url.searchParams.get('status') || null;
-          if (status !== null && !PET_STATUSES.includes(status as PetStatus)) throw invalidParameter('status', `status must be one of ${PET_STATUSES.join(', ')} (got ${JSON.stringify(status)})`);
-          const limit = integerParameter(url, 'limit', 1, MAX_LIMIT);
-          sendJson(s, 200, store.list({ tag: url.searchParams.get('tag'), status, ...(limit === undefined ? {} : { limit }) }));
-        },
+        GET: (_q, s, url) => sendJson(s, 200, listPets(url)),
         POST: async (q, s) => {
           const pet = store.add(parsePetInput(await readJsonBody(q)));
           sendJson(s, 201, pet, { Location: `/pets/${pet.id}` });
@@ -121,7 +131,40 @@ export function createSampleApi(options: SampleApiOptions = {}): RequestListener
         },
       },
     },
+    { pattern: /^\/pets\.xml$/, methods: { GET: (_q, s, url) => sendBytes(s, 200, 'application/xml; charset=utf-8', Buffer.from(petsAsXml(listPets(url)))) } },
     { pattern: /^\/inventory$/, methods: { GET: (_q, s) => sendBytes(s, 200, 'application/json; charset=utf-8', largeInventory()) } },
+    {
+      // Compressed for a client that accepts it, as a web server would: browsers always do; curl does with --compressed.
+      pattern: /^\/catalog$/,
+      methods: {
+        GET: (q, s) => {
+          const { json, gzip } = catalog();
+          const compressed = acceptsGzip(q.headers['accept-encoding']);
+          sendBytes(s, 200, 'application/json; charset=utf-8', compressed ? gzip : json, { Vary: 'Accept-Encoding', ...(compressed ? { 'Content-Encoding': 'gzip' } : {}) });
+        },
+      },
+    },
+    {
+      // A file to save rather than to read: binary, and named by Content-Disposition.
+      pattern: /^\/export$/,
+      methods: {
+        GET: (_q, s) => {
+          const pets = store.list({});
+          const archive = zipArchive([
+            { name: 'pets.json', content: Buffer.from(JSON.stringify(pets, null, 2) + '\n') },
+            { name: 'pets.xml', content: Buffer.from(petsAsXml(pets) + '\n') },
+            { name: 'README.txt', content: Buffer.from(`Every pet of the Petstore sample API (${pets.length}), as JSON and as XML.\n`) },
+          ]);
+          sendBytes(s, 200, 'application/zip', archive, { 'Content-Disposition': 'attachment; filename="petstore-export.zip"', 'Cache-Control': 'no-store' });
+        },
+      },
+    },
+    { pattern: /^\/changelog$/, methods: { GET: (_q, s) => sendBytes(s, 200, 'text/plain; charset=utf-8', Buffer.from(CHANGELOG)) } },
+    {
+      // The API's old paths: moved for good, the query kept. Only to /pets…, so that the redirect cannot be aimed elsewhere.
+      pattern: /^\/v1(\/pets(?:\/[^/]+)*)$/,
+      methods: { GET: (_q, s, url, m) => void s.writeHead(301, { Location: `${m[1]}${url.search}`, 'Content-Length': 0 }).end() },
+    },
     {
       pattern: /^\/account$/,
       methods: {

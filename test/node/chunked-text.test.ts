@@ -2,7 +2,7 @@
 // they are the text; and no block ends in a line end, which a block's edge would swallow with the blank line it made.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { chunkedText } from '../../src/components/try-it-console/chunked-text.ts';
+import { chunkedText } from '../../src/components/try-it-console/chunked-text.js';
 
 function blocksOf(text: string): string[] {
   const laidOut = chunkedText(text);
