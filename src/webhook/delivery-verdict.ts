@@ -75,7 +75,7 @@ export async function judgeDelivery<Data>(rawBody: Buffer, header: string | read
 function signatureProblem({ header, repeated, contentEncoding, decompressHint }: SignatureEvidence, bodyEmpty: boolean): string {
   if (header === undefined) return 'invalid signature: no X-Signature header (is a secret set on the sending channel?)';
   if (repeated) return 'invalid signature: more than one X-Signature header';
-  if (wellFormedSignature(header) === undefined) return 'invalid signature: X-Signature is not sha256= followed by 64 lowercase hex digits';
+  if (wellFormedSignature(header) === undefined) return 'invalid signature: X-Signature is not sha256= followed by 64 hex digits';
   if (contentEncoding !== undefined && contentEncoding.toLowerCase() !== 'identity') {
     return `invalid signature: the body arrived with Content-Encoding: ${contentEncoding}, and X-Signature signs the bytes before any compression; the channel never compresses, so something on the way did: turn that off${decompressHint}`;
   }

@@ -3,7 +3,7 @@
 // Response. It decides as the Node handler does (delivery-verdict.ts); only reading and answering differ.
 import { ConfigError, InvalidArgumentError } from '../core/errors.js';
 import { DELIVERY_METHODS, bodyTooSlow, judgeDelivery, leavesBodyUnread, methodRefusal, tooLarge, type SignatureEvidence } from './delivery-verdict.js';
-import { receiverSettings, reportHandlerError, type WebhookRefusal, type WebhookVerificationOptions } from './receiver-options.js';
+import { ABORTED_BEFORE_BODY, receiverSettings, reportHandlerError, type WebhookRefusal, type WebhookVerificationOptions } from './receiver-options.js';
 import { wellFormedSignature } from './signature.js';
 import { classOrKindOf } from './value-kind.js';
 import type { WebhookBody } from './webhook-channel.js';
@@ -153,7 +153,7 @@ async function readWithin(body: ReadableStream<Uint8Array>, limit: number, timeo
   const timedOut = new Promise<'timed-out'>((resolve) => (timer = timeout === Infinity ? undefined : setTimeout(() => resolve('timed-out'), timeout)));
   try {
     for (;;) {
-      const read = await Promise.race([reader.read(), timedOut]);
+      const read = await Promise.race([reader.read().catch(aborted), timedOut]);
       if (read === 'timed-out') return read;
       const { done, value } = read;
       if (done) return Buffer.concat(chunks, size);
@@ -165,6 +165,12 @@ async function readWithin(body: ReadableStream<Uint8Array>, limit: number, timeo
     clearTimeout(timer);
     releaseWithReadPending(reader);
   }
+}
+
+// A body stream errors when its connection broke ("aborted", "terminated", by runtime): said as the Node handler says it,
+// the runtime's own error kept as the cause.
+function aborted(cause: unknown): never {
+  throw new Error(ABORTED_BEFORE_BODY, { cause });
 }
 
 // With a read still pending (the body timed out), releaseLock rejects that read, whose rejection the race above has

@@ -55,6 +55,9 @@ export interface ReceiverSettings {
   readonly bodyTimeout: number;
 }
 
+/** What both handlers tell `onError` of a request whose client went away before its whole body came. */
+export const ABORTED_BEFORE_BODY = 'the request was aborted before its body arrived';
+
 const RECEIVER_FIELDS = ['secret', 'onEvent', 'onRefused', 'onError', 'maxBodySize', 'maxAge', 'bodyTimeout'];
 const DEFAULT_MAX_BODY = 1024 * 1024;
 const DEFAULT_BODY_TIMEOUT = 10_000;

@@ -3,10 +3,11 @@
 // with delivery-verdict.ts.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { constants as http2Constants, type Http2ServerRequest, type Http2ServerResponse } from 'node:http2';
+import { types } from 'node:util';
 import { ConfigError, InvalidArgumentError } from '../core/errors.js';
 import { DELIVERY_METHODS, bodyTooSlow, judgeDelivery, leavesBodyUnread, methodRefusal, tooLarge, type SignatureEvidence } from './delivery-verdict.js';
-import { receiverSettings, reportHandlerError, type WebhookRefusal, type WebhookVerificationOptions } from './receiver-options.js';
-import { kindOf } from './value-kind.js';
+import { ABORTED_BEFORE_BODY, receiverSettings, reportHandlerError, type WebhookRefusal, type WebhookVerificationOptions } from './receiver-options.js';
+import { classOrKindOf, kindOf } from './value-kind.js';
 import type { WebhookBody } from './webhook-channel.js';
 
 // Node's request and response as `http.createServer`, `http2.createServer` (its compatibility API) and Express give them.
@@ -65,10 +66,12 @@ const ALREADY_READ =
   'needs the raw body, but a body parser (express.json() or another) read it first: mount the handler before any body parser, use express.raw({ type: "application/json", limit: "1mb" }) on its route, or keep the bytes in req.rawBody (express.json({ verify: (req, res, buf) => { req.rawBody = buf; } }), NestJS rawBody: true)';
 const FETCH_REQUEST =
   "takes Node's (request, response), as http.createServer and Express give them, not a Fetch API Request; with one (a Next.js route handler, Hono, Bun, Deno), use createWebhookFetchHandler(options), which takes the Request and returns the Response";
+const PARTLY_READ =
+  "needs the whole raw body, but part of the body was read before it (a middleware listening for 'data', or one that piped or resumed the request): leave the request unread until the handler, or keep the bytes in req.rawBody";
 const COMPRESSED_HINT = ', or mount the handler after a parser that decompresses, e.g. express.raw({ type: "application/json", limit: "1mb" })';
 
 /**
- * Builds the handler. It reads the raw body (or takes the Buffer that `express.raw()` left in `req.body`), checks
+ * Builds the handler. It reads the raw body (or takes the bytes that `express.raw()` left in `req.body`), checks
  * `X-Signature` in constant time, answers `401` on a mismatch, `400` when the body is not a webhook event or (with
  * `maxAge`) its `sent_at` is out of date, `413` above `maxBodySize`, `408` when the body has not all arrived within
  * `bodyTimeout`, `405` for a GET or HEAD, and otherwise hands the parsed event to `onEvent`. A `413` or `408` stops
@@ -91,7 +94,7 @@ export function createWebhookHandler<Data = Record<string, unknown>, Req extends
     const misuse = callProblem(request, response);
     if (misuse) throw misuse;
     // Decoded by a parser (express.raw() inflates gzip): a Content-Encoding header then says nothing about the bytes.
-    const readHere = !Buffer.isBuffer(request.body) && !request.readableEnded;
+    const readHere = bufferOf(request.body) === undefined && !request.readableEnded;
     // Typed as HTTP/1's for the callbacks, an HTTP/2 pair included, or as the framework's (see WebhookReceiverContext).
     const context = { request, response } as unknown as Omit<WebhookReceiverContext<Req, Res>, 'rawBody'>;
     const failed = (error: unknown) => reportHandlerError(options.onError, error, context, next !== undefined);
@@ -109,17 +112,11 @@ export function createWebhookHandler<Data = Record<string, unknown>, Req extends
       const wrongMethod = methodRefusal(request.method);
       if (wrongMethod) return await refuse(wrongMethod, undefined);
       const rawBody = await rawBodyOf(request, settings.maxBodySize, settings.bodyTimeout);
-      if (rawBody === 'already-parsed') {
-        const error = new ConfigError('webhook handler', 'a parsed body', ALREADY_READ);
-        failed(error);
-        if (next) return next(error);
-        return answer(response, 500, error.message);
-      }
-      if (rawBody === 'decoded') {
-        const error = new ConfigError('webhook handler', request.readableEncoding, 'needs the raw bytes, but request.setEncoding() was called before it, so they arrive decoded as text; do not set an encoding before the webhook handler');
-        failed(error);
-        if (next) return next(error);
-        return answer(response, 500, error.message);
+      // A setup mistake: the bytes cannot be had. Said in the answer too, as the operator tries the endpoint.
+      if (rawBody instanceof ConfigError) {
+        failed(rawBody);
+        if (next) return next(rawBody);
+        return answer(response, 500, rawBody.message);
       }
       if (rawBody === 'too-large') return await refuse(tooLarge(settings.maxBodySize), undefined);
       if (rawBody === 'timed-out') return await refuse(bodyTooSlow(settings.bodyTimeout), undefined);
@@ -180,14 +177,20 @@ async function rawBodyOf(
   request: NodeWebhookRequest & { body?: unknown; rawBody?: unknown },
   limit: number,
   timeout: number,
-): Promise<Buffer | 'too-large' | 'timed-out' | 'already-parsed' | 'decoded'> {
-  if (Buffer.isBuffer(request.body)) return withinLimit(request.body, limit);
+): Promise<Buffer | 'too-large' | 'timed-out' | ConfigError> {
+  // Left by a raw parser (express.raw()), as a Buffer or another view of the bytes.
+  const bodyBytes = bufferOf(request.body);
+  if (bodyBytes) return withinLimit(bodyBytes, limit);
   // Before the next check: an HTTP/2 request the client cancelled ends too, with whatever part of the body came.
-  if (abandoned(request)) throw new Error(ABORTED);
+  if (abandoned(request)) throw new Error(ABORTED_BEFORE_BODY);
   // Read before us: the bytes are gone, unless kept where express.json({ verify }), NestJS and Cloud Functions keep them.
   if (request.readableEnded) return keptRawBody(request.rawBody, limit);
   // Decoded text is not the bytes that were signed (invalid UTF-8 is replaced), and the chunks are no longer Buffers.
-  if (request.readableEncoding !== null) return 'decoded';
+  if (request.readableEncoding !== null) {
+    return new ConfigError('webhook handler', request.readableEncoding, 'needs the raw bytes, but request.setEncoding() was called before it, so they arrive decoded as text; do not set an encoding before the webhook handler');
+  }
+  // Chunks another listener took first (a middleware counting 'data'): the rest would be refused as a wrong signature.
+  if (request.readableDidRead) return new ConfigError('webhook handler', 'a body partly read', PARTLY_READ);
   const declared = Number(request.headers['content-length']);
   if (declared > limit) return 'too-large';
   return readStream(request, limit, timeout);
@@ -195,13 +198,25 @@ async function rawBodyOf(
 
 // Text rather than bytes (`req.rawBody = buf.toString()`, or koa-bodyparser's and fastify-raw-body's text copied onto
 // Node's request): the channel sends UTF-8, so encoding the text again gives the bytes it signed.
-function keptRawBody(rawBody: unknown, limit: number): Buffer | 'too-large' | 'already-parsed' {
-  if (Buffer.isBuffer(rawBody)) return withinLimit(rawBody, limit);
-  if (typeof rawBody === 'string') return withinLimit(Buffer.from(rawBody, 'utf8'), limit);
-  return 'already-parsed';
+function keptRawBody(rawBody: unknown, limit: number): Buffer | 'too-large' | ConfigError {
+  const bytes = typeof rawBody === 'string' ? Buffer.from(rawBody, 'utf8') : bufferOf(rawBody);
+  if (bytes) return withinLimit(bytes, limit);
+  if (rawBody === undefined || rawBody === null) return new ConfigError('webhook handler', 'a parsed body', ALREADY_READ);
+  // Only its kind: a parsed body is the sender's data.
+  const kind = classOrKindOf(rawBody);
+  return new ConfigError('req.rawBody', kind, `must be the raw body as received, a ${RAW_BODY_TYPES}, not a parsed body or a Promise of one: e.g. express.json({ verify: (req, res, buf) => { req.rawBody = buf; } })`, kind);
 }
 
-const ABORTED = 'the request was aborted before its body arrived';
+const RAW_BODY_TYPES = 'Buffer, Uint8Array, ArrayBuffer or UTF-8 text';
+
+// Bytes however a framework holds them (a Buffer, a Uint8Array or other view, an ArrayBuffer), as a Buffer over the
+// same memory; `undefined` for anything else. Not instanceof: bytes from another realm (a vm context) are bytes too.
+function bufferOf(value: unknown): Buffer | undefined {
+  if (Buffer.isBuffer(value)) return value;
+  if (ArrayBuffer.isView(value)) return Buffer.from(value.buffer, value.byteOffset, value.byteLength);
+  if (types.isAnyArrayBuffer(value)) return Buffer.from(value);
+  return undefined;
+}
 
 // The client went away before the whole body came. HTTP/1: the request is destroyed unended, and, its 'close' being
 // past when a slow middleware hands it on, says so no other way. HTTP/2 (compatibility API): `aborted`.
@@ -255,10 +270,10 @@ function readStream(request: NodeWebhookRequest, limit: number, timeout: number)
     });
     request.on('data', onData);
     // A cancelled HTTP/2 request ends like a complete one: the part that came would read as a wrong signature.
-    request.once('end', guarded(() => (abandoned(request) ? reject(new Error(ABORTED)) : resolve(Buffer.concat(chunks, size)))));
+    request.once('end', guarded(() => (abandoned(request) ? reject(new Error(ABORTED_BEFORE_BODY)) : resolve(Buffer.concat(chunks, size)))));
     request.once('error', reject);
     request.once('close', () => {
-      if (!request.readableEnded) reject(new Error(ABORTED));
+      if (!request.readableEnded) reject(new Error(ABORTED_BEFORE_BODY));
     });
   });
 }

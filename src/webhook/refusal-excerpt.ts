@@ -106,12 +106,17 @@ function withoutCredentialStart(line: string, hidden: readonly string[]): string
 /**
  * The strings of a channel's configuration that a receiver might repeat in its answer (a Bearer token in "invalid
  * token …", the URL's secret path in Express's "Cannot POST /…"), longest first: the secret, each header value
- * (but `Content-Type`, `Accept` and `User-Agent`) and its credentials after a scheme, and what `urlParts` holds.
+ * (but `Content-Type`, `Accept` and `User-Agent`) and its credentials after a scheme, and what `urlParts` holds, each
+ * also as a receiver may escape it: in JSON (with "/" as "\/" too, as PHP writes it), percent-encoded or decoded.
  */
 export function credentialFragments(secret: string | undefined, headers: Readonly<Record<string, string>>, urlParts: readonly string[]): string[] {
   const fragments = new Set<string>();
   const add = (fragment: string | undefined): void => {
-    if (fragment !== undefined && fragment.length >= SHORTEST_HIDDEN) fragments.add(fragment);
+    if (fragment === undefined || fragment.length < SHORTEST_HIDDEN) return;
+    const json = JSON.stringify(fragment).slice(1, -1);
+    for (const spelling of [fragment, json, json.replaceAll('/', '\\/'), encodeURIComponent(fragment), percentDecoded(fragment)]) {
+      if (spelling !== undefined && spelling.length >= SHORTEST_HIDDEN) fragments.add(spelling);
+    }
   };
   add(secret);
   for (const [name, value] of Object.entries(headers)) {
@@ -121,6 +126,14 @@ export function credentialFragments(secret: string | undefined, headers: Readonl
   }
   for (const part of urlParts) add(part);
   return [...fragments].sort((a, b) => b.length - a.length);
+}
+
+function percentDecoded(text: string): string | undefined {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return undefined;
+  }
 }
 
 function mediaType(contentType: unknown): string | undefined {
@@ -173,8 +186,19 @@ function htmlText(html: string): string {
   return html
     .replace(/<(script|style)\b[^]*?(?:<\/\1\s*>|$)/gi, ' ')
     .replace(/<!--[^]*?(?:-->|$)/g, ' ')
-    .replace(/<[^>]*(?:>|$)/g, ' ');
+    .replace(/<[^>]*(?:>|$)/g, ' ')
+    .replace(/&(?:#(\d{1,7})|#x([0-9a-f]{1,6})|(amp|lt|gt|quot|apos|nbsp));/gi, characterReference);
 }
+
+// The character an HTML reference stands for, so that the excerpt reads as the page does and a credential written
+// with references ("&#x2F;" for "/") is found. A code point past Unicode stays as written.
+function characterReference(reference: string, decimal?: string, hex?: string, name?: string): string {
+  if (name !== undefined) return NAMED_CHARACTERS[name.toLowerCase()] ?? reference;
+  const codePoint = decimal !== undefined ? Number(decimal) : Number.parseInt(hex!, 16);
+  return codePoint <= 0x10ffff ? String.fromCodePoint(codePoint) : reference;
+}
+
+const NAMED_CHARACTERS: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 
 function escaped(character: string): string {
   return `\\u${character.codePointAt(0)!.toString(16).padStart(4, '0')}`;

@@ -13,10 +13,14 @@ import { classOrKindOf, kindOf, withArticle } from './value-kind.js';
 export const SIGNATURE_HEADER = 'X-Signature';
 
 const PREFIX = 'sha256=';
-const WELL_FORMED = /^sha256=[0-9a-f]{64}$/;
+// Hex is case-insensitive: some senders (.NET's Convert.ToHexString) write uppercase digits for the same digest.
+const WELL_FORMED = /^sha256=[0-9a-fA-F]{64}$/;
 const encoder = new TextEncoder();
 /** Said of a secret that is not one, so that an unset environment variable is recognised. */
 const IS_IT_SET = 'is the variable it is read from set?';
+/** Said of arguments given in another order, which would refuse every request without a word. */
+const SWAPPED = 'the arguments are (rawBody, header, secret)';
+const LOOKS_LIKE_HEADER = `looks like an X-Signature header; ${SWAPPED}`;
 /** What a receiver's secret must be. */
 const RECEIVER_SECRET = `must be a non-empty string, the secret the sending channel signs with; ${IS_IT_SET}`;
 
@@ -68,16 +72,20 @@ export class WebhookSigner {
   }
 
   /**
-   * True only when `headerValue` is exactly `sha256=` plus 64 lowercase hex digits and matches the HMAC of
+   * True only when `headerValue` is exactly `sha256=` plus 64 hex digits (either case) and matches the HMAC of
    * `rawBody`. The comparison takes the same time wherever the first differing byte is. Never throws for a
    * missing or malformed header; throws `InvalidArgumentError` when `rawBody` is not bytes, or `headerValue` is
-   * something no request header is (the whole headers object).
+   * something no request header is (the whole headers object), or the two are swapped.
    */
   async verify(rawBody: RawBody, headerValue: string | readonly string[] | null | undefined): Promise<boolean> {
     const bytes = toBytes(rawBody); // first, so that a wrong body type throws whatever the header
     checkHeaderType(headerValue);
     const header = wellFormedSignature(headerValue);
-    if (header === undefined) return false;
+    if (header === undefined) {
+      // (header, rawBody) the other way round: every request would be refused, with nothing pointing at the call.
+      if (typeof rawBody === 'string' && WELL_FORMED.test(rawBody)) throw new InvalidArgumentError('rawBody', 'a signature', LOOKS_LIKE_HEADER, 'a signature');
+      return false;
+    }
     const expected = Buffer.from(await this.#digest(bytes));
     const received = Buffer.from(header.slice(PREFIX.length), 'hex');
     return timingSafeEqual(expected, received);
@@ -111,7 +119,7 @@ export function signPayload(body: RawBody, secret: string): Promise<string> {
 export async function verifySignature(rawBody: RawBody | null | undefined, headerValue: string | readonly string[] | null | undefined, secret: ReceiverSecret): Promise<boolean> {
   // Libraries differ in argument order; the other way round, every request would simply be refused.
   if (typeof secret === 'string' && WELL_FORMED.test(secret)) {
-    throw new ConfigError('secret', 'a signature', 'looks like an X-Signature header; the arguments are (rawBody, header, secret)', 'a signature');
+    throw new ConfigError('secret', 'a signature', LOOKS_LIKE_HEADER, 'a signature');
   }
   const signers = receiverSigners(secret, 'secret');
   // Before the body's absence answers: the whole headers object passed as the header is a mistake to name either way.
@@ -122,8 +130,8 @@ export async function verifySignature(rawBody: RawBody | null | undefined, heade
 }
 
 /**
- * The signature in `headerValue` when it has the form of one, right or wrong: a single `sha256=` plus 64 lowercase
- * hex digits. Otherwise `undefined`.
+ * The signature in `headerValue` when it has the form of one, right or wrong: a single `sha256=` plus 64 hex digits
+ * of either case. Otherwise `undefined`.
  */
 export function wellFormedSignature(headerValue: string | readonly string[] | null | undefined): string | undefined {
   const header = Array.isArray(headerValue) ? (headerValue.length === 1 ? headerValue[0] : undefined) : headerValue;
@@ -183,6 +191,8 @@ function paddingProblem(secret: string): string | undefined {
 function checkHeaderType(headerValue: unknown): void {
   if (headerValue === undefined || headerValue === null || typeof headerValue === 'string' || Array.isArray(headerValue)) return;
   const kind = classOrKindOf(headerValue);
+  // Bytes where the header goes: most likely the body, passed as (header, rawBody).
+  if (ArrayBuffer.isView(headerValue) || types.isAnyArrayBuffer(headerValue)) throw new InvalidArgumentError('header', kind, `is bytes, not the X-Signature header's value; ${SWAPPED}`, kind);
   throw new InvalidArgumentError(
     'header',
     kind,

@@ -99,7 +99,7 @@ describe('createWebhookFetchHandler behind a server that speaks the Fetch API', 
       [body, { 'x-signature': sign(body, 'wrong') }, mismatch],
       [Buffer.from(body.toString().replace('42', '43')), { 'x-signature': sign(body) }, mismatch],
       [body, {}, 'invalid signature: no X-Signature header (is a secret set on the sending channel?)'],
-      [body, { 'x-signature': 'garbage' }, 'invalid signature: X-Signature is not sha256= followed by 64 lowercase hex digits'],
+      [body, { 'x-signature': 'garbage' }, 'invalid signature: X-Signature is not sha256= followed by 64 hex digits'],
       [body, { 'x-signature': [sign(body), sign(body)] }, 'invalid signature: more than one X-Signature header'],
       [
         gzipSync(body),

@@ -130,8 +130,8 @@ describe('createWebhookHandler with Node http', () => {
       [eventBody.replace('42', '43'), { 'x-signature': sign(eventBody) }, mismatch],
       [JSON.stringify(JSON.parse(eventBody), null, 1), { 'x-signature': sign(eventBody) }, mismatch],
       [eventBody, {}, 'invalid signature: no X-Signature header (is a secret set on the sending channel?)'],
-      [eventBody, { 'x-signature': 'garbage' }, 'invalid signature: X-Signature is not sha256= followed by 64 lowercase hex digits'],
-      [eventBody, { 'x-signature': sign(eventBody).toUpperCase() }, 'invalid signature: X-Signature is not sha256= followed by 64 lowercase hex digits'],
+      [eventBody, { 'x-signature': 'garbage' }, 'invalid signature: X-Signature is not sha256= followed by 64 hex digits'],
+      [eventBody, { 'x-signature': sign(eventBody).toUpperCase() }, 'invalid signature: X-Signature is not sha256= followed by 64 hex digits'],
       // Two lines, even both right: which one the sender meant cannot be told.
       [eventBody, { 'x-signature': [sign(eventBody), sign(eventBody)] }, 'invalid signature: more than one X-Signature header'],
       // Signed, but the body was lost on the way: before, this blamed the secrets.

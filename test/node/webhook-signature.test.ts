@@ -52,8 +52,8 @@ describe('webhook signature: verification', () => {
     assert.equal(await verifySignature(reserialised, right, secret), false);
   });
 
-  it('rejects uppercase hex: the format is lowercase', async () => {
-    assert.equal(await verifySignature(body, `sha256=${right.slice(7).toUpperCase()}`, secret), false);
+  it('accepts hex digits of either case, but only the lowercase sha256= prefix', async () => {
+    assert.equal(await verifySignature(body, `sha256=${right.slice(7).toUpperCase()}`, secret), true);
     assert.equal(await verifySignature(body, `SHA256=${right.slice(7)}`, secret), false);
   });
 
