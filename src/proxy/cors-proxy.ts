@@ -112,14 +112,12 @@ export class CorsProxy {
     if (passedThisProxy(request.headers.via)) {
       throw new ProxyRefusal('target_not_allowed', 'The request has already passed through a try-it-proxy (its Via header says so): a proxy does not relay to itself or to another try-it-proxy; send it to the API.');
     }
+    // Relayed as a plain GET, a handshake would get the API's answer to one, and a connection left waiting.
+    if (isWebSocketHandshake(request)) {
+      throw new ProxyRefusal('websocket_not_supported', 'This proxy does not relay WebSocket connections. Connect to the API directly (ws:// or wss://): browsers do not apply CORS to WebSockets, so they need no proxy.');
+    }
     if (!originAllowed) {
-      const who =
-        origin !== undefined
-          ? `Pages on ${origin} are`
-          : fromOwnOrigin(request)
-            ? `Pages on this proxy's own origin (host ${request.headers.host}), whose GET and HEAD requests browsers send without an Origin header, are`
-            : 'Requests without an Origin header are';
-      throw new ProxyRefusal('origin_not_allowed', `${who} not allowed to use this proxy; it serves ${this.#options.origins.description}.`);
+      throw new ProxyRefusal('origin_not_allowed', `${refusedPages(request, origin)} not allowed to use this proxy; it serves ${this.#options.origins.description}.`);
     }
     checkFetchDestination(request.headers);
     const method = request.method ?? 'GET';
@@ -409,10 +407,20 @@ function writeHealthCheck(response: ServerResponse, closing: boolean): void {
   writeHeadLines(response, closing ? 503 : 200, undefined, addCorsHeaders(headers, undefined)).end(body);
 }
 
+/**
+ * A WebSocket opening handshake: its `Upgrade`, or its `Sec-WebSocket-Key` alone, as a front that drops hop-by-hop
+ * headers (nginx by default) passes it on. No page's fetch can send a `Sec-` header.
+ */
+function isWebSocketHandshake(request: IncomingMessage): boolean {
+  const protocols = (request.headers.upgrade ?? '').split(',').map((protocol) => protocol.trim().split('/')[0]!.toLowerCase());
+  return protocols.includes('websocket') || request.headers['sec-websocket-key'] !== undefined;
+}
+
 /** Writes a refusal (see `refusalMessage`). */
 export function writeRefusal(request: IncomingMessage, response: ServerResponse, refusal: ProxyRefusal): void {
   // An unread request body would otherwise be read to its end just to keep the connection alive.
-  const { headers, body } = refusalMessage(refusal, request.headers.origin, !request.complete);
+  // So is a WebSocket client's, which would otherwise wait on the connection for a handshake that never comes.
+  const { headers, body } = refusalMessage(refusal, request.headers.origin, !request.complete || isWebSocketHandshake(request));
   writeHeadLines(response, refusal.status, undefined, headers).end(body);
 }
 
@@ -425,6 +433,15 @@ function writeHeadLines(response: ServerResponse, status: number, reason: string
   if (response.getHeaderNames().length === 0) return response.writeHead(status, reason, flattenHeaders(headers));
   for (const [name, value] of headers) response.appendHeader(name, value);
   return response.writeHead(status, reason);
+}
+
+/** The pages an `origin_not_allowed` refusal is about, as the reader knows them. */
+function refusedPages(request: IncomingMessage, origin: string | undefined): string {
+  // An opaque origin: "Pages on null" would read as a bug.
+  if (origin === 'null') return 'Pages with no origin of their own (Origin: null: a file:// page, a sandboxed frame, a data: URL) are';
+  if (origin !== undefined) return `Pages on ${origin} are`;
+  if (fromOwnOrigin(request)) return `Pages on this proxy's own origin (host ${request.headers.host}), whose GET and HEAD requests browsers send without an Origin header, are`;
+  return 'Requests without an Origin header are';
 }
 
 // `Sec-Fetch-Site: same-origin` comes from a browser (no page can set a Sec- header) for a page on this origin.

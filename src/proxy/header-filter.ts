@@ -66,9 +66,12 @@ export interface HeaderFilterOptions {
  */
 export const VIA_PSEUDONYM = 'try-it-proxy';
 
-/** True when `via` (the request's `Via` lines) says the request already passed a try-it-proxy. */
+/**
+ * True when `via` (the request's `Via` lines) says the request already passed a try-it-proxy. Compared ignoring case,
+ * as host names are: a hop in between may rewrite it.
+ */
 export function passedThisProxy(via: string | undefined): boolean {
-  return via !== undefined && via.split(',').some((hop) => hop.trim().split(/\s+/)[1] === VIA_PSEUDONYM);
+  return via !== undefined && via.split(',').some((hop) => hop.trim().split(/\s+/)[1]?.toLowerCase() === VIA_PSEUDONYM);
 }
 
 /**

@@ -9,6 +9,7 @@ const STATUS_BY_CODE = {
   malformed_request: 400,
   tls_on_plain_port: 400,
   method_not_allowed: 405,
+  websocket_not_supported: 501,
   origin_not_allowed: 403,
   destination_not_allowed: 403,
   target_not_allowed: 403,
@@ -79,7 +80,7 @@ export interface ProxyRefusalRecord {
   origin: string | undefined;
   /**
    * The target's origin (scheme, host and port); `undefined` when the request named no usable target, and for refusals
-   * made before the target is read (`origin_not_allowed`, `destination_not_allowed`, `method_not_allowed`, a `Via` loop).
+   * made before the target is read (`origin_not_allowed`, `destination_not_allowed`, `method_not_allowed`, `websocket_not_supported`, a `Via` loop).
    */
   target: string | undefined;
   /** For `internal_error`, the error behind it: a bug in the proxy, to report. */

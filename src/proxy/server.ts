@@ -1,5 +1,5 @@
 // The proxy as a ready HTTP server.
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CorsProxy } from './cors-proxy.js';
 import { answerParserRefusals } from './parser-refusals.js';
@@ -45,10 +45,26 @@ function proxyServer(given: ProxyServerOptions, extraFields: readonly string[]):
   const proxyOptions = Object.fromEntries(Object.entries(options).filter(([field]) => (PROXY_OPTION_FIELDS as readonly string[]).includes(field))) as ProxyOptions;
   const proxy = new CorsProxy(proxyOptions); // validates the rest, `onRefusal` included
   const server = createServer(proxy.handle);
+  continueOnceBodyRead(server, proxy.handle);
   answerParserRefusals(server, proxyOptions.onRefusal);
   server.once('close', () => void proxy.close());
   if (idle !== undefined) keepIdleConnections(server, idle);
   return { proxy, server };
+}
+
+/**
+ * Answers `Expect: 100-continue` once the proxy starts reading the body, that is once its checks passed. Node would
+ * answer it before the request listener runs, and the client (curl, for a body over 1 MiB) would then send a body the
+ * proxy goes on to refuse (too large, or from an origin not allowed), and perhaps lose the refusal in a reset.
+ */
+function continueOnceBodyRead(server: Server, handle: RequestListener): void {
+  server.on('checkContinue', (request: IncomingMessage, response: ServerResponse) => {
+    // Node reads (resumes) an unread body itself once a refusal is sent: too late to invite it.
+    request.once('resume', () => {
+      if (!response.headersSent) response.writeContinue();
+    });
+    handle(request, response);
+  });
 }
 
 /**

@@ -59,7 +59,9 @@ export class TargetPolicy {
   /** Throws a `ProxyRefusal` when the proxy must not request `target`. */
   check(target: URL): void {
     if (target.protocol !== 'http:' && target.protocol !== 'https:') {
-      throw new ProxyRefusal('bad_target_url', `Only http and https targets can be proxied, not ${target.protocol}.`);
+      // A WebSocket needs no proxy: browsers do not apply CORS to it.
+      const websocket = target.protocol === 'ws:' || target.protocol === 'wss:' ? ' Connect to a WebSocket API directly: browsers do not apply CORS to WebSockets.' : '';
+      throw new ProxyRefusal('bad_target_url', `Only http and https targets can be proxied, not ${target.protocol}.${websocket}`);
     }
     if (target.username || target.password) {
       throw new ProxyRefusal('bad_target_url', 'The target URL contains a user name or password; send credentials in an Authorization header instead.');

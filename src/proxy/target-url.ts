@@ -1,6 +1,7 @@
 // Reads the target URL out of a proxy request, in both styles the console produces (DESIGN §5 step 4), and
 // writes one back for a redirect the page is to follow through the proxy:
 //   query style   /?url=https%3A%2F%2Fapi.example.com%2Fv1%2Fusers%3Fpage%3D2
+//   unencoded     /?url=https://api.example.com/v1/users?page=2&sort=name   (the rest of the query is the target)
 //   prefix style  /https://api.example.com/v1/users?page=2
 //   bare query    /?https://api.example.com/v1/users?page=2   (a corsProxy ending in `?`, as some public proxies take)
 // A redirect's follow-up that must go without credentials carries a mark (`PROXY_CREDENTIALS_PARAMETER`):
@@ -53,7 +54,8 @@ export function proxyReferenceFor(target: URL, requestPath: string, omitCredenti
   // A bare query has no other parameters to keep, nor room for the mark: with the mark, the `url=` style says it.
   const bare = query !== undefined && BARE_QUERY_TARGET.test(query);
   if (bare && !omitCredentials) return `?${target.href}`;
-  const parameters = new URLSearchParams(bare ? '' : query);
+  // The proxy's own parameters only: an unencoded target's query is not among them.
+  const parameters = new URLSearchParams(bare ? '' : query === undefined ? '' : (splitAtUnencodedTarget(query)?.before ?? query));
   parameters.set('url', target.href);
   if (omitCredentials) parameters.set(PROXY_CREDENTIALS_PARAMETER, 'omit');
   return `?${parameters}`;
@@ -71,11 +73,30 @@ function upToProxyPath(path: string): string {
   return depth === 0 ? './' : '../'.repeat(depth);
 }
 
+/** The first `url=` parameter of a query, its name written plainly (as everyone writes it). */
+const URL_PARAMETER = /(?:^|&)url=/;
+
+/**
+ * The query split at a `url=` whose value is an unencoded URL (`url=https://api…?a=1&b=2`, typed by hand): the value
+ * runs to the end of the query, as written. Decoded as a parameter, it would lose `&b=2`, read `+` as a space and
+ * decode the target's own escapes: a different request than the one asked for.
+ */
+function splitAtUnencodedTarget(query: string): { before: string; raw: string } | undefined {
+  const match = URL_PARAMETER.exec(query);
+  if (match === null) return undefined;
+  const raw = query.slice(match.index + match[0].length);
+  return /^https?:/i.test(raw) ? { before: query.slice(0, match.index), raw } : undefined;
+}
+
 function queryStyleTarget(query: string | undefined): { raw: string; omitCredentials: boolean } {
+  // Read from the whole query, even one that is part of the target: a mark there only ever drops credentials.
   const parameters = new URLSearchParams(query ?? '');
+  const omitCredentials = parameters.has(PROXY_CREDENTIALS_PARAMETER);
+  const unencoded = query === undefined ? undefined : splitAtUnencodedTarget(query);
+  if (unencoded !== undefined) return { raw: unencoded.raw, omitCredentials };
   const url = parameters.get('url');
   if (!url) throw new ProxyRefusal('bad_target_url', `The request has no target URL. ${USAGE}`);
-  return { raw: url, omitCredentials: parameters.has(PROXY_CREDENTIALS_PARAMETER) };
+  return { raw: url, omitCredentials };
 }
 
 function prefixStyleTarget(requestPath: string): { raw: string; omitCredentials: boolean } {
@@ -98,7 +119,26 @@ function repairCollapsedSlashes(raw: string): string {
   return raw.replace(/^(https?):\/*/i, '$1://');
 }
 
+/** `host:port` at the start (`localhost:8080/v1`), which the URL parser takes for a scheme (`localhost:`). */
+const HOST_AND_PORT = /^(?:localhost|[^/:?#]*\.[^/:?#]*):\d*(?:[/?#]|$)/i;
+
+/**
+ * `raw` with `https://` put before it, when it is a host and path without a scheme (`api.example.com/v1`,
+ * `localhost:8080/v1`, `//api.example.com`): what the person most likely meant.
+ */
+function withSchemeAdded(raw: string): string | undefined {
+  if (/^[a-z][a-z\d+.-]*:\/\//i.test(raw) || (URL.canParse(raw) && !HOST_AND_PORT.test(raw))) return undefined;
+  const guess = `https://${raw.replace(/^\/+/, '')}`;
+  if (!URL.canParse(guess)) return undefined;
+  const { hostname } = new URL(guess);
+  return hostname === 'localhost' || hostname.includes('.') || hostname.startsWith('[') ? guess : undefined;
+}
+
 function parseTarget(raw: string): URL {
+  const guess = withSchemeAdded(raw);
+  if (guess !== undefined) {
+    throw new ProxyRefusal('bad_target_url', `${JSON.stringify(raw.slice(0, 200))} has no scheme: write https:// or http:// before the host (${JSON.stringify(guess.slice(0, 200))}). ${USAGE}`);
+  }
   if (!URL.canParse(raw)) {
     throw new ProxyRefusal('bad_target_url', `${JSON.stringify(raw.slice(0, 200))} is not an absolute URL. ${USAGE}`);
   }

@@ -134,6 +134,14 @@ function refusalFor(error: unknown, target: URL): unknown {
       { cause: error },
     );
   }
+  // OpenSSL's reading of a plain-HTTP answer to its handshake: the API is up, on http://.
+  if (code === 'ERR_SSL_WRONG_VERSION_NUMBER' && target.protocol === 'https:') {
+    return new ProxyRefusal(
+      'upstream_unreachable',
+      `${target.origin} did not answer the TLS handshake with TLS (${code}): it most likely serves plain HTTP on port ${target.port || '443'}. If so, write http://.`,
+      { cause: error },
+    );
+  }
   const detail = code ?? (error instanceof Error ? error.message : String(error));
   // The API is up when it answered with something else than HTTP or dropped the connection: "check that it is up"
   // would send the reader looking in the wrong place.
