@@ -329,6 +329,10 @@ export class RequestEngine {
       // In Node the cause tells a server that is up but gave no usable answer from one that cannot be reached.
       // undici's HTTPParserError carries its HPE_… code in some versions only.
       const code = causeCode(error);
+      // TLS reads a plain-http answer as a record of another version: the server is up, on the other scheme.
+      if (/^https:/i.test(prepared.url) && /^ERR_SSL_(?:WRONG_VERSION_NUMBER|PACKET_LENGTH_TOO_LONG|HTTP_REQUEST)$/.test(code ?? '')) {
+        return new RequestError('network', `${origin} answers plain http, not https (${code}); write the URL with http://.`, { cause: error });
+      }
       const parserError = causeNamed(error, 'HTTPParserError');
       const notHttp = !!parserError || !!code?.startsWith('HPE_');
       const unanswered = unansweredExplanation(new URL(prepared.url), code, { notHttp, detail: code ?? parserError?.message ?? '', server: 'the server' });

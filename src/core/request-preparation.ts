@@ -7,8 +7,8 @@ import { CLIENT_OWNED_HEADERS, FORBIDDEN_METHODS, afterAuthority, headerValuePro
 import { UNTYPED_JSON_WARNING, contentTypeOf, invalidJsonWarning, isJsonDocument } from './json-body.js';
 import { scanPlaceholders } from './placeholders.js';
 import { isBadPort, isClientAddressHeader, isCrossOrigin, isPotentiallyTrustworthy, proxiedUrl } from './proxy-route.js';
-import { silentUrlRewrite } from './silent-url-rewrite.js';
-import { brokenPlaceholderAdvice, brokenPlaceholderProblem, brokenPlaceholderWarnings, brokenPlaceholders, speltAlike, unresolvedExplanation } from './unresolved-explanation.js';
+import { FROM_A_VARIABLE, silentUrlRewrite } from './silent-url-rewrite.js';
+import { brokenPlaceholderAdvice, brokenPlaceholderPlaces, brokenPlaceholderProblem, brokenPlaceholderWarnings, brokenPlaceholders, speltAlike, unresolvedExplanation, unresolvedPlaces } from './unresolved-explanation.js';
 import { INVISIBLE, hex, utf8Escapes } from './snippets/invisible-characters.js';
 import { setOwnProperty } from './validation.js';
 
@@ -101,8 +101,13 @@ export function prepareRequest(request: ConsoleRequest, context: PreparationCont
   const resolved = resolveRequest(request, context);
   const { missing, cyclic, baseUrlProblem, urlProblem } = resolved;
   const environment = context.environments.active();
-  if (context.config.strictVariables && (missing.length > 0 || cyclic.length > 0)) {
-    throw new RequestError('unresolved-variables', `Not sent: ${unresolvedExplanation(missing, cyclic, environment)}`);
+  if (context.config.strictVariables) {
+    if (missing.length > 0 || cyclic.length > 0) {
+      throw new RequestError('unresolved-variables', `Not sent: ${unresolvedExplanation(missing, cyclic, environment)}${unresolvedPlaces(resolved, [...missing, ...cyclic])}`);
+    }
+    // In the URL, refused in every mode (by checkUrl); elsewhere, strict mode refuses what it would send as written.
+    const [broken] = brokenPlaceholderPlaces({ ...resolved, url: '' });
+    if (broken !== undefined) throw new RequestError('unresolved-variables', `Not sent: ${broken}.`);
   }
   const problem = baseUrlProblem ?? urlProblem;
   if (problem !== undefined) throw new RequestError('invalid-url', problem);
@@ -238,16 +243,19 @@ function writtenUrlProblem(written: string, url: string, environments: Environme
     // without a dot, which the text's dot completes) is the start of one.
     const hostStart = (origin: string) => /[.-]$/.test(origin) || (/^https?:\/\/(?!localhost$)[\w-]+$/i.test(origin) && /^[^/?#:]*\./.test(rest));
     const runsIntoHost = (origin: string) => isHttpUrl(origin) && afterAuthority(origin) === '' && !hostStart(origin) && /^\w/.test(rest);
+    // `http://127.0.0.1:8080` + `pets`: what the path ran into is the port.
+    const valuePort = /:(\d+)$/.exec(value.text)?.[1];
+    const intoPort = valuePort && `its port, ${valuePort}`;
     // A dynamic variable ({{$guid}}) has a new value each time, never the one the URL starts with.
     if (value.missing.length === 0 && url.startsWith(value.text)) {
       if (fixedValue !== undefined && (fullUrl !== undefined || runsIntoHost(fixedValue))) {
         const { from, set } = schemeFix(name, value.text, environment, environments);
         const problem = `${quoted} is not an absolute http(s) URL: ${itIs}${from}, a host without its scheme`;
         // Both faults at once: the URL that adding a scheme would give (https://api.example.compets) is wrong too.
-        return runsIntoHost(fixedValue) ? `${problem}, and the path runs into it. ${set} and write ${slashed}.` : `${problem}. ${set}, or write the URL as ${fullUrl}.`;
+        return runsIntoHost(fixedValue) ? `${problem}, and the path runs into ${intoPort || 'it'}. ${set} and write ${slashed}.` : `${problem}. ${set}, or write the URL as ${fullUrl}.`;
       }
       if (runsIntoHost(value.text)) {
-        return `${quoted} lacks a "/" after {{${name}}}: ${itIs}, so the path runs into its host. Write ${slashed}.`;
+        return `${quoted} lacks a "/" after {{${name}}}: ${itIs}, so the path runs into ${intoPort || 'its host'}. Write ${slashed}.`;
       }
       // The URL as written is not relative, as the message for a relative URL after an empty base_url would say.
       if (name === 'base_url' && !absolute && value.text.trim() === '') {
@@ -257,11 +265,21 @@ function writtenUrlProblem(written: string, url: string, environments: Environme
       if (name === 'base_url' && !absolute && !isHttpUrl(value.text)) return baseUrlProblemOf(value, environments);
     }
   }
+  // As written: the URL to keep may start with a variable.
+  const pasted = absolute ? undefined : PASTED_WITH_URL.exec(written);
+  const pastedMethod = (pasted?.[1] ?? pasted?.[2])?.toUpperCase();
+  if (pasted && pasted[3] !== written && (pasted[2] === undefined || NODE_METHODS.has(pastedMethod!))) {
+    return `${quoted} is more than a URL; write only ${pasted[3]} as the URL${pastedMethod ? `, with ${pastedMethod} as the method` : ''}.`;
+  }
   // `http://localhost:8080pets` does not parse, and checkUrl could only tell to write it as https://host/path.
   const port = isHttpUrl(url) ? undefined : PORT_RUNNING_ON.exec(url);
-  if (port) {
-    const path = /^[^/?#]*/.exec(url.slice(port[0].length))![0];
-    return `${quoted} lacks a "/" after its port, ${port[1]}, so the path runs into it. Add "/" before ${JSON.stringify(path)}: ${port[0]}/${url.slice(port[0].length)}.`;
+  const rest = port && url.slice(port[0].length);
+  // Typed without its scheme (`localhost:8080pets`, which parses with "localhost:" as the scheme): both to add.
+  const schemed = port && !absolute ? withScheme(`${port[0]}/${rest}`) : undefined;
+  if (schemed) return `${quoted} lacks its scheme and a "/" after its port, ${port![1]}, so the path runs into it. Write ${schemed}.`;
+  if (port && absolute) {
+    const path = /^[^/?#]*/.exec(rest!)![0];
+    return `${quoted} lacks a "/" after its port, ${port[1]}, so the path runs into it. Add "/" before ${JSON.stringify(path)}: ${port[0]}/${rest}.`;
   }
   // `https//host` lacks the scheme's ":", not a leading "/".
   if (!absolute && fullUrl === undefined && /^(?!https?\/)[\w.~-]+(?:[/?#]|$)/i.test(url)) {
@@ -274,10 +292,17 @@ function writtenUrlProblem(written: string, url: string, environments: Environme
 }
 
 /**
- * The scheme, host and port of an http(s) URL whose port runs into more text before any "/" (`http://localhost:8080pets`);
- * not a password (`user:123abc@host`), which an "@" follows.
+ * The scheme, host and port of an http(s) URL whose port runs into more text before any "/" (`http://localhost:8080pets`),
+ * or the host and port of one typed without its scheme (`localhost:8080pets`); not a password (`user:123abc@host`),
+ * which an "@" follows.
  */
-const PORT_RUNNING_ON = /^https?:\/\/(?:\[[\da-f:.]*\]|[^/?#@[\]:]*):(\d+)(?=[^\d\s/?#@{][^/?#@]*(?:[/?#]|$))/i;
+const PORT_RUNNING_ON = /^(?:https?:\/\/(?:\[[\da-f:.]*\]|[^/?#@[\]:]*)|\[[\da-f:.]*\]|[\w.-]+):(\d+)(?=[^\d\s/?#@{:][^/?#@]*(?:[/?#]|$))/i;
+
+/**
+ * A URL copied from a docs page with what surrounds it: its method (`GET /pets`), quotes or angle brackets, or the
+ * start of a curl command (`curl -X DELETE 'https://…'`). 1: curl's method, 2: a word that may be one, 3: the URL.
+ */
+const PASTED_WITH_URL = /^(?:curl\s+(?:-X\s*(\w+)\s+)?|([a-z]+)\s+)?["'<]?((?:https?:\/\/|\/|\{\{)[^\s"'<>]+)["'>]?$/i;
 
 /**
  * The variable to give the scheme that `{{name}}`'s value, a host without one, lacks, and its value with it: `name`,
@@ -307,9 +332,14 @@ function baseUrlProblemOf({ text, missing, cyclic }: ResolveResult, environments
     problem = `${baseUrl()} is empty, so a relative URL has nothing to go after; set it to the API's address (e.g. https://api.example.com), or write the full URL.`;
   } else if (!isHttpUrl(text)) {
     const { from, set } = withScheme(text) === undefined ? { from: '', set: '' } : schemeFix('base_url', text, environment(), environments);
+    const unparsed = unparsedUrlProblem(text);
+    // Quoted in a hand-written JSON config: `"\"https://api.example.com\""`.
+    const pasted = PASTED_WITH_URL.exec(text)?.[3];
     problem = from
       ? `${quoted()} is not an absolute http(s) URL${from}, a host without its scheme. ${set}, or write the full URL in the request.`
-      : `${quoted()} is not an absolute http(s) URL; write it as ${withScheme(text) ?? 'https://host or https://host/path'}${invisibleHint(text)}, or write the full URL in the request.`;
+      : unparsed
+        ? `${quoted()} ${unparsed}.`
+        : `${quoted()} is not an absolute http(s) URL; write it as ${withScheme(text) ?? (pasted !== text ? pasted : undefined) ?? 'https://host or https://host/path'}${invisibleHint(text)}, or write the full URL in the request.`;
   } else {
     const rewrite = silentUrlRewrite(text);
     const extra = /[?#]/.exec(text);
@@ -406,7 +436,8 @@ export function checkAndRoute(
   checkUrl(url, likelyCause);
   checkHeaders(headers, likelyCause);
   if (body !== undefined && (method === 'GET' || method === 'HEAD')) {
-    throw new RequestError('invalid-request', `A ${method} request cannot carry a body in a browser; remove the body or use POST.`);
+    // A line break left in the body editor is easy to miss.
+    throw new RequestError('invalid-request', `A ${method} request cannot carry a body in a browser; remove the body${body.trim() === '' ? ' (it holds only spaces or line breaks)' : ''} or use POST.`);
   }
   if (body !== undefined && !body.isWellFormed()) throw new RequestError('invalid-request', `The body ${LONE_SURROGATE}`);
   const viaProxy = config.corsProxy !== undefined && isCrossOrigin(url, pageOrigin);
@@ -438,6 +469,11 @@ export function checkAndRoute(
       }
     }
   }
+  for (const [name, value] of Object.entries(headers)) {
+    // A key pasted from a web page may bring one, and fail as a wrong key.
+    const invisible = INVISIBLE_IN_VALUE.exec(value)?.[0];
+    if (invisible !== undefined) warnings.push(`The ${name} header holds ${unseen(invisible)}: remove it.`);
+  }
   warnings.push(...(request.urlProblem === undefined ? [] : [request.urlProblem]), ...urlWarnings(url), ...brokenPlaceholderWarnings({ url, headers, body }));
   // fetch labels a text body text/plain;charset=UTF-8, which an API reading JSON refuses (415) or ignores (Express's json()).
   if (body !== undefined && isJsonDocument(body) && contentTypeOf(headers) === undefined) {
@@ -466,6 +502,8 @@ function urlWarnings(url: string): string[] {
 }
 
 const INVISIBLE_CHARACTER = new RegExp(INVISIBLE, 'u');
+// A tab may separate words in a header value; other control characters are refused.
+const INVISIBLE_IN_VALUE = new RegExp(`(?!\t)${INVISIBLE}`, 'u');
 
 function unseen(character: string): string {
   return `U+${hex(character.codePointAt(0)!, 4)}, an invisible or space-like character (often pasted in with a value)`;
@@ -493,11 +531,14 @@ function checkUrl(url: string, likelyCause: (text: string) => string): void {
   const broken = brokenPlaceholderProblem(url);
   if (broken !== undefined) throw new RequestError('invalid-url', broken);
   const quoted = JSON.stringify(url);
+  if (url === '') throw new RequestError('invalid-url', 'The URL is empty; write the address to send to, such as https://api.example.com/pets.');
   if (isRelative(url)) {
     throw new RequestError('invalid-url', `${quoted} is relative, and the active environment has no base_url variable; add base_url (e.g. https://api.example.com) or write the full URL.`);
   }
   if (!isHttpUrl(url)) {
     const cause = likelyCause(url);
+    const unparsed = unparsedUrlProblem(url);
+    if (unparsed !== undefined) throw new RequestError('invalid-url', `${quoted} ${unparsed}.${cause}`);
     throw new RequestError('invalid-url', `${quoted} is not an absolute http(s) URL; write it as ${withScheme(url) ?? 'https://host/path'}${cause ? `.${cause}` : `${invisibleHint(url)}, and check the variables it uses.`}`);
   }
   const rewrite = silentUrlRewrite(url);
@@ -516,6 +557,24 @@ function checkUrl(url: string, likelyCause: (text: string) => string): void {
   if (hostname.includes('{') || hostname.includes('}')) {
     throw new RequestError('invalid-url', `${quoted} has ${JSON.stringify(hostname)} as its host, and no host name holds "{" or "}".${likelyCause(url) || ' Check the variables it uses.'}`);
   }
+}
+
+/**
+ * Why an http(s) URL does not parse, when the reader can fix it so (a phrase to follow the quoted URL): a space before
+ * its path, a port past 65535, an IPv6 address without brackets. `undefined` for any other.
+ */
+function unparsedUrlProblem(url: string): string | undefined {
+  // The scheme and host, up to the path.
+  const start = /^https?:[^/?#]*\/\/[^/?#]*/i.exec(url)?.[0];
+  if (start === undefined) return undefined;
+  const fixed = start.replace(/[ \t]+/g, '') + url.slice(start.length);
+  if (fixed !== url && isHttpUrl(fixed)) return `has a space before its path; remove it: ${fixed}`;
+  const host = start.slice(start.indexOf('//') + 2);
+  const port = /:(\d+)$/.exec(host)?.[1];
+  if (Number(port) > 65535) return `has port ${port}, but ports go up to 65535; correct the port`;
+  // `http://::1:8080/pets`.
+  if (/^[\da-f]*:[\da-f]*:[\da-f:.]*$/i.test(host)) return 'has an IPv6 address without brackets; write it in "[" and "]", with any port after them (http://[::1]:8080/)';
+  return undefined;
 }
 
 /** More to "write it as https://host/path" for a URL that does not parse: a no-break space after the host looks right. */
@@ -609,17 +668,24 @@ function mergeHeaders(
   return merged;
 }
 
+/** For a whole header line pasted as a name (`Content-Type: application/json`): how to split it, or `undefined`. */
+function headerLineFix(name: string): string | undefined {
+  const [, before, after] = /^([^:]*):(.*)$/s.exec(name) ?? [];
+  if (before === undefined || !isHeaderName(before.trim())) return undefined;
+  return `: a name ends before its ":". Write ${before.trim()} as the name${after!.trim() ? ` and ${JSON.stringify(after!.trim())} as its value` : ''}.`;
+}
+
 /** Checked after resolving: a variable's value can hold a line break, or a character fetch cannot send. */
 function checkHeaders(headers: Record<string, string>, likelyCause: (text: string) => string): void {
   const seen = new Set<string>();
   for (const [name, value] of Object.entries(headers)) {
-    if (!isHeaderName(name)) throw new RequestError('invalid-request', `${JSON.stringify(name)} is not a valid header name; use only letters (A-Z, a-z), digits and !#$%&'*+-.^_\`|~, with no spaces or colons.${likelyCause(name)}`);
+    if (!isHeaderName(name)) throw new RequestError('invalid-request', `${JSON.stringify(name)} is not a valid header name${headerLineFix(name) ?? `; use only letters (A-Z, a-z), digits and !#$%&'*+-.^_\`|~, with no spaces or colons.${likelyCause(name)}`}`);
     if (seen.has(name.toLowerCase())) {
       throw new RequestError('invalid-request', `The header ${name} appears twice (names ignore case); merge the values into one, separated by ", ".`);
     }
     seen.add(name.toLowerCase());
     const problem = headerValueProblem(value);
-    if (problem) throw new RequestError('invalid-request', `The value of header ${name} ${problem}; remove it.`);
+    if (problem) throw new RequestError('invalid-request', `The value of header ${name} ${problem}${FROM_A_VARIABLE}; remove it.`);
     // Sent as UTF-8 bytes, as the snippets send them; a lone surrogate has no UTF-8 form.
     if (!value.isWellFormed()) throw new RequestError('invalid-request', `The value of header ${name} holds a lone UTF-16 surrogate, which has no UTF-8 form; remove it.${likelyCause(value)}`);
   }

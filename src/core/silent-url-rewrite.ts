@@ -10,6 +10,8 @@ const NAMES: Record<string, string> = { '\t': 'a tab', '\n': 'a line break (LF)'
 // read as `https://host` by the parser, while Go's and Python's clients find no host in them.
 const TWO_SLASHES = /^https?:\/\/(?!\/)/i;
 const SLASHES_AFTER_SCHEME = /^(https?:)[/\\]*/i;
+/** Where a character that is hard to see in what the reader wrote most often comes from. */
+export const FROM_A_VARIABLE = ' (it often comes from a variable’s value)';
 
 /**
  * How the parser would change `url`, an http(s) URL that parses, as a phrase to follow the quoted URL (`contains
@@ -17,11 +19,11 @@ const SLASHES_AFTER_SCHEME = /^(https?:)[/\\]*/i;
  */
 export function silentUrlRewrite(url: string): string | undefined {
   if (EDGE_SPACE_OR_CONTROL.test(url)) {
-    return 'starts or ends with a space or control character, which browsers strip from a URL without a word (it often comes from a variable’s value); remove it';
+    return `starts or ends with a space or control character, which browsers strip from a URL without a word${FROM_A_VARIABLE}; remove it`;
   }
   const newline = TAB_OR_NEWLINE.exec(url)?.[0];
   if (newline !== undefined) {
-    return `contains ${NAMES[newline]}, which browsers remove from a URL without a word (it often comes from a variable’s value); remove it, or write it percent-encoded as %${newline.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')} if the URL needs one`;
+    return `contains ${NAMES[newline]}, which browsers remove from a URL without a word${FROM_A_VARIABLE}; remove it, or write it percent-encoded as %${newline.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')} if the URL needs one`;
   }
   // Only before the query: there a backslash is a path separator; in the query and fragment it is sent as written.
   if (url.includes('\\') && /^[^?#]*\\/.test(url)) return 'contains "\\" before its query, which browsers read as "/" in an http(s) URL; write "/" to separate path segments, or %5C for a backslash';
@@ -29,6 +31,8 @@ export function silentUrlRewrite(url: string): string | undefined {
     const scheme = url.slice(0, url.indexOf(':') + 1).toLowerCase();
     return `does not have exactly two slashes after "${scheme}", which browsers correct without a word (other HTTP clients find no host); write ${url.replace(SLASHES_AFTER_SCHEME, '$1//')}`;
   }
+  // `https://@host` or `https://:@host`: no user name nor password, so there is no credential to refuse, only an "@".
+  if (/^https?:\/\/:?@/i.test(url)) return 'has an "@" before its host with no user name, which browsers drop without a word; remove it';
   // A dot segment starts with `/.` or `/%`; only the path has them (the query and fragment are sent as written).
   if ((url.includes('/.') || url.includes('/%')) && hasDotSegment(url)) {
     return `has a "." or ".." path segment, which browsers resolve before sending; write the resolved path (${new URL(url).pathname})`;

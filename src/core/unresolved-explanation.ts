@@ -39,13 +39,7 @@ export function unresolvedSentWarning(request: Pick<PreparedRequest, 'url' | 'he
   const { missing = [], cyclic = [] } = request;
   if (missing.length === 0 && cyclic.length === 0) return undefined;
   // Looked for in what was sent: a before-send handler may have filled one in.
-  const places = new Map<string, string[]>();
-  for (const [place, text] of placedTexts(request)) {
-    for (const { name } of scanPlaceholders(text)) {
-      const at = places.get(name.trim()) ?? [];
-      if (!at.includes(place)) places.set(name.trim(), [...at, place]);
-    }
-  }
+  const places = placeholderPlaces(request);
   // Trimmed as the places are: a cyclic name is the variable's, which may be one with spaces around it (`{{ a }}`).
   const sent = (names: readonly string[]) => names.filter((name) => places.has(name.trim()));
   const [missingSent, cyclicSent] = [sent(missing), sent(cyclic)];
@@ -55,14 +49,44 @@ export function unresolvedSentWarning(request: Pick<PreparedRequest, 'url' | 'he
 }
 
 /**
+ * For the refusal of a strict send: where the placeholders left as written are, as a sentence ("{{token}} is in the
+ * Authorization header."), or '' when all are in the URL, which the reader has in view.
+ */
+export function unresolvedPlaces(request: Pick<PreparedRequest, 'url' | 'headers' | 'body'>, names: readonly string[]): string {
+  const places = placeholderPlaces(request);
+  const placed = names.filter((name) => places.has(name.trim())).map((name) => [name, places.get(name.trim())!] as const);
+  if (placed.every(([, at]) => at.length === 1 && at[0] === 'the URL')) return '';
+  return ` ${placed.map(([name, at]) => `{{${name}}} is in ${at.join(' and ')}`).join('; ')}.`;
+}
+
+/** Each placeholder's name, trimmed, with the places that hold it: the URL, a header by name, the body. */
+function placeholderPlaces(request: Pick<PreparedRequest, 'url' | 'headers' | 'body'>): Map<string, string[]> {
+  const places = new Map<string, string[]>();
+  // A header name holding one is refused as no token, in every mode: only a strict send gets to name it.
+  const names = Object.keys(request.headers).map((name): [string, string] => [`the header name ${name}`, name]);
+  for (const [place, text] of [...placedTexts(request), ...names]) {
+    for (const { name } of scanPlaceholders(text)) {
+      const at = places.get(name.trim()) ?? [];
+      if (!at.includes(place)) places.set(name.trim(), [...at, place]);
+    }
+  }
+  return places;
+}
+
+/**
  * For the warnings, while the request is edited and in its response: where it holds a placeholder a brace short
- * (`Bearer {{token}`), and the fix. Sent all the same (a body may be a template); in the URL, a send refuses it.
+ * (`Bearer {{token}`), and the fix. Sent all the same (a body may be a template), but in strict mode; in the URL, a
+ * send refuses it.
  */
 export function brokenPlaceholderWarnings(request: Pick<PreparedRequest, 'url' | 'headers' | 'body'>): string[] {
+  return brokenPlaceholderPlaces(request).map((told) => `T${told.slice(1)}; otherwise the API gets the braces, not a value.`);
+}
+
+/** Where `request` holds a placeholder a brace short, each as "the body holds {{a}, which … write {{a}}". */
+export function brokenPlaceholderPlaces(request: Pick<PreparedRequest, 'url' | 'headers' | 'body'>): string[] {
   return placedTexts(request).flatMap(([place, text]) => {
     const broken = brokenPlaceholders(text);
-    // "The URL", "The Authorization header", "The body".
-    return broken.length === 0 ? [] : [`T${place.slice(1)} holds ${brokenPlaceholderAdvice(broken)}; otherwise the API gets the braces, not a value.`];
+    return broken.length === 0 ? [] : [`${place} holds ${brokenPlaceholderAdvice(broken)}`];
   });
 }
 

@@ -104,7 +104,7 @@ describe('a path without its "/" after a variable holding an origin', () => {
     await rejectsWith(
       engine.send({ method: 'GET', url: '{{base_url}}pets/1' }),
       'invalid-url',
-      new RegExp(`^"${echo.origin.replace(/\./g, '\\.')}pets/1" lacks a "/" after \\{\\{base_url\\}\\}: \\{\\{base_url\\}\\} is "${echo.origin.replace(/\./g, '\\.')}" in environment "Prod", so the path runs into its host\\. Write \\{\\{base_url\\}\\}/pets/1\\.$`),
+      new RegExp(`^"${echo.origin.replace(/\./g, '\\.')}pets/1" lacks a "/" after \\{\\{base_url\\}\\}: \\{\\{base_url\\}\\} is "${echo.origin.replace(/\./g, '\\.')}" in environment "Prod", so the path runs into its port, ${echo.port}\\. Write \\{\\{base_url\\}\\}/pets/1\\.$`),
     );
     // The fix, written as the variable was (spaces and all).
     assert.match(refusal(engine, '{{ base_url }}pets?limit=2').message, /Write \{\{ base_url \}\}\/pets\?limit=2\.$/);

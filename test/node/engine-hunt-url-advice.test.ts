@@ -65,7 +65,7 @@ describe('a path run into the port', () => {
   it('after {{base_url}} holding an origin with a port, is told while typing as on Send', () => {
     const engine = engineWith({ base_url: echo.origin });
     const request = { method: 'GET', url: '{{base_url}}pets' };
-    const told = `"${echo.origin}pets" lacks a "/" after {{base_url}}: {{base_url}} is "${echo.origin}" in environment "Prod", so the path runs into its host. Write {{base_url}}/pets.`;
+    const told = `"${echo.origin}pets" lacks a "/" after {{base_url}}: {{base_url}} is "${echo.origin}" in environment "Prod", so the path runs into its port, ${echo.port}. Write {{base_url}}/pets.`;
     assert.deepEqual(engine.inspect(request).warnings, [told]);
     assert.equal(refusal(() => engine.prepare(request)), told);
   });
