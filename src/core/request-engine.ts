@@ -13,7 +13,7 @@ import { checkAndRoute, isForbiddenHeader, prepareRequest, requestTemplate, reso
 import { IdleDeadline } from './idle-deadline.js';
 import { unansweredExplanation } from './dropped-connection.js';
 import { invalidJsonWarning } from './json-body.js';
-import { brokenPlaceholderProblem, brokenPlaceholderWarnings, redactedSentWarning, unresolvedSentWarning } from './unresolved-explanation.js';
+import { brokenPlaceholderProblem, brokenPlaceholderWarnings, pathParameterProblem, redactedSentWarning, unresolvedSentWarning } from './unresolved-explanation.js';
 import { ResponseBodyError, checkBodyLimits, readBody, type BodyLimits, type BodyProgress, type ReadBody } from './response-body.js';
 
 export interface RequestEngineOptions extends BodyLimits {
@@ -147,7 +147,10 @@ export class RequestEngine {
       unresolved = { missing: resolved.missing, cyclic: resolved.cyclic };
       // Told as soon as a URL typed with its scheme has it, whether it parses or not (a path run into the port does
       // not): a URL still being typed (`htt`) has no scheme yet. A placeholder a brace short, wherever it is.
-      urlProblem = brokenPlaceholderProblem(resolved.url) ?? (/^https?:\/\//i.test(resolved.url) ? resolved.urlProblem : undefined);
+      urlProblem = brokenPlaceholderProblem(resolved.url) ?? pathParameterProblem(request.url);
+      // Refused on Send, whatever else the request holds.
+      if (urlProblem !== undefined) return { ...unresolved, warnings: [urlProblem] };
+      if (/^https?:\/\//i.test(resolved.url)) urlProblem = resolved.urlProblem;
       const { warnings } = checkAndRoute(resolved, { config: this.config, pageOrigin: this.#pageOrigin });
       const invalidJson = invalidJsonWarning(request.body, resolved.headers);
       return { ...unresolved, warnings: invalidJson === undefined ? warnings : [invalidJson, ...warnings] };

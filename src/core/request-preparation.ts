@@ -8,7 +8,7 @@ import { UNTYPED_JSON_WARNING, contentTypeOf, invalidJsonWarning, isJsonDocument
 import { scanPlaceholders } from './placeholders.js';
 import { isBadPort, isClientAddressHeader, isCrossOrigin, isPotentiallyTrustworthy, proxiedUrl } from './proxy-route.js';
 import { FROM_A_VARIABLE, silentUrlRewrite } from './silent-url-rewrite.js';
-import { brokenPlaceholderAdvice, brokenPlaceholderPlaces, brokenPlaceholderProblem, brokenPlaceholderWarnings, brokenPlaceholders, speltAlike, unresolvedExplanation, unresolvedPlaces } from './unresolved-explanation.js';
+import { brokenPlaceholderAdvice, brokenPlaceholderPlaces, brokenPlaceholderProblem, brokenPlaceholderWarnings, brokenPlaceholders, pathParameterProblem, speltAlike, unresolvedExplanation, unresolvedPlaces } from './unresolved-explanation.js';
 import { INVISIBLE, hex, utf8Escapes } from './snippets/invisible-characters.js';
 import { setOwnProperty } from './validation.js';
 
@@ -109,7 +109,7 @@ export function prepareRequest(request: ConsoleRequest, context: PreparationCont
     const [broken] = brokenPlaceholderPlaces({ ...resolved, url: '' });
     if (broken !== undefined) throw new RequestError('unresolved-variables', `Not sent: ${broken}.`);
   }
-  const problem = baseUrlProblem ?? urlProblem;
+  const problem = baseUrlProblem ?? urlProblem ?? (brokenPlaceholderProblem(resolved.url) ? undefined : pathParameterProblem(request.url));
   if (problem !== undefined) throw new RequestError('invalid-url', problem);
   const prepared: PreparedRequest = { ...checkAndRoute(resolved, context, (text) => likelyCause(text, missing, cyclic, environment)), missing, cyclic };
   const invalidJson = invalidJsonWarning(request.body, resolved.headers);
@@ -599,7 +599,7 @@ export function requestTemplate(request: ConsoleRequest, { config, environments 
   let url = request.url.trim();
   // Relative as a send finds it, once resolved: `{{path}}` may hold "/pets".
   const resolved = resolveWithinLimit(environments, url, 'the URL').text;
-  const broken = brokenPlaceholderProblem(resolved);
+  const broken = brokenPlaceholderProblem(resolved) ?? pathParameterProblem(url);
   if (broken !== undefined) throw new RequestError('invalid-url', broken);
   if (isRelative(resolved)) {
     const base = resolveWithinLimit(environments, BASE_URL, 'base_url');

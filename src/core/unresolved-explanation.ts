@@ -146,6 +146,19 @@ export function brokenPlaceholderProblem(url: string): string | undefined {
 }
 
 /**
+ * For a URL written with a path parameter as OpenAPI writes it (`/pets/{petId}`, copied from a docs page): refused as
+ * a placeholder a brace short is, since no route matches /pets/%7BpetId%7D. Read from the URL as written, where a
+ * placeholder in braces (`{{{x}}}`, sent as `{value}` on purpose) is no such thing. `undefined` for any other URL.
+ */
+export function pathParameterProblem(written: string): string | undefined {
+  const parameter = PATH_PARAMETER.exec(mapTemplate(written, (piece) => piece, () => '\0').split(/[?#]/, 1)[0]!)?.[1];
+  return parameter && `The URL holds {${parameter}}, a path parameter as OpenAPI writes it, which would be sent as %7B${parameter}%7D: write {{${parameter}}} for a variable's value, or the value itself.`;
+}
+
+/** `{name}` with one brace on each side, not a placeholder a brace short (`{{name}`), which is told as such. */
+const PATH_PARAMETER = /(?<!\{)\{([\p{L}\p{N}_$.-]+)\}(?!\})/u;
+
+/**
  * What an undefined `name` likely meant, as a sentence ('' when nothing comes close): a variable of the environment
  * spelt alike but for case, `_`, `-` and spaces (`baseUrl` for `base_url`), or one of the dynamic variables.
  */
