@@ -13,7 +13,8 @@ const SECRET_NAME_PART = /token|secret|passw|passphrase|passcode|pwd|credential|
 const SECRET_NAME_WORD = /(?:^|[_\d])(?:key|pass|pat|sig|pin|otp|pw|creds?)(?:[_\d]|$)/;
 /**
  * Well-known credentials, whatever the variable is called: a JWT, a private key in PEM, Stripe, OpenAI, Anthropic,
- * Google, Hugging Face, npm, GitHub, GitLab, AWS and Slack keys, a webhook signing secret.
+ * Google, Hugging Face, npm, GitHub, GitLab, AWS, Slack, SendGrid and Shopify keys, a webhook signing secret, a Slack
+ * or Discord webhook URL. Such a URL is masked whole, host included: only values masked whole stay out of history.
  */
 const WELL_KNOWN_SECRET = new RegExp(
   [
@@ -28,7 +29,11 @@ const WELL_KNOWN_SECRET = new RegExp(
     /\b(?:gh[oprsu]_\w{20}|github_pat_\w)/,
     /\bglpat-[\w-]/,
     /\b(?:AKIA|ASIA)[\dA-Z]{16}\b/,
-    /\bxox[abprs]-\w/,
+    /\b(?:xox[abeprs]-\w|xapp-\d-[A-Z\d]+-\d+-\w)/,
+    /\bhooks\.slack\.com\/services\/T\w+\/B\w+\/\w/,
+    /\bdiscord(?:app)?\.com\/api\/(?:v\d+\/)?webhooks\/\d+\/[\w-]/,
+    /\bSG\.[\w-]{22}\.[\w-]{43}/,
+    /\bshp(?:at|ca|pa|ss)_[a-fA-F\d]{32}/,
   ]
     .map((pattern) => pattern.source)
     .join('|'),
