@@ -7,6 +7,12 @@
 export const DROPPED_CONNECTION_CODES: ReadonlySet<string> = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE']);
 
 /**
+ * OpenSSL's codes for TLS records that do not parse: what a client reads when the port it asked for https answers in
+ * plain HTTP. The server is up, on http://; the proxy, the engine in Node and the webhook channel all say so.
+ */
+export const NOT_TLS_CODES: ReadonlySet<string> = new Set(['ERR_SSL_WRONG_VERSION_NUMBER', 'ERR_SSL_PACKET_LENGTH_TOO_LONG', 'ERR_SSL_HTTP_REQUEST']);
+
+/**
  * Why `target`'s server, which is up, gave no usable answer: it sent something other than HTTP/1.1 (`notHttp`, with
  * `detail` saying what), or took the connection and closed it unanswered (`code` in DROPPED_CONNECTION_CODES).
  * Undefined for any other failure. `server` names it in the advice ("the API").

@@ -11,7 +11,7 @@ import { watchConnectionsTo, type PolicyViolationWatch } from './policy-violatio
 import { PROXY_CONTENT_SECURITY_POLICY, PROXY_ERROR_HEADER, PROXY_FINAL_URL_HEADER, UPSTREAM_WWW_AUTHENTICATE_HEADER, isCrossOrigin, targetOfProxiedUrl, type ProxyErrorBody } from './proxy-route.js';
 import { checkAndRoute, isForbiddenHeader, prepareRequest, requestTemplate, resolveRequest, type ConsoleRequest, type PreparedRequest, type ResolvedRequest } from './request-preparation.js';
 import { IdleDeadline } from './idle-deadline.js';
-import { unansweredExplanation } from './dropped-connection.js';
+import { NOT_TLS_CODES, unansweredExplanation } from './dropped-connection.js';
 import { invalidJsonWarning } from './json-body.js';
 import { brokenPlaceholderProblem, brokenPlaceholderWarnings, pathParameterProblem, redactedSentWarning, unresolvedSentWarning } from './unresolved-explanation.js';
 import { ResponseBodyError, checkBodyLimits, readBody, type BodyLimits, type BodyProgress, type ReadBody } from './response-body.js';
@@ -332,8 +332,7 @@ export class RequestEngine {
       // In Node the cause tells a server that is up but gave no usable answer from one that cannot be reached.
       // undici's HTTPParserError carries its HPE_… code in some versions only.
       const code = causeCode(error);
-      // TLS reads a plain-http answer as a record of another version: the server is up, on the other scheme.
-      if (/^https:/i.test(prepared.url) && /^ERR_SSL_(?:WRONG_VERSION_NUMBER|PACKET_LENGTH_TOO_LONG|HTTP_REQUEST)$/.test(code ?? '')) {
+      if (/^https:/i.test(prepared.url) && NOT_TLS_CODES.has(code ?? '')) {
         return new RequestError('network', `${origin} answers plain http, not https (${code}); write the URL with http://.`, { cause: error });
       }
       const parserError = causeNamed(error, 'HTTPParserError');

@@ -2,7 +2,7 @@
 // hop is checked again (target policy here, address policy in the connector).
 import type { Readable } from 'node:stream';
 import { Agent, type Dispatcher } from 'undici';
-import { unansweredExplanation } from '../core/dropped-connection.js';
+import { NOT_TLS_CODES, unansweredExplanation } from '../core/dropped-connection.js';
 import { CREDENTIAL_HEADER_NAME } from '../core/history-config.js';
 import { createGuardedConnector } from './guarded-connector.js';
 import { flattenHeaders, headerValues, pairHeaders, withoutHeaders, type HeaderList } from './header-list.js';
@@ -134,8 +134,7 @@ function refusalFor(error: unknown, target: URL): unknown {
       { cause: error },
     );
   }
-  // OpenSSL's reading of a plain-HTTP answer to its handshake: the API is up, on http://.
-  if (code === 'ERR_SSL_WRONG_VERSION_NUMBER' && target.protocol === 'https:') {
+  if (code !== undefined && NOT_TLS_CODES.has(code) && target.protocol === 'https:') {
     return new ProxyRefusal(
       'upstream_unreachable',
       `${target.origin} did not answer the TLS handshake with TLS (${code}): it most likely serves plain HTTP on port ${target.port || '443'}. If so, write http://.`,

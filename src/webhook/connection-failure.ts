@@ -2,7 +2,7 @@
 // machine running out of sockets is not the receiver's fault, a refused certificate says how to trust it, a
 // connection that stayed silent or spoke something else may be the wrong scheme, and a receiver that speaks only
 // HTTP/2 is named as such, with the dispatcher that reaches it.
-import { DROPPED_CONNECTION_CODES } from '../core/dropped-connection.js';
+import { DROPPED_CONNECTION_CODES, NOT_TLS_CODES } from '../core/dropped-connection.js';
 import { WebhookAttemptError } from './attempt-failure.js';
 
 /** What the failure's message needs to know about the channel. */
@@ -47,8 +47,6 @@ const OTHER_CERTIFICATE_FAULTS = new Set([
   'ERROR_IN_CERT_NOT_BEFORE_FIELD',
   'ERROR_IN_CERT_NOT_AFTER_FIELD',
 ]);
-// TLS records that do not parse: what a client reads when the port answers in plain HTTP.
-const NOT_TLS = new Set(['ERR_SSL_WRONG_VERSION_NUMBER', 'ERR_SSL_PACKET_LENGTH_TOO_LONG', 'ERR_SSL_HTTP_REQUEST']);
 
 /** The attempt's failure for `cause`, an error the HTTP client gave while connecting, sending or awaiting the status. */
 export function connectionFailure(cause: unknown, { target, protocol, maxConcurrent }: FailedConnection): WebhookAttemptError {
@@ -81,7 +79,7 @@ export function connectionFailure(cause: unknown, { target, protocol, maxConcurr
       { cause },
     );
   }
-  if (NOT_TLS.has(code)) {
+  if (NOT_TLS_CODES.has(code)) {
     return new WebhookAttemptError('network', `${target} could not be reached: the port did not answer in TLS (${openSslReason(cause)}, ${code}); if it speaks plain HTTP, the url should start with http://.`, { cause });
   }
   if (code === 'ERR_SSL_TLSV1_ALERT_NO_APPLICATION_PROTOCOL') {
