@@ -121,8 +121,7 @@ export function brokenPlaceholders(text: string): string[] {
     else if (code === 0x7d /* } */) unpaired -= 1;
   }
   if (unpaired === 0) return [];
-  // Placeholders as a character that neither continues a name nor is a brace: `{{a}}{b}}` still shows `{b}}`.
-  return [...new Set(mapTemplate(text, (piece) => piece, () => '\0').match(NEAR_PLACEHOLDER))];
+  return [...new Set(withoutPlaceholders(text).match(NEAR_PLACEHOLDER))];
 }
 
 /** Two braces, a name and at most one brace; or one brace, a name and two. */
@@ -151,8 +150,16 @@ export function brokenPlaceholderProblem(url: string): string | undefined {
  * placeholder in braces (`{{{x}}}`, sent as `{value}` on purpose) is no such thing. `undefined` for any other URL.
  */
 export function pathParameterProblem(written: string): string | undefined {
-  const parameter = PATH_PARAMETER.exec(mapTemplate(written, (piece) => piece, () => '\0').split(/[?#]/, 1)[0]!)?.[1];
+  const parameter = PATH_PARAMETER.exec(withoutPlaceholders(written).split(/[?#]/, 1)[0]!)?.[1];
   return parameter && `The URL holds {${parameter}}, a path parameter as OpenAPI writes it, which would be sent as %7B${parameter}%7D: write {{${parameter}}} for a variable's value, or the value itself.`;
+}
+
+/**
+ * `text` with each placeholder as a character that neither continues a name nor is a brace: the braces left are the
+ * ones no placeholder holds (`{{a}}{b}}` still shows `{b}}`).
+ */
+function withoutPlaceholders(text: string): string {
+  return mapTemplate(text, (piece) => piece, () => '\0');
 }
 
 /** `{name}` with one brace on each side, not a placeholder a brace short (`{{name}`), which is told as such. */

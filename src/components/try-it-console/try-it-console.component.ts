@@ -1571,6 +1571,7 @@ export class TryItConsole extends LitElement {
     const subLevel = level === nothing ? nothing : Math.min(level + 1, 6);
     // The live warning of a body labelled JSON that does not parse (engine.inspect() puts it first) marks the field.
     const invalidBody = warnings[0]?.startsWith(INVALID_JSON_WARNING_START);
+    const earlierNote = this.#earlierNote();
     return html`
       <div class="layout" role=${label ? 'region' : nothing} aria-label=${label || nothing} @keydown=${this.#onKeydown}>
         <div class="main">
@@ -1610,7 +1611,7 @@ export class TryItConsole extends LitElement {
             <div class="visually-hidden" role="status" aria-live="polite">${this.#liveStatus()}</div>
             <!-- A region of its own: sharing the status's, an announcement's blank pause showed the status again. -->
             <div class="visually-hidden announcements" role="status" aria-live="polite">${this.#announcer.text}</div>
-            ${this.#earlierNote() ? html`<p class="muted earlier">${this.#earlierNote()}</p>` : nothing}
+            ${earlierNote ? html`<p class="muted earlier">${earlierNote}</p>` : nothing}
             ${this.#renderResult(this.#responseMasks(maskedValues))}
           </section>
           <section class="snippets" part="snippet" role=${part} aria-label="Code">
