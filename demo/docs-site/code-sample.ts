@@ -1,6 +1,7 @@
 // A page's code sample, taken from the script that runs on it: the lines between `// #region sample` and
 // `// #endregion`, so that what the page shows cannot drift from what it runs.
 import { readFile } from 'node:fs/promises';
+import { escapeMarkup } from '../http/markup.js';
 
 const REGION_START = '// #region sample';
 const REGION_END = '// #endregion';
@@ -40,11 +41,5 @@ export function codeSample(source: string, file: string): string {
 
 /** The sample of the script at `path`, escaped to go inside a page's `<code>`. */
 export async function readCodeSample(path: string): Promise<string> {
-  return escapeHtml(codeSample(await readFile(path, 'utf8'), path));
-}
-
-const HTML_ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character]!);
+  return escapeMarkup(codeSample(await readFile(path, 'utf8'), path));
 }
